@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import { API_BASE } from '@portal/domain';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { authRoutes } from './features/auth/index.ts';
+import { authPlugin } from './platform/auth.ts';
+import { clientConfigRoutes } from './platform/client-config.ts';
+import './platform/context.ts';
+import { databasePlugin } from './platform/database.ts';
+import { errorsPlugin } from './platform/errors.ts';
+import { healthRoutes } from './platform/health.ts';
+import { loggerOptions } from './platform/logger.ts';
+import { openapiPlugin } from './platform/openapi.ts';
+import { securityPlugin } from './platform/security.ts';
+import { staticWebPlugin } from './platform/static-web.ts';
+
+export interface BuildOptions {
+  database: Database;
+  /** Close the database when the app closes (true for the real server; tests share one database). */
+  closeDatabase?: boolean;
+}
+
+/** The whole portal as one Fastify app: platform plugins first, then one register line per feature. */
+export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    // 1 MB of JSON is far more than any call needs; larger bodies are a 413 before any work.
+    bodyLimit: 1024 * 1024,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(errorsPlugin);
+  await app.register(databasePlugin, {
+    database: options.database,
+    closeOnShutdown: options.closeDatabase ?? false,
+  });
+  await app.register(securityPlugin);
+  await app.register(openapiPlugin);
+  await app.register(authPlugin);
+  await app.register(staticWebPlugin, { webDist: config.webDist });
+
+  await app.register(healthRoutes);
+  await app.register(clientConfigRoutes);
+  await app.register(authRoutes, { prefix: API_BASE });
+  return app;
+}

@@ -1,0 +1,149 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { facilities, users } from './people.ts';
+
+/**
+ * Every alert of every widget, live or archived, in one table (see docs/data-model.md). Columns that lists show,
+ * sort or filter on are typed columns; the rest of a widget's own fields sit in `details`.
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    uuid: uuid('uuid').notNull(),
+    widget: text('widget').notNull(),
+    facId: integer('fac_id')
+      .notNull()
+      .references(() => facilities.facId),
+    pharmId: text('pharm_id').notNull(),
+    rxNo: text('rx_no').notNull(),
+    rxGuid: uuid('rx_guid').notNull(),
+    generatedId: text('generated_id').notNull().default(''),
+    /** admissionMedsGroupID for admission reviews; empty for others. */
+    groupId: text('group_id').notNull().default(''),
+    patName: text('pat_name').notNull(),
+    patId: text('pat_id').notNull().default(''),
+    drugLabelName: text('drug_label_name').notNull().default(''),
+    qty: numeric('qty', { precision: 12, scale: 3, mode: 'number' }),
+    orgQty: numeric('org_qty', { precision: 12, scale: 3, mode: 'number' }),
+    daysSupply: integer('days_supply'),
+    orgDaysSupply: integer('org_days_supply'),
+    ttlPrice: numeric('ttl_price', { precision: 12, scale: 2, mode: 'number' }),
+    dispenseDt: timestamp('dispense_dt', { withTimezone: true }),
+    dateCreated: timestamp('date_created', { withTimezone: true }).notNull(),
+    nsid: text('nsid').notNull().default(''),
+    nsName: text('ns_name').notNull().default(''),
+    room: text('room').notNull().default(''),
+    bed: text('bed').notNull().default(''),
+    srxStatus: text('srx_status'),
+    pharmacyStatus: text('pharmacy_status'),
+    displayStatus: text('display_status').notNull().default('new'),
+    /** Facility read state: true read, false unread, null not markable. */
+    readByFaci: boolean('read_by_faci'),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    archiveId: bigint('archive_id', { mode: 'number' }),
+    /** Archived = an archive time or an archive id (spec 1, section 4), kept as a column so indexes can use it. */
+    isArchived: boolean('is_archived')
+      .notNull()
+      .generatedAlwaysAs(sql`archived_at is not null or archive_id is not null`),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('alerts_uuid_idx').on(t.uuid),
+    // Hot path for facility users (few facilities): one index range per facility, already in the default order.
+    index('alerts_live_fac_idx').on(t.widget, t.facId, t.dateCreated, t.id).where(sql`not ${t.isArchived}`),
+    // Hot path for pharmacy users and super admins (many facilities): walk the widget in order, filter facility.
+    index('alerts_live_widget_idx')
+      .on(t.widget, t.dateCreated, t.id, t.facId)
+      .where(sql`not ${t.isArchived}`),
+    index('alerts_archived_fac_idx').on(t.widget, t.facId, t.archivedAt, t.id).where(sql`${t.isArchived}`),
+    index('alerts_rx_idx').on(t.widget, t.rxNo),
+    index('alerts_group_idx').on(t.widget, t.groupId).where(sql`${t.groupId} <> ''`),
+  ],
+);
+
+/** The discussion of an alert: every action and pharmacy Reply, oldest first. */
+export const alertActions = pgTable(
+  'alert_actions',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    action: text('action').notNull(),
+    comment: text('comment').notNull().default(''),
+    limitDays: integer('limit_days'),
+    /** Null for the facility's automatic rule or the pharmacy system. */
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id),
+    /** Name at the time of the action, so a deleted user's entries stay readable. */
+    requestedBy: text('requested_by').notNull(),
+    isAutomatic: boolean('is_automatic').notNull().default(false),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+    /** For pharmacy Replies: whether the facility has read it; null for entries that are not markable. */
+    readByFaci: boolean('read_by_faci'),
+  },
+  (t) => [index('alert_actions_alert_idx').on(t.alertId, t.sentAt, t.id)],
+);
+
+/** Per-facility, per-widget settings: reminder count and interval, auto-respond action (spec 1, section 3). */
+export const facilitySettings = pgTable(
+  'facility_settings',
+  {
+    facId: integer('fac_id')
+      .notNull()
+      .references(() => facilities.facId, { onDelete: 'cascade' }),
+    widget: text('widget').notNull(),
+    settingName: text('setting_name').notNull(),
+    settingValue: text('setting_value').notNull(),
+    settingNote: text('setting_note').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedBy: integer('updated_by').references(() => users.id),
+  },
+  (t) => [primaryKey({ columns: [t.facId, t.widget, t.settingName] })],
+);
+
+/** Reminder email contacts of a facility per widget. */
+export const facilityContacts = pgTable(
+  'facility_contacts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    facId: integer('fac_id')
+      .notNull()
+      .references(() => facilities.facId, { onDelete: 'cascade' }),
+    widget: text('widget').notNull(),
+    contactMethod: text('contact_method').notNull().default('Email'),
+    contactInfo: text('contact_info').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('facility_contacts_unique_idx').on(t.facId, t.widget, sql`lower(${t.contactInfo})`)],
+);
+
+/** One reminder slot of an alert; the primary key makes each slot sent at most once across processes. */
+export const alertReminders = pgTable(
+  'alert_reminders',
+  {
+    alertId: bigint('alert_id', { mode: 'number' })
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    slot: integer('slot').notNull(),
+    outboxId: bigint('outbox_id', { mode: 'number' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.slot] })],
+);

@@ -1,0 +1,4 @@
+export * from './alerts.ts';
+export * from './content.ts';
+export * from './operations.ts';
+export * from './people.ts';

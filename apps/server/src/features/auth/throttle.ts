@@ -1,0 +1,53 @@
+import { tooManyAttemptsMessage } from '@portal/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { loginAttempts } from '../../db/schema/index.ts';
+import { tooManyRequests } from '../../platform/errors.ts';
+
+/**
+ * Sign-in throttling, kept in the database so every server process sees the same counts: at most 5 failures per
+ * account and 20 per address in 15 minutes. A success clears nothing: the window simply moves on.
+ */
+export const THROTTLE = { windowMinutes: 15, perAccount: 5, perAddress: 20 } as const;
+
+async function failuresSince(
+  db: Db,
+  column: typeof loginAttempts.account | typeof loginAttempts.ip,
+  value: string,
+  since: Date,
+) {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int`, oldest: sql<Date | null>`min(${loginAttempts.at})` })
+    .from(loginAttempts)
+    .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.at, since)));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** Throws 429 with a clear message and Retry-After when the account or the address has failed too often. */
+export async function assertNotThrottled(
+  db: Db,
+  account: string,
+  ip: string,
+  now = new Date(),
+): Promise<void> {
+  const windowMs = THROTTLE.windowMinutes * 60_000;
+  const since = new Date(now.getTime() - windowMs);
+  const [byAccount, byAddress] = await Promise.all([
+    failuresSince(db, loginAttempts.account, account, since),
+    failuresSince(db, loginAttempts.ip, ip, since),
+  ]);
+  for (const [result, limit] of [
+    [byAccount, THROTTLE.perAccount],
+    [byAddress, THROTTLE.perAddress],
+  ] as const) {
+    if (result.count >= limit && result.oldest) {
+      const retryAfter = Math.max(1, Math.ceil((result.oldest.getTime() + windowMs - now.getTime()) / 1000));
+      throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+    }
+  }
+}
+
+/** Records one sign-in attempt. */
+export async function recordAttempt(db: Db, account: string, ip: string, succeeded: boolean): Promise<void> {
+  await db.insert(loginAttempts).values({ account, ip, succeeded });
+}

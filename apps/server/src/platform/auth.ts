@@ -1,0 +1,53 @@
+import { ERROR_CODES, MESSAGES } from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError, unauthorized } from './errors.ts';
+import { findSessionUser } from './sessions.ts';
+
+const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,2048})$/;
+
+/** The bearer token of a request, if it has a well-formed one. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  return BEARER.exec(header)?.[1] ?? null;
+}
+
+/**
+ * Resolves the bearer token to `request.user` on every request (null when absent or invalid). Routes refuse
+ * anonymous callers with `requireUser`; public routes simply do not call it.
+ */
+export const authPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('user', null);
+    const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
+    app.addHook('onRequest', async (request) => {
+      const token = bearerToken(request);
+      request.user = token ? await findSessionUser(app.db, token, policy) : null;
+    });
+  },
+  { name: 'auth', dependencies: ['database'] },
+);
+
+/** preHandler: 401 without a valid session. */
+export async function requireUser(request: FastifyRequest): Promise<void> {
+  if (!request.user) throw unauthorized(MESSAGES.notSignedIn);
+}
+
+/**
+ * preHandler: 401 without a valid session, and 403 while the user must still replace a password an administrator
+ * set. Every route that reads or changes data uses this one; only sign-in, sign-out, tokeninfo and the own
+ * password change use `requireUser`.
+ */
+export async function requireActiveUser(request: FastifyRequest): Promise<void> {
+  await requireUser(request);
+  if (request.user?.mustChangePassword) {
+    throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+  }
+}
+
+/** The signed-in user of a request that passed `requireUser`. */
+export function currentUser(request: FastifyRequest) {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}

@@ -1,0 +1,101 @@
+import { type ApiErrorBody, ERROR_CODES, MESSAGES } from '@portal/domain';
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+
+/** An error that becomes an HTTP answer with its status, code and message. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: string,
+    message: string,
+    readonly fields?: Record<string, string>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, ERROR_CODES.badRequest, message, fields);
+export const unauthorized = (message: string = MESSAGES.notSignedIn) =>
+  new HttpError(401, ERROR_CODES.unauthorized, message);
+export const forbidden = (message: string = MESSAGES.forbidden, code: string = ERROR_CODES.forbidden) =>
+  new HttpError(403, code, message);
+/** Also the answer for another tenant's record: never reveal that it exists. */
+export const notFound = (message: string = MESSAGES.notFound) =>
+  new HttpError(404, ERROR_CODES.notFound, message);
+export const conflict = (message: string, fields?: Record<string, string>) =>
+  new HttpError(409, ERROR_CODES.conflict, message, fields);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, ERROR_CODES.tooManyRequests, message, undefined, {
+    'retry-after': String(retryAfterSeconds),
+  });
+
+type ValidationEntry = { instancePath: string; message?: string; params?: Record<string, unknown> };
+
+/** Turns schema issues into `{ field: message }`; unknown keys are named as such. */
+function fieldsOf(entries: readonly ValidationEntry[], context: string | undefined): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const entry of entries) {
+    const keys = entry.params?.keys;
+    if (Array.isArray(keys)) {
+      for (const key of keys) fields[String(key)] = 'Unknown field';
+      continue;
+    }
+    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const name = path || context || 'body';
+    fields[name] ??= entry.message ?? 'Invalid value';
+  }
+  return fields;
+}
+
+const STATUS_CODES: Record<number, string> = {
+  400: ERROR_CODES.badRequest,
+  401: ERROR_CODES.unauthorized,
+  403: ERROR_CODES.forbidden,
+  404: ERROR_CODES.notFound,
+  409: ERROR_CODES.conflict,
+  413: ERROR_CODES.payloadTooLarge,
+  415: ERROR_CODES.badRequest,
+  429: ERROR_CODES.tooManyRequests,
+};
+
+/**
+ * The one error handler: a schema failure is a 400 with `fields`, an HttpError its own status, a client error of
+ * Fastify itself (bad JSON, body too large) its 4xx, anything else a 500 with a generic message and a full log line.
+ */
+export const errorsPlugin = fp(
+  async (app: FastifyInstance) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      let status = 500;
+      let body: ApiErrorBody = { message: MESSAGES.internal, code: ERROR_CODES.internal };
+      if (hasZodFastifySchemaValidationErrors(error)) {
+        status = 400;
+        const fields = fieldsOf(error.validation, error.validationContext);
+        body = { message: 'The request is not valid.', code: ERROR_CODES.validation, fields };
+      } else if (error instanceof HttpError) {
+        status = error.statusCode;
+        body = {
+          message: error.message,
+          code: error.code,
+          ...(error.fields ? { fields: error.fields } : {}),
+        };
+        if (error.headers) void reply.headers(error.headers);
+      } else if (
+        !isResponseSerializationError(error) &&
+        typeof error.statusCode === 'number' &&
+        error.statusCode >= 400 &&
+        error.statusCode < 500
+      ) {
+        status = error.statusCode;
+        body = { message: error.message, code: STATUS_CODES[status] ?? ERROR_CODES.badRequest };
+      }
+      if (status >= 500) request.log.error({ err: error }, 'request failed');
+      else request.log.info({ status, code: body.code }, 'request refused');
+      return reply.code(status).send(body);
+    });
+  },
+  { name: 'errors' },
+);

@@ -1,0 +1,45 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
+const API_PREFIXES = ['/api/', '/fs/', '/healthz', '/readyz'];
+
+/**
+ * Serves the built web app: hashed assets cached for a year, index.html never cached, and every unknown
+ * non-API path answered with index.html so the client router decides (unknown paths go to /dashboard there).
+ */
+export const staticWebPlugin = fp(
+  async (app: FastifyInstance, opts: { webDist: string | null }) => {
+    const dist = opts.webDist;
+    const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
+    if (hasWeb) {
+      await app.register(fastifyStatic, {
+        root: dist,
+        wildcard: false,
+        index: false,
+        setHeaders: (reply, path) => {
+          const immutable = path.includes(`${join(dist, 'assets')}`);
+          reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+    // Rate-limited because a 404 is what a scanner walking the API would get, over and over.
+    app.setNotFoundHandler(
+      { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
+      (request, reply) => {
+        const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+        if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
+          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        }
+        return reply.code(404).send({
+          message: `No route ${request.method} ${request.url.split('?')[0]}`,
+          code: ERROR_CODES.notFound,
+        });
+      },
+    );
+  },
+  { name: 'static-web', dependencies: ['security'] },
+);

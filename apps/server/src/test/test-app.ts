@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../app.ts';
+import { type Config, loadConfig } from '../config.ts';
+import { type Database, openDatabase } from '../db/client.ts';
+import { DEMO_PASSWORD, seedIfEmpty } from '../db/seed/index.ts';
+
+/** The fixed clock the demo world of the tests is built around. */
+export const TEST_NOW = new Date('2026-11-02T15:00:00Z');
+
+/**
+ * A fresh database for one test file: a new PostgreSQL database when DATABASE_URL is set (dropped by `drop`),
+ * else an in-memory PGlite. Either way with the migrations applied.
+ */
+export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const base = loadConfig(process.env).databaseUrl;
+  if (!base) {
+    const database = await openDatabase({});
+    return { database, drop: () => database.close() };
+  }
+  const name = `portal_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
+  return {
+    database,
+    drop: async () => {
+      await database.close();
+      const cleanup = new pg.Client({ connectionString: base });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists "${name}" with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database seeded with the demo world; config overrides for the case at hand. */
+export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }, overrides);
+  const { database, drop } = await freshDatabase();
+  await seedIfEmpty(database.db, { pharmacyEmailDomain: config.pharmacyEmailDomain, now: TEST_NOW });
+  const app = await buildApp(config, { database });
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+/** Signs in a demo account and answers its bearer token. */
+export async function signIn(app: FastifyInstance, email: string, password = DEMO_PASSWORD): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });
+  if (response.statusCode !== 200)
+    throw new Error(`sign-in of ${email} failed: ${response.statusCode} ${response.body}`);
+  return (response.json() as { token: string }).token;
+}
+
+/** Authorization header for a token. */
+export function bearer(token: string): { authorization: string } {
+  return { authorization: `Bearer ${token}` };
+}
+
+/** The parsed JSON body of an inject response. */
+export function bodyOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
+  return response.json() as T;
+}

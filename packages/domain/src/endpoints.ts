@@ -1,0 +1,19 @@
+/** Every non-widget API path, written once. Paths are relative to the main API base unless noted. */
+export const ENDPOINTS = {
+  login: '/login',
+  authenticate: '/users/authenticate',
+  logout: '/logout',
+  tokenInfo: '/tokeninfo',
+  loginWithToken: '/loginWithToken',
+  facilities: '/facilities',
+  pharmacies: '/pharmacies',
+  roles: '/roles',
+  requestAction: '/requestaction',
+  requestActionRead: '/requestaction_readByFaci',
+  events: '/events',
+  audit: '/audit',
+} as const;
+
+/** Base paths of the two services (the client reads them from configuration; these are the defaults). */
+export const API_BASE = '/api';
+export const FILE_BASE = '/fs';

@@ -1,0 +1,63 @@
+export { formatCountdown } from './display/countdown.ts';
+export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
+export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
+export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
+export type { PermissionMap } from './permissions.ts';
+export {
+  allActionKeys,
+  allFacilityPermissionKeys,
+  allPharmacyPermissionKeys,
+  askActionKeys,
+  FACILITY_ADMIN_PERMISSIONS,
+  hasAll,
+  PHARMACY_ADMIN_PERMISSIONS,
+  READ_PERMISSIONS,
+  toPermissionMap,
+  userRoleKeys,
+} from './permissions.ts';
+export type { FacilityRole, PharmacyRole, RoleOption, UserType } from './roles.ts';
+export {
+  FACILITY_ADMIN_ROLES,
+  FACILITY_ROLES,
+  PHARMACY_ROLES,
+  PHARMACY_USER_MANAGER_ROLES,
+  USER_TYPES,
+} from './roles.ts';
+export type {
+  AuthenticateInput,
+  EntityRole,
+  LoginAnswer,
+  LoginInput,
+  MessageAnswer,
+  UserInfo,
+  UserSettings,
+} from './schemas/auth.ts';
+export {
+  AuthenticateInputSchema,
+  EntityRoleSchema,
+  LoginAnswerSchema,
+  LoginInputSchema,
+  MediprocityInfoSchema,
+  MessageAnswerSchema,
+  TokenAnswerSchema,
+  TokenInfoAnswerSchema,
+  UserInfoSchema,
+  UserSettingsSchema,
+} from './schemas/auth.ts';
+export type { ApiErrorBody } from './schemas/errors.ts';
+export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
+export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
+export { defaultUserSettings } from './user-settings.ts';
+export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
+export {
+  ACTION_VALUES,
+  actionPermissionKey,
+  isWidgetKey,
+  WIDGET_KEYS,
+  WIDGETS,
+  widgetByActionWidget,
+  widgetByDetailPath,
+  widgetByKey,
+  widgetByPath,
+  widgetSettingKeys,
+} from './widgets.ts';

@@ -1,0 +1,24 @@
+/** Text people read: toasts, validation and refusal messages, as the spec writes them. */
+export const MESSAGES = {
+  loggedIn: 'User Logged In',
+  loggedOut: 'User Logged Out',
+  invalidCredentials: 'Invalid credentials',
+  notSignedIn: 'Sign in to continue.',
+  sessionExpired: 'Your session has ended. Please sign in again.',
+  forbidden: 'You do not have permission to do that.',
+  notFound: 'Not found.',
+  internal: 'Internal Server Error',
+  invalidLoginToken: 'This sign-in link is invalid or has expired.',
+  passwordChangeRequired: 'Your password was set by an administrator. Choose a new one to continue.',
+} as const;
+
+/** Toast text for a failed call: 'Error {status}: {statusText}' (spec 1, section 8). */
+export function httpErrorToast(status: number, statusText: string): string {
+  return `Error ${status}: ${statusText}`;
+}
+
+/** The refusal after too many sign-in attempts, with the wait rounded up to whole minutes. */
+export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
