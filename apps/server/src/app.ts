@@ -38,6 +38,15 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
+  // While shutting down, answers to requests already in flight close their keep-alive connection, so the server
+  // can stop as soon as they are done instead of waiting for idle clients to hang up.
+  let isClosing = false;
+  app.addHook('preClose', async () => {
+    isClosing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (isClosing) void reply.header('connection', 'close');
+  });
 
   await app.register(errorsPlugin);
   await app.register(databasePlugin, {

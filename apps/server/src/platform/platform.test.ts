@@ -1,0 +1,87 @@
+import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type TestApp, bodyOf, buildTestApp } from '../test/test-app.ts';
+
+let t: TestApp;
+let webDist: string;
+
+beforeAll(async () => {
+  webDist = await mkdtemp(join(tmpdir(), 'portal-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
+  await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  t = await buildTestApp({ webDist });
+});
+afterAll(async () => t.close());
+
+describe('health', () => {
+  it('answers /healthz and /readyz without a token', async () => {
+    expect(bodyOf(await t.app.inject('/healthz'))).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(bodyOf(ready)).toEqual({ status: 'ok' });
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the sign-in calls from their schemas', async () => {
+    const doc = bodyOf<{ paths: Record<string, Record<string, { requestBody?: unknown }>> }>(
+      await t.app.inject('/api/openapi.json'),
+    );
+    for (const path of ['/api/login', '/api/users/authenticate', '/api/logout', '/api/loginWithToken']) {
+      expect(doc.paths[path]?.post).toBeDefined();
+    }
+    expect(doc.paths['/api/tokeninfo']?.get).toBeDefined();
+    expect(JSON.stringify(doc.paths['/api/login']?.post?.requestBody)).toContain('password');
+  });
+
+  it('serves the browsable docs at /api/docs', async () => {
+    const response = await t.app.inject('/api/docs/');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict Content-Security-Policy and nosniff', async () => {
+    const response = await t.app.inject('/dashboard');
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).toContain("object-src 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+});
+
+describe('web app and unknown paths', () => {
+  it('answers index.html for client routes, uncached', async () => {
+    for (const path of ['/', '/dashboard', '/alerts/authorization', '/no/such/page?x=1']) {
+      const response = await t.app.inject(path);
+      expect(response.statusCode).toBe(200);
+      expect(response.body).toContain('<div id="root">');
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const response = await t.app.inject('/assets/app-abc123.js');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('answers unknown API paths with a JSON 404, never the web app', async () => {
+    for (const path of ['/api/nothing', '/fs/nothing']) {
+      const response = await t.app.inject(path);
+      expect(response.statusCode).toBe(404);
+      expect(bodyOf(response)).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('publishes the client configuration without a token', async () => {
+    const response = await t.app.inject('/api/client-config');
+    expect(bodyOf(response)).toEqual({ apiBase: '/api', fileBase: '/fs', idleTimeoutSeconds: 7200, idleCountdownSeconds: 600 });
+  });
+});

@@ -1,0 +1,72 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { type Browser, type BrowserContext, type Page, chromium } from 'playwright-core';
+import { expect } from 'vitest';
+
+const CHROMIUM = '/usr/bin/chromium';
+// Without the background-networking flags Chromium keeps trying to reach Google on this closed network.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** Debian's Chromium, headless. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
+}
+
+/** Viewports the portal must hold up on: a tablet at a nurses' station and a wide desktop. */
+export const VIEWPORTS = {
+  tablet: { width: 768, height: 1024 },
+  desktop: { width: 1920, height: 1080 },
+} as const;
+
+/** A fresh context (no stored token) and page at the given viewport. */
+export async function newPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface AxeViolation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: unknown[] }[];
+}
+
+/**
+ * Runs axe-core on the page as it is now and fails on any serious or critical violation. The script is
+ * evaluated through the DevTools protocol, so the portal's strict CSP stays on while it runs.
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: unknown[] }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations;
+  });
+  const serious = (violations as AxeViolation[]).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const report = serious.map((v) => `${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`);
+  expect(report, `axe violations on ${label}`).toEqual([]);
+}
+
+/** Collects console errors and CSP violations so a test can assert the page ran clean. */
+export function watchConsole(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}

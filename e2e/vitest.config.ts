@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// Browser journeys against the built portal. One file at a time: each starts its own server and Chromium,
+// and the machines have two cores.
+export default defineConfig({
+  test: {
+    name: 'e2e',
+    include: ['**/*.e2e.ts'],
+    exclude: ['**/node_modules/**'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
