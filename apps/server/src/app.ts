@@ -20,12 +20,14 @@ export interface BuildOptions {
   database: Database;
   /** Close the database when the app closes (true for the real server; tests share one database). */
   closeDatabase?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 /** The whole portal as one Fastify app: platform plugins first, then one register line per feature. */
 export async function buildApp(config: Config, options: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, options.logStream),
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];

@@ -23,12 +23,18 @@ describe('loadConfig', () => {
 
   it('lists every bad variable by name in one error', () => {
     try {
-      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SESSION_IDLE_MINUTES: '-3', SECRET_KEY: 'short' });
+      loadConfig({
+        PORT: 'eighty',
+        DATABASE_URL: 'mysql://x',
+        SESSION_IDLE_MINUTES: '-3',
+        SECRET_KEY: 'short',
+      });
       expect.unreachable('should have thrown');
     } catch (error) {
       expect(error).toBeInstanceOf(ConfigError);
       const message = (error as Error).message;
-      for (const name of ['PORT', 'DATABASE_URL', 'SESSION_IDLE_MINUTES', 'SECRET_KEY']) expect(message).toContain(name);
+      for (const name of ['PORT', 'DATABASE_URL', 'SESSION_IDLE_MINUTES', 'SECRET_KEY'])
+        expect(message).toContain(name);
     }
   });
 

@@ -80,7 +80,9 @@ describe('the server process on the embedded database', () => {
     await first.exited;
     const third = await startAndWait(dataDir);
     // The session acknowledged before the crash is still there, and the demo world was not created twice.
-    const info = await fetch(`${third.url}/api/tokeninfo`, { headers: { authorization: `Bearer ${body.token}` } });
+    const info = await fetch(`${third.url}/api/tokeninfo`, {
+      headers: { authorization: `Bearer ${body.token}` },
+    });
     expect(info.status).toBe(200);
     expect(third.output()).not.toContain('Demo world created');
     third.child.kill('SIGTERM');

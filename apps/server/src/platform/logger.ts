@@ -4,10 +4,14 @@ import type { FastifyServerOptions } from 'fastify';
  * JSON logs with the request id on every line. Authorization headers, cookies, passwords and tokens are redacted,
  * and request lines carry the path without the query string, which could hold a token or a patient's name.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: string,
+  stream?: { write(line: string): void },
+): FastifyServerOptions['logger'] {
   if (level === 'silent') return false;
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

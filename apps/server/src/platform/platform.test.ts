@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile, mkdir } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type TestApp, bodyOf, buildTestApp } from '../test/test-app.ts';
+import { bodyOf, buildTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let webDist: string;
@@ -82,6 +82,11 @@ describe('web app and unknown paths', () => {
 
   it('publishes the client configuration without a token', async () => {
     const response = await t.app.inject('/api/client-config');
-    expect(bodyOf(response)).toEqual({ apiBase: '/api', fileBase: '/fs', idleTimeoutSeconds: 7200, idleCountdownSeconds: 600 });
+    expect(bodyOf(response)).toEqual({
+      apiBase: '/api',
+      fileBase: '/fs',
+      idleTimeoutSeconds: 7200,
+      idleCountdownSeconds: 600,
+    });
   });
 });
