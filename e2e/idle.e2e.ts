@@ -1,0 +1,55 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newPage } from './support/browser.ts';
+import { type Portal, startPortal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+// The idle timer is shortened through configuration, exactly as an operator would set it.
+beforeAll(async () => {
+  portal = await startPortal({ IDLE_TIMEOUT_SECONDS: '4', IDLE_COUNTDOWN_SECONDS: '6' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe('the idle modal', () => {
+  it('opens after the idle time, Stay Active keeps the session, and the countdown signs out', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+
+    const dialog = page.getByRole('dialog', { name: /You've been idle for 4 seconds/ });
+    await dialog.waitFor({ timeout: 15_000 });
+    await expectAccessible(page, 'idle modal');
+    await dialog.getByRole('button', { name: 'Stay Active' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+
+    await dialog.waitFor({ timeout: 15_000 });
+    await expect.poll(() => dialog.getByText(/0:0[0-6]/).count()).toBeGreaterThan(0);
+    await waitForPath(page, '/account/login', 20_000);
+    await page.getByText('User Logged Out').waitFor();
+    await context.close();
+  });
+
+  it('Log out now signs out at once', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const token = await page.evaluate(() => localStorage.getItem('portal.token'));
+    const dialog = page.getByRole('dialog', { name: /You've been idle/ });
+    await dialog.waitFor({ timeout: 15_000 });
+    await dialog.getByRole('button', { name: 'Log out now' }).click();
+    await waitForPath(page, '/account/login');
+    const after = await fetch(`${portal.url}/api/tokeninfo`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(after.status).toBe(401);
+    await context.close();
+  });
+});

@@ -1,0 +1,87 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { type Portal, startPortal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+// Every screen of the route table a pharmacy SysAdmin can open (the widest menu), at both sizes.
+const PAGES = [
+  '/dashboard',
+  '/alerts/authorization',
+  '/alerts/refilltoosoon/archive',
+  '/facilities',
+  '/facility-users',
+  '/pharmacies',
+  '/pharmacy-users',
+  '/files',
+  '/files/recycling-bin',
+  '/packing-slips',
+  '/secureForms',
+  '/info/release-notes',
+  '/info/versions',
+  '/settings/account',
+  '/settings/specialtyRxNow',
+  '/settings/userSettings',
+  '/facility/facilitySettings/101',
+];
+
+describe('every screen', () => {
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['tablet', VIEWPORTS.tablet],
+  ])('opens with one h1, no console errors and no serious axe violation (%s)', async (_name, viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    const errors = watchConsole(page);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    for (const path of PAGES) {
+      await page.goto(`${portal.url}${path}`);
+      await waitForPath(page, path.split('?')[0] ?? path);
+      await page.locator('h1').first().waitFor();
+      expect(await page.locator('h1').count(), `h1 on ${path}`).toBe(1);
+      await expectAccessible(page, path);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('keeps facility users out of pharmacy-only pages', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/pharmacy-users`);
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/files/recycling-bin`);
+    await waitForPath(page, '/files');
+    await expect.poll(() => page.getByRole('link', { name: 'Pharmacy Users' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('lets the keyboard reach the main content through the skip link', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
+    expect(focused.toLowerCase()).toContain('skip');
+    await page.keyboard.press('Enter');
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.closest('main') !== null || document.activeElement?.tagName === 'MAIN',
+      ),
+    ).toBe(true);
+    await context.close();
+  });
+});
