@@ -1,5 +1,16 @@
+export type { RowDisplayState } from './display/alert-state.ts';
+export {
+  isArchivedAlert,
+  narcoticsQuantityRemaining,
+  rowDisplayState,
+  unreadFirst,
+} from './display/alert-state.ts';
 export { formatCountdown } from './display/countdown.ts';
+export { formatBytes, formatDate, formatDateTime, formatMoney, relativeTime } from './display/format.ts';
+export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } from './display/high-cost.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
+export type { BadgeColor } from './display/status.ts';
+export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import { isArchivedAlert, narcoticsQuantityRemaining, rowDisplayState, unreadFirst } from './alert-state.ts';
+import { formatBytes, formatDate, formatMoney, relativeTime } from './format.ts';
+import { highCostStage, highCostStatus } from './high-cost.ts';
+import { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './status.ts';
+
+describe('status labels and colours', () => {
+  it.each([
+    ['approve', 'Approved', 'green'],
+    ['deny', 'Denied', 'red'],
+    ['approveonce', 'Approved Once', 'gray'],
+    ['submitlimit', 'Limit Approval', 'primary'],
+    ['ask', 'ask', 'yellow'],
+    ['send', 'send', 'primary'],
+  ])('%s reads %s in %s', (status, label, color) => {
+    expect(srxStatusLabel(status)).toBe(label);
+    expect(statusBadgeColor(status)).toBe(color);
+  });
+
+  it('shows nothing for no status and colours prior auth pending as danger', () => {
+    expect(srxStatusLabel(null)).toBe('');
+    expect(priorAuthBadgeColor('pending')).toBe('red');
+    expect(priorAuthBadgeColor('Approved')).toBe('green');
+  });
+});
+
+describe('high cost alerts', () => {
+  it('takes the last milestone reached as the stage', () => {
+    expect(highCostStage({})).toBeNull();
+    expect(highCostStage({ entered: '2026-11-01' })).toBe('Entered');
+    expect(highCostStage({ entered: 'x', initReview: 'x', labelPrintedOn: null, packed: 'x' })).toBe(
+      'Packed',
+    );
+    expect(highCostStage({ entered: 'x', placedInTote: 'x' })).toBe('Placed In Tote');
+  });
+
+  it('ranks POSTED over DELETED over PROFILED', () => {
+    expect(highCostStatus({ posted: true, deleted: true, profileOnly: true })).toBe('POSTED');
+    expect(highCostStatus({ deleted: true, profileOnly: true })).toBe('DELETED');
+    expect(highCostStatus({ profileOnly: true })).toBe('PROFILED');
+    expect(highCostStatus({})).toBeNull();
+  });
+});
+
+describe('rows', () => {
+  it('derives the display state', () => {
+    expect(rowDisplayState({ deleted: true, srxStatus: 'approve' })).toBe('deleted');
+    expect(rowDisplayState({ srxStatus: 'approveonce' })).toBe('approvedOnce');
+    expect(rowDisplayState({ srxStatus: 'donotsend' })).toBe('donotsend');
+    expect(rowDisplayState({ readByFaci: false })).toBe('new');
+    expect(rowDisplayState({ readByFaci: true })).toBe('old');
+    expect(rowDisplayState({ readByFaci: null })).toBe('old');
+  });
+
+  it('sorts unread first and keeps the order otherwise', () => {
+    const rows = [
+      { id: 1, readByFaci: true },
+      { id: 2, readByFaci: false },
+      { id: 3, readByFaci: null },
+      { id: 4, readByFaci: false },
+    ];
+    expect(unreadFirst(rows).map((r) => r.id)).toEqual([2, 4, 1, 3]);
+  });
+
+  it('calls an alert archived by time or by id', () => {
+    expect(isArchivedAlert({ archiveDtTm: '2026-10-01T00:00:00Z' })).toBe(true);
+    expect(isArchivedAlert({ _internalArchiveID: 0 })).toBe(true);
+    expect(isArchivedAlert({ archiveDtTm: null, _internalArchiveID: null })).toBe(false);
+  });
+
+  it('computes narcotics quantity remaining', () => {
+    expect(narcoticsQuantityRemaining({ totalQtyPrescribed: 90, fills: 2, qty: 30 })).toBe(30);
+  });
+});
+
+describe('formats', () => {
+  it('writes money as US dollars', () => {
+    expect(formatMoney(1234.5)).toBe('$1,234.50');
+    expect(formatMoney(0)).toBe('$0.00');
+    expect(formatMoney(null)).toBe('');
+  });
+
+  it('writes 1024-based sizes with two decimals', () => {
+    expect(formatBytes(512)).toBe('512 Bytes');
+    expect(formatBytes(1536)).toBe('1.50 KB');
+    expect(formatBytes(5 * 1024 * 1024)).toBe('5.00 MB');
+  });
+
+  it('writes local dates', () => {
+    expect(formatDate('2026-11-02T15:00:00Z', 'en-US', 'UTC')).toBe('11/2/2026');
+    expect(formatDate(null)).toBe('');
+  });
+
+  it.each([
+    [30, 'Just now'],
+    [60, '1 minute ago'],
+    [150, '2 minutes ago'],
+    [3600, '1 hour ago'],
+    [2 * 86_400, '2 days ago'],
+  ])('%i s ago reads %s', (seconds, text) => {
+    const now = new Date('2026-11-02T15:00:00Z');
+    expect(relativeTime(new Date(now.getTime() - seconds * 1000).toISOString(), now)).toBe(text);
+  });
+});
