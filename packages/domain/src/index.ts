@@ -1,3 +1,15 @@
+export type { ActionContext, RequestActionInput } from './actions.ts';
+export {
+  ACTION_MESSAGES,
+  canUseButton,
+  DO_NOT_SEND_REASONS,
+  LIMIT_DAYS,
+  OTHER_REASON,
+  RequestActionInputSchema,
+  reasonComment,
+  SEND_REASONS,
+  visibleButtons,
+} from './actions.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   isArchivedAlert,
@@ -34,6 +46,24 @@ export {
   PHARMACY_USER_MANAGER_ROLES,
   USER_TYPES,
 } from './roles.ts';
+export type { AlertListQuery } from './schemas/alert-list.ts';
+export {
+  AlertListQuerySchema,
+  archiveRangeProblems,
+  DATE_RANGE_MESSAGES,
+  PAGE_LIMIT,
+  PagedAlertListSchema,
+  unpagedAlertListSchema,
+} from './schemas/alert-list.ts';
+export type { AlertBase, AnyAlert, RequestedAction } from './schemas/alerts.ts';
+export {
+  AlertBaseSchema,
+  AnyAlertSchema,
+  alertSchemaOf,
+  RequestedActionSchema,
+  WIDGET_FIELD_SCHEMAS,
+  WidgetKeySchema,
+} from './schemas/alerts.ts';
 export type {
   AuthenticateInput,
   EntityRole,

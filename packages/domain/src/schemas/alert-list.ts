@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { AnyAlertSchema } from './alerts.ts';
+
+/** Largest and default page of every list call (spec 1, section 9). */
+export const PAGE_LIMIT = 100;
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+// A repeated query parameter arrives as a string once and as an array when repeated.
+const repeatedInt = z.preprocess(
+  (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
+  z.array(z.coerce.number().int().positive()).max(1000),
+);
+
+/**
+ * The query of every widget list call (decided in widgets.md so one client hook serves all): sort, paging by
+ * opaque cursor or page number, facility narrowing, and the archive with its date range.
+ */
+export const AlertListQuerySchema = z.strictObject({
+  sort: z.string().max(40).optional(),
+  sortOrder: z.enum(['asc', 'desc']).optional(),
+  cursor: z.string().max(500).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).optional(),
+  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(PAGE_LIMIT),
+  facilityIds: repeatedInt.optional(),
+  archived: z.enum(['true', 'false']).optional(),
+  from: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
+  to: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
+});
+export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
+
+/** Messages of the archive date range (spec 1, section 9). */
+export const DATE_RANGE_MESSAGES = {
+  fromAfterTo: 'From cannot be after To',
+  toInFuture: 'To cannot be in the future',
+} as const;
+
+/**
+ * Checks an archive range of ISO days against today (the caller's local day): From not after To, To not in the
+ * future. Answers field messages, empty when the range is fine.
+ */
+export function archiveRangeProblems(
+  from: string | undefined,
+  to: string | undefined,
+  today: string,
+): Record<string, string> {
+  const problems: Record<string, string> = {};
+  if (from && to && from > to) problems.from = DATE_RANGE_MESSAGES.fromAfterTo;
+  if (to && to > today) problems.to = DATE_RANGE_MESSAGES.toInFuture;
+  return problems;
+}
+
+/** The answer of a paged list call (refill, pump, narcotics). */
+export const PagedAlertListSchema = z.object({
+  results: z.array(AnyAlertSchema),
+  cursor: z.string().nullable(),
+  count: z.number().int(),
+  nextPage: z.number().int().nullable(),
+  timeStamp: z.string(),
+});
+
+/** The answer of an unpaged list call, with the list under the widget's own key. */
+export function unpagedAlertListSchema(listKey: string) {
+  return z.object({
+    [listKey]: z.array(AnyAlertSchema),
+    cursor: z.string().nullable(),
+    count: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    timeStamp: z.string(),
+  });
+}
