@@ -4,7 +4,9 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
+import { facilitiesRoutes } from './features/facilities/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
@@ -63,5 +65,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(healthRoutes);
   await app.register(clientConfigRoutes);
   await app.register(authRoutes, { prefix: API_BASE });
+  await app.register(facilitiesRoutes, { prefix: API_BASE });
+  await app.register(alertsRoutes, { prefix: API_BASE });
   return app;
 }

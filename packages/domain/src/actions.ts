@@ -54,7 +54,7 @@ export const RequestActionInputSchema = z
     requestedAction: z.enum(ACTION_VALUES),
     widget: z.string().max(40),
     _internalID: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
-    _internalUUID: z.string().max(64).optional(),
+    _internalUUID: z.uuid().optional(),
     admissionMedsGroupID: z.string().max(64).optional(),
     highCostAlertsId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
     actionComment: text.optional(),

@@ -8,6 +8,8 @@ export const ENDPOINTS = {
   facilities: '/facilities',
   pharmacies: '/pharmacies',
   roles: '/roles',
+  facility: '/facility/:facID',
+  alertDetail: '/alerts/:key/:identifier',
   requestAction: '/requestaction',
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',

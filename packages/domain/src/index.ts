@@ -31,6 +31,8 @@ export {
   allFacilityPermissionKeys,
   allPharmacyPermissionKeys,
   askActionKeys,
+  canMarkAutomatically,
+  canMarkManually,
   FACILITY_ADMIN_PERMISSIONS,
   hasAll,
   PHARMACY_ADMIN_PERMISSIONS,
@@ -87,6 +89,20 @@ export {
 } from './schemas/auth.ts';
 export type { ApiErrorBody } from './schemas/errors.ts';
 export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
+export type { Facility, Pharmacy } from './schemas/organisations.ts';
+export {
+  FacilitiesAnswerSchema,
+  FacilityAnswerSchema,
+  FacilityContactSchema,
+  FacilitySchema,
+  FacilitySettingSchema,
+  PharmaciesAnswerSchema,
+  PharmacySchema,
+  RolesAnswerSchema,
+  RolesQuerySchema,
+} from './schemas/organisations.ts';
+export type { AlertReadInput } from './schemas/read-state.ts';
+export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export { defaultUserSettings } from './user-settings.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';

@@ -78,3 +78,13 @@ export function toPermissionMap(keys: Iterable<string>): Record<string, boolean>
   for (const key of keys) map[key] = true;
   return map;
 }
+
+/** Whether the read/unread toggle shows: the facility grants both manual keys (spec 1, section 6). */
+export function canMarkManually(map: PermissionMap | undefined): boolean {
+  return hasAll(map, READ_PERMISSIONS.readManually, READ_PERMISSIONS.unreadManually);
+}
+
+/** Whether opening an alert marks it read for a facility user: the facility grants both automatic keys. */
+export function canMarkAutomatically(map: PermissionMap | undefined): boolean {
+  return hasAll(map, READ_PERMISSIONS.readAutomatically, READ_PERMISSIONS.unreadAutomatically);
+}

@@ -1,0 +1,85 @@
+import type { AnyAlert, RequestedAction, Widget } from '@portal/domain';
+import type { alertActions, alerts } from '../../db/schema/index.ts';
+
+type AlertRow = typeof alerts.$inferSelect;
+type ActionRow = typeof alertActions.$inferSelect;
+
+const iso = (date: Date | null) => (date ? date.toISOString() : null);
+
+/** A discussion entry on the wire. */
+export function toRequestedAction(row: ActionRow): RequestedAction {
+  return {
+    requestActionID: row.id,
+    action: row.action as RequestedAction['action'],
+    actionComment: row.comment,
+    limitDays: row.limitDays,
+    requestedBy: row.requestedBy,
+    isAutomatic: row.isAutomatic,
+    sentTime: row.sentAt.toISOString(),
+    readByFaci: row.readByFaci,
+  };
+}
+
+/**
+ * An alert on the wire: the common fields of spec 1 section 3 from the typed columns, the widget's own fields from
+ * `details`, and for the paged widgets the same values under their own names.
+ */
+export function toWireAlert(
+  widget: Widget,
+  row: AlertRow,
+  facName: string,
+  actions: readonly ActionRow[],
+): AnyAlert {
+  const requestedActions = actions.map(toRequestedAction);
+  const common = {
+    _internalID: row.id,
+    _internalUUID: row.uuid,
+    rxGuid: row.rxGuid,
+    rxNo: row.rxNo,
+    _generatedID: row.generatedId,
+    patName: row.patName,
+    facID: row.facId,
+    facName,
+    pharmID: row.pharmId,
+    drugLabelName: row.drugLabelName,
+    qty: row.qty,
+    orgQty: row.orgQty,
+    daysSupply: row.daysSupply,
+    orgDaysSupply: row.orgDaysSupply,
+    ttlPrice: row.ttlPrice,
+    dispenseDt: iso(row.dispenseDt),
+    dateCreated: row.dateCreated.toISOString(),
+    nsid: row.nsid,
+    nsName: row.nsName,
+    room: row.room,
+    bed: row.bed,
+    srxStatus: row.srxStatus,
+    pharmacyStatus: row.pharmacyStatus,
+    displayStatus: row.displayStatus,
+    readByFaci: row.readByFaci,
+    hasUnreadReply: requestedActions.some((a) => a.action === 'Reply' && a.readByFaci === false),
+    requestedActions,
+    archiveDtTm: iso(row.archivedAt),
+    _internalArchiveID: row.archiveId,
+  };
+  const own: Record<string, unknown> = { ...row.details };
+  if (widget.key === 'highCostAlerts') {
+    own.highCostAlertsId = row.id;
+    own.highCostAlertsArchiveId = row.archiveId;
+  }
+  if (widget.key === 'admissionMeds') own.admissionMedsGroupID = row.groupId;
+  if (widget.paged) {
+    Object.assign(own, {
+      rxNumber: row.rxNo,
+      facilityId: row.facId,
+      facilityName: facName,
+      patientName: row.patName,
+      nursingStationId: row.nsid,
+      nursingStation: row.nsName,
+      roomNumber: row.room,
+      bedNumber: row.bed,
+      pharmacyId: row.pharmId,
+    });
+  }
+  return { ...own, ...common };
+}

@@ -1,0 +1,74 @@
+import type { WidgetKey } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import { alerts, facilities } from '../../db/schema/index.ts';
+
+/** How a sort value is carried in a cursor and cast back for the keyset comparison. */
+export type SortKind = 'text' | 'number' | 'time';
+
+export interface SortColumn {
+  expr: SQL;
+  kind: SortKind;
+}
+
+const detail = (field: string) => sql`coalesce(${alerts.details}->>${field}, '')`;
+const detailNumber = (field: string) => sql`coalesce((${alerts.details}->>${field})::numeric, -1)`;
+// Sort expressions never yield null, so the keyset comparison (value, id) > (cursor value, cursor id) is exact.
+const text = (expr: SQL | unknown): SortColumn => ({ expr: sql`coalesce(${expr}, '')`, kind: 'text' });
+const number = (expr: SQL | unknown): SortColumn => ({ expr: sql`coalesce(${expr}, -1)`, kind: 'number' });
+
+const COMMON: Record<string, SortColumn> = {
+  dateCreated: { expr: sql`${alerts.dateCreated}`, kind: 'time' },
+  patName: text(alerts.patName),
+  facName: text(facilities.name),
+  drugLabelName: text(alerts.drugLabelName),
+  ttlPrice: number(alerts.ttlPrice),
+  qty: number(alerts.qty),
+  daysSupply: number(alerts.daysSupply),
+  srxStatus: text(alerts.srxStatus),
+  pharmacyStatus: text(alerts.pharmacyStatus),
+  dispenseDt: { expr: sql`coalesce(${alerts.dispenseDt}, 'epoch'::timestamptz)`, kind: 'time' },
+  room: text(alerts.room),
+  rxNo: text(alerts.rxNo),
+  nsName: text(alerts.nsName),
+};
+
+// The paged widgets' own names for the same columns.
+const PAGED_ALIASES: Record<string, SortColumn> = {
+  patientName: text(alerts.patName),
+  facilityName: text(facilities.name),
+  roomNumber: text(alerts.room),
+  rxNumber: text(alerts.rxNo),
+  nursingStation: text(alerts.nsName),
+};
+
+const STAGE = sql`case
+  when ${alerts.details}->>'placedInTote' is not null then 6
+  when ${alerts.details}->>'checked' is not null then 5
+  when ${alerts.details}->>'packed' is not null then 4
+  when ${alerts.details}->>'labelPrintedOn' is not null then 3
+  when ${alerts.details}->>'initReview' is not null then 2
+  when ${alerts.details}->>'entered' is not null then 1
+  else 0 end`;
+const HCA_STATUS = sql`case
+  when (${alerts.details}->>'posted')::boolean then 3
+  when (${alerts.details}->>'deleted')::boolean then 2
+  when (${alerts.details}->>'profileOnly')::boolean then 1
+  else 0 end`;
+
+/** Columns each widget's table shows beyond the common ones (widgets.md, "Table columns"). */
+const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
+  highCostAlerts: { stage: { expr: STAGE, kind: 'number' }, status: { expr: HCA_STATUS, kind: 'number' } },
+  admissionMeds: {
+    admDate: { expr: detail('admDate'), kind: 'text' },
+    totalMeds: { expr: detailNumber('totalMeds'), kind: 'number' },
+    sumTtlPrice: { expr: detailNumber('sumTtlPrice'), kind: 'number' },
+  },
+  refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text' } },
+  pumpPickup: { ...PAGED_ALIASES, serialNumber: { expr: detail('serialNumber'), kind: 'text' } },
+  narcoticsRefill: { ...PAGED_ALIASES, physicianName: { expr: detail('physicianName'), kind: 'text' } },
+};
+
+/** The sortable columns of a widget, by their wire names. */
+export function sortColumnsOf(key: WidgetKey): Record<string, SortColumn> {
+  return { ...COMMON, ...BY_WIDGET[key] };
+}

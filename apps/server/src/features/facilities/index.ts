@@ -1,0 +1,1 @@
+export { facilitiesRoutes } from './routes.ts';
