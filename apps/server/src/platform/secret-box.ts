@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
 
@@ -47,6 +47,7 @@ export async function loadSecretKey(
 ): Promise<Buffer> {
   if (config.secretKey) return Buffer.from(config.secretKey, 'hex');
   if (config.inMemoryDb) return randomSecretKey();
+  await mkdir(config.dataDir, { recursive: true });
   const path = join(config.dataDir, KEY_FILE);
   const existing = await readKeyFile(path);
   if (existing) return existing;

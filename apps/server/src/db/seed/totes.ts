@@ -1,7 +1,7 @@
 import type { Db } from '../client.ts';
 import { packingSlipItems, packingSlips } from '../schema/index.ts';
 import type { FacilityRef } from './alert-factory.ts';
-import { batches } from './bulk-insert.ts';
+import { type InsertMode, insertRows } from './bulk-insert.ts';
 import {
   COMMON_DRUGS,
   FACILITY_STAFF,
@@ -99,20 +99,23 @@ function buildItem(rng: Random, nsid: string): ItemRow {
   };
 }
 
-/** Inserts slips (multi-row) and then their items with the slip ids the database gave. */
-export async function insertTotes(db: Db, totes: readonly Tote[]): Promise<number> {
-  let written = 0;
-  for (const batch of batches(totes, 14)) {
-    const ids = await db
-      .insert(packingSlips)
-      .values(batch.map((t) => t.slip))
-      .returning({ id: packingSlips.id, toteId: packingSlips.toteId, facId: packingSlips.facId });
-    const idOf = new Map(ids.map((r) => [`${r.facId}/${r.toteId}`, r.id]));
-    const items = batch.flatMap((t) =>
-      t.items.map((item) => ({ ...item, slipId: idOf.get(`${t.slip.facId}/${t.slip.toteId}`) ?? 0 })),
-    );
-    for (const itemBatch of batches(items, 16)) await db.insert(packingSlipItems).values(itemBatch);
-    written += batch.length + items.length;
-  }
-  return written;
+/** Inserts slips and then their items with the slip ids the database gave. */
+export async function insertTotes(
+  db: Db,
+  totes: readonly Tote[],
+  mode: InsertMode = 'recordset',
+): Promise<number> {
+  const ids = await insertRows(
+    db,
+    packingSlips,
+    totes.map((t) => t.slip),
+    ['id', 'fac_id', 'tote_id'],
+    mode,
+  );
+  const idOf = new Map(ids.map((r) => [`${r.fac_id}/${r.tote_id}`, Number(r.id)]));
+  const items = totes.flatMap((t) =>
+    t.items.map((item) => ({ ...item, slipId: idOf.get(`${t.slip.facId}/${t.slip.toteId}`) ?? 0 })),
+  );
+  await insertRows(db, packingSlipItems, items, ['id'], mode);
+  return totes.length + items.length;
 }
