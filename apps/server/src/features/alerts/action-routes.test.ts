@@ -1,0 +1,284 @@
+import { type AnyAlert, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertActions, alerts, auditEvents } from '../../db/schema/index.ts';
+import { listAlerts, requestAction } from '../../test/alerts.ts';
+import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const token = (email: string) => tokens[email] ?? '';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const email of [
+    'nurse@meadowbrook.test',
+    'nurse.nocreds@meadowbrook.test',
+    'admin@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+    'pharmacist@pharmacy.test',
+  ]) {
+    tokens[email] = await signIn(t.app, email);
+  }
+});
+afterAll(async () => t.close());
+
+/** A live alert of a widget at a facility, as the given user lists it. */
+async function liveAlert(email: string, key: WidgetKey, facId: number, archived = false): Promise<AnyAlert> {
+  const { list } = await listAlerts(
+    t.app,
+    token(email),
+    widgetByKey(key),
+    `facilityIds=${facId}${archived ? '&archived=true' : ''}`,
+  );
+  const alert = list.find((a) => a.srxStatus === null) ?? list[0];
+  if (!alert) throw new Error(`no ${key} alert at ${facId}`);
+  return alert;
+}
+
+const body = (key: WidgetKey, alert: AnyAlert, extra: Record<string, unknown>) => ({
+  widget: widgetByKey(key).actionWidget,
+  _internalID: alert._internalID,
+  ...extra,
+});
+
+describe('each action value', () => {
+  it.each([
+    ['highCost', 'approve', {}],
+    ['highCost', 'deny', { actionComment: 'Use the formulary drug' }],
+    ['highCost', 'approveonce', {}],
+    ['highCost', 'submitlimit', { limitDays: 7 }],
+    ['highCost', 'ask', { actionComment: 'Is there a generic?' }],
+    ['highCostAlerts', 'approve', {}],
+    ['highCostAlerts', 'submitlimit', { limitDays: 30 }],
+    ['openBatch', 'send', { actionComment: 'MD Okayed' }],
+    ['openBatch', 'send', { actionComment: 'Other. See comment...: family consent on file' }],
+    ['openBatch', 'donotsend', { actionComment: 'd/c order will be sent to pharmacy' }],
+    ['refillTooSoon', 'limitedApproval', {}],
+    ['pumpPickup', 'ask', { actionComment: 'When is pickup?' }],
+  ] as const)('%s %s is recorded with its effect in one step', async (key, requestedAction, extra) => {
+    const alert = await liveAlert('nurse@meadowbrook.test', key, 101);
+    const result = await requestAction(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      body(key, alert, { requestedAction, ...extra }),
+    );
+    expect(result.status, JSON.stringify(result.body)).toBe(200);
+    expect(result.body.message).toContain(alert.rxNo);
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, alert._internalID));
+    expect(row?.srxStatus).toBe(requestedAction);
+    const thread = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.alertId, alert._internalID));
+    const entry = thread.at(-1);
+    expect(entry).toMatchObject({
+      action: requestedAction,
+      requestedBy: expect.any(String),
+      isAutomatic: false,
+    });
+    if ('limitDays' in extra) expect(entry?.limitDays).toBe(extra.limitDays);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.recordId, String(alert._internalID)));
+    expect(audit.some((a) => a.kind === 'alert.action')).toBe(true);
+  });
+
+  it('finds admission reviews by group id and high cost alerts by highCostAlertsId', async () => {
+    const admission = await liveAlert('nurse@meadowbrook.test', 'admissionMeds', 101);
+    const byGroup = await requestAction(t.app, token('nurse@meadowbrook.test'), {
+      widget: 'AdmissionMeds',
+      requestedAction: 'ask',
+      admissionMedsGroupID: (admission as Record<string, unknown>).admissionMedsGroupID,
+      actionComment: 'Missing the discharge list',
+    });
+    expect(byGroup.status).toBe(200);
+    const hca = await liveAlert('nurse@meadowbrook.test', 'highCostAlerts', 101);
+    const byId = await requestAction(t.app, token('nurse@meadowbrook.test'), {
+      widget: 'highcostalerts',
+      requestedAction: 'deny',
+      highCostAlertsId: (hca as Record<string, unknown>).highCostAlertsId,
+    });
+    expect(byId.status).toBe(200);
+  });
+});
+
+describe('validation (spec 1, section 5)', () => {
+  it.each([
+    [{ requestedAction: 'ask' }, { actionComment: 'Please enter a question' }],
+    [{ requestedAction: 'submitlimit', limitDays: 31 }, { limitDays: 'Please choose 1 to 30 days' }],
+    [{ requestedAction: 'submitlimit' }, { limitDays: 'Please choose 1 to 30 days' }],
+    [{ requestedAction: 'approve', limitDays: 3 }, { limitDays: 'Limit days apply only to Limit Days' }],
+  ])('refuses %j with the message', async (extra, fields) => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'highCost', 101);
+    const before = await t.database.db.select().from(alertActions);
+    const result = await requestAction(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      body('highCost', alert, extra),
+    );
+    expect(result.status).toBe(400);
+    expect(result.body.fields).toEqual(fields);
+    expect(await t.database.db.select().from(alertActions)).toHaveLength(before.length);
+  });
+
+  it.each([
+    ['send', 'Because', 'Please select a reason'],
+    ['send', 'Other. See comment...', 'Please enter a comment'],
+    ['donotsend', 'MD Okayed', 'Please select a reason'],
+  ])('refuses %s with %j', async (requestedAction, actionComment, message) => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'openBatch', 101);
+    const result = await requestAction(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      body('openBatch', alert, { requestedAction, actionComment }),
+    );
+    expect(result.body.fields).toEqual({ actionComment: message });
+  });
+
+  it('refuses an action the widget does not offer and an unknown widget with 400', async () => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'nonCovered', 101);
+    expect(
+      (
+        await requestAction(
+          t.app,
+          token('nurse@meadowbrook.test'),
+          body('nonCovered', alert, { requestedAction: 'approve' }),
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await requestAction(t.app, token('nurse@meadowbrook.test'), {
+          ...body('nonCovered', alert, { requestedAction: 'approve' }),
+          widget: 'Nope',
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('accepts only Discuss on archived alerts', async () => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'highCost', 101, true);
+    const approve = await requestAction(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      body('highCost', alert, { requestedAction: 'approve' }),
+    );
+    expect(approve.status).toBe(400);
+    expect(approve.body.message).toBe('Archived alerts accept Discuss only');
+    const ask = await requestAction(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      body('highCost', alert, { requestedAction: 'ask', actionComment: 'Why archived?' }),
+    );
+    expect(ask.status).toBe(200);
+  });
+});
+
+describe('permissions (spec 1, section 6)', () => {
+  it('lets facility 102 only Discuss', async () => {
+    const alert = await liveAlert('admin@meadowbrook.test', 'highCost', 102);
+    const approve = await requestAction(
+      t.app,
+      token('admin@meadowbrook.test'),
+      body('highCost', alert, { requestedAction: 'approve' }),
+    );
+    expect(approve.status).toBe(403);
+    const ask = await requestAction(
+      t.app,
+      token('admin@meadowbrook.test'),
+      body('highCost', alert, { requestedAction: 'ask', actionComment: 'Q' }),
+    );
+    expect(ask.status).toBe(200);
+  });
+
+  it('allows Approve until Refill Date without a key, even at 102', async () => {
+    const alert = await liveAlert('admin@meadowbrook.test', 'refillTooSoon', 102);
+    const result = await requestAction(
+      t.app,
+      token('admin@meadowbrook.test'),
+      body('refillTooSoon', alert, { requestedAction: 'limitedApproval' }),
+    );
+    expect(result.status).toBe(200);
+  });
+
+  it.each(['nurse.nocreds@meadowbrook.test', 'pharmacist@pharmacy.test'])(
+    'refuses %s without messaging credentials',
+    async (email) => {
+      const alert = await liveAlert(email, 'highCost', 101);
+      const result = await requestAction(
+        t.app,
+        token(email),
+        body('highCost', alert, { requestedAction: 'ask', actionComment: 'Q' }),
+      );
+      expect(result.status).toBe(403);
+      expect(result.body.message).toBe('SpecialtyRx Now credentials are required for user actions');
+    },
+  );
+
+  it('answers 404 for an alert of another pharmacy’s facility, in every widget', async () => {
+    for (const widget of WIDGETS) {
+      const alert = await liveAlert('nurse@meadowbrook.test', widget.key, 101);
+      const before = await t.database.db
+        .select()
+        .from(alertActions)
+        .where(eq(alertActions.alertId, alert._internalID));
+      const result = await requestAction(
+        t.app,
+        token('don@lakeside.test'),
+        body(widget.key, alert, { requestedAction: 'ask', actionComment: 'peek' }),
+      );
+      expect(result.status).toBe(404);
+      const after = await t.database.db
+        .select()
+        .from(alertActions)
+        .where(eq(alertActions.alertId, alert._internalID));
+      expect(after).toHaveLength(before.length);
+    }
+  });
+});
+
+describe("the pharmacy's Reply", () => {
+  it('is answered in the thread by a pharmacy user and shows unread to the nurse', async () => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'priorAuth', 101);
+    const reply = await requestAction(
+      t.app,
+      token('sysadmin@pharmacy.test'),
+      body('priorAuth', alert, { requestedAction: 'Reply', actionComment: 'Faxed to the prescriber.' }),
+    );
+    expect(reply.status).toBe(200);
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/alerts/priorAuth/${alert.rxNo}?internalId=${alert._internalID}`,
+      headers: bearer(token('nurse@meadowbrook.test')),
+    });
+    const seen = (detail.json() as { alert: AnyAlert }).alert;
+    expect(seen.hasUnreadReply).toBe(true);
+    expect(seen.requestedActions.at(-1)).toMatchObject({
+      action: 'Reply',
+      actionComment: 'Faxed to the prescriber.',
+      readByFaci: false,
+    });
+  });
+
+  it('is refused to a facility user, and needs a comment', async () => {
+    const alert = await liveAlert('nurse@meadowbrook.test', 'priorAuth', 101);
+    expect(
+      (
+        await requestAction(
+          t.app,
+          token('nurse@meadowbrook.test'),
+          body('priorAuth', alert, { requestedAction: 'Reply', actionComment: 'hi' }),
+        )
+      ).status,
+    ).toBe(403);
+    const empty = await requestAction(
+      t.app,
+      token('sysadmin@pharmacy.test'),
+      body('priorAuth', alert, { requestedAction: 'Reply' }),
+    );
+    expect(empty.status).toBe(400);
+  });
+});

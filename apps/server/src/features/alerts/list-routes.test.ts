@@ -1,0 +1,206 @@
+import { WIDGETS, widgetByKey } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allPages, listAlerts } from '../../test/alerts.ts';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { sortColumnsOf } from './sorting.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const email of [
+    'nurse@meadowbrook.test',
+    'admin@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+    'super@portal.test',
+  ]) {
+    tokens[email] = await signIn(t.app, email);
+  }
+});
+afterAll(async () => t.close());
+
+const nurse = () => tokens['nurse@meadowbrook.test'] ?? '';
+const don = () => tokens['don@lakeside.test'] ?? '';
+
+describe.each(WIDGETS.map((w) => [w.key, w] as const))('%s list call', (_key, widget) => {
+  it('answers under its own key with the total count and the common fields', async () => {
+    const { status, body, list, count } = await listAlerts(t.app, nurse(), widget);
+    expect(status).toBe(200);
+    expect(Object.keys(body).sort()).toEqual(
+      [widget.listKey, 'count', 'cursor', 'nextPage', 'timeStamp'].sort(),
+    );
+    expect(list.length).toBeGreaterThanOrEqual(5);
+    expect(count).toBe(list.length);
+    for (const alert of list) {
+      expect(alert.facID).toBe(101);
+      expect(alert.archiveDtTm).toBeNull();
+      expect(alert).toHaveProperty('requestedActions');
+    }
+  });
+
+  it('keeps the archive apart, newest first when ascending', async () => {
+    const { list } = await listAlerts(t.app, nurse(), widget, 'archived=true&sortOrder=asc');
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    expect(list.every((a) => a.archiveDtTm !== null)).toBe(true);
+    const dates = list.map((a) => a.dateCreated);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('shows another pharmacy’s user none of it, whatever facilityIds asks', async () => {
+    for (const query of [
+      '',
+      'facilityIds=101',
+      'facilityIds=101&facilityIds=102&facilityIds=301',
+      'archived=true&facilityIds=102',
+    ]) {
+      const { list } = await listAlerts(t.app, don(), widget, query);
+      expect(list.every((a) => a.facID === 201)).toBe(true);
+    }
+  });
+});
+
+describe('sorting', () => {
+  it.each(WIDGETS.map((w) => [w.key, w] as const))(
+    '%s sorts by every column it offers, both ways',
+    async (_key, widget) => {
+      const columns = Object.keys(sortColumnsOf(widget.key));
+      for (const sort of columns) {
+        for (const sortOrder of ['asc', 'desc'] as const) {
+          const { status, list } = await listAlerts(
+            t.app,
+            tokens['super@portal.test'] ?? '',
+            widget,
+            `sort=${sort}&sortOrder=${sortOrder}`,
+          );
+          expect(status, `${widget.key} ${sort}`).toBe(200);
+          const values = list.map((a) => (a as Record<string, unknown>)[sort]);
+          const comparable = values.filter((v) => typeof v === 'string' || typeof v === 'number') as (
+            | string
+            | number
+          )[];
+          if (comparable.length === values.length && sort !== 'facName' && sort !== 'facilityName') {
+            const sorted = [...comparable].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+            expect(comparable, `${widget.key} by ${sort} ${sortOrder}`).toEqual(
+              sortOrder === 'asc' ? sorted : sorted.reverse(),
+            );
+          }
+        }
+      }
+    },
+  );
+
+  it('sorts by facility name across facilities', async () => {
+    const widget = widgetByKey('nonCovered');
+    const { list } = await listAlerts(
+      t.app,
+      tokens['admin@meadowbrook.test'] ?? '',
+      widget,
+      'sort=facName&sortOrder=desc',
+    );
+    const names = list.map((a) => a.facName);
+    expect(names).toEqual([...names].sort().reverse());
+    expect(new Set(names)).toEqual(new Set(['Meadowbrook Care Center', 'Meadowbrook East']));
+  });
+
+  it('refuses an unknown sort column, naming the valid ones', async () => {
+    const { status, body } = await listAlerts(t.app, nurse(), widgetByKey('highCost'), 'sort=password');
+    expect(status).toBe(400);
+    expect((body.fields as Record<string, string>).sort).toContain('dateCreated');
+  });
+});
+
+describe('paging', () => {
+  it('walks every alert once with cursors of 2, matching count, for each viewer', async () => {
+    const widget = widgetByKey('refillTooSoon');
+    for (const token of Object.values(tokens)) {
+      const { count } = await listAlerts(t.app, token, widget);
+      const seen = await allPages(t.app, token, widget, 'limit=2&sort=patName&sortOrder=desc');
+      expect(seen).toHaveLength(count);
+      expect(new Set(seen.map((a) => a._internalID)).size).toBe(count);
+    }
+  });
+
+  it('pages the archive by cursor too, and by page number', async () => {
+    const widget = widgetByKey('highCost');
+    const sys = tokens['sysadmin@pharmacy.test'] ?? '';
+    const all = await allPages(t.app, sys, widget, 'archived=true&limit=4');
+    const { count } = await listAlerts(t.app, sys, widget, 'archived=true');
+    expect(all).toHaveLength(count);
+    const page2 = await listAlerts(t.app, sys, widget, 'archived=true&limit=4&page=2');
+    expect(page2.list.map((a) => a._internalID)).toEqual(all.slice(4, 8).map((a) => a._internalID));
+    expect(page2.body.nextPage).toBe(count > 8 ? 3 : null);
+  });
+
+  it.each([
+    ['limit=101', 'limit'],
+    ['limit=0', 'limit'],
+    ['page=0', 'page'],
+    ['cursor=not-a-cursor', 'cursor'],
+    ['facilityIds=abc', 'facilityIds.0'],
+    ['unknown=1', 'unknown'],
+    ['sortOrder=sideways', 'sortOrder'],
+  ])('refuses %s with 400', async (query, field) => {
+    const { status, body } = await listAlerts(t.app, nurse(), widgetByKey('openBatch'), query);
+    expect(status).toBe(400);
+    expect(Object.keys(body.fields as object)).toContain(field);
+  });
+
+  it('refuses a cursor made for another sort', async () => {
+    const widget = widgetByKey('openBatch');
+    const first = await listAlerts(t.app, nurse(), widget, 'limit=1');
+    const { status } = await listAlerts(
+      t.app,
+      nurse(),
+      widget,
+      `limit=1&sort=patName&cursor=${first.cursor}`,
+    );
+    expect(status).toBe(400);
+  });
+});
+
+describe('facilityIds and the archive range', () => {
+  it('narrows to the facilities asked for and never widens', async () => {
+    const widget = widgetByKey('priorAuth');
+    const admin = tokens['admin@meadowbrook.test'] ?? '';
+    const both = await listAlerts(t.app, admin, widget);
+    const only102 = await listAlerts(t.app, admin, widget, 'facilityIds=102');
+    expect(only102.list.every((a) => a.facID === 102)).toBe(true);
+    expect(only102.count).toBeLessThan(both.count);
+    const widened = await listAlerts(t.app, admin, widget, 'facilityIds=102&facilityIds=201');
+    expect(widened.count).toBe(only102.count);
+  });
+
+  it('filters the archive by alert day and refuses From after To or To in the future', async () => {
+    const widget = widgetByKey('theraInt');
+    const today = new Date().toISOString().slice(0, 10);
+    const everything = await listAlerts(t.app, nurse(), widget, 'archived=true');
+    const ranged = await listAlerts(t.app, nurse(), widget, `archived=true&from=2000-01-01&to=${today}`);
+    expect(ranged.count).toBe(everything.count);
+    const none = await listAlerts(t.app, nurse(), widget, 'archived=true&from=2000-01-01&to=2000-01-02');
+    expect(none.count).toBe(0);
+    const backwards = await listAlerts(t.app, nurse(), widget, `archived=true&from=${today}&to=2000-01-01`);
+    expect(backwards.status).toBe(400);
+    expect(backwards.body.fields).toEqual({ from: 'From cannot be after To' });
+    const future = await listAlerts(t.app, nurse(), widget, 'archived=true&to=2999-01-01');
+    expect(future.body.fields).toEqual({ to: 'To cannot be in the future' });
+    const live = await listAlerts(t.app, nurse(), widget, 'from=2020-01-01');
+    expect(live.status).toBe(400);
+  });
+});
+
+describe('who may list', () => {
+  it('answers 401 without a token', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/highCost' });
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('gives a pharmacy user all their pharmacies’ facilities and a super admin every facility', async () => {
+    const widget = widgetByKey('patMissing');
+    const sys = await listAlerts(t.app, tokens['sysadmin@pharmacy.test'] ?? '', widget);
+    expect(new Set(sys.list.map((a) => a.facID))).toEqual(new Set([101, 102, 201]));
+    const sup = await listAlerts(t.app, tokens['super@portal.test'] ?? '', widget);
+    expect(sup.count).toBeGreaterThanOrEqual(sys.count);
+  });
+});

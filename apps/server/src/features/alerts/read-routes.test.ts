@@ -1,0 +1,180 @@
+import { type AnyAlert, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertActions, alerts } from '../../db/schema/index.ts';
+import { listAlerts } from '../../test/alerts.ts';
+import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+const token = (email: string) => tokens[email] ?? '';
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const email of [
+    'nurse@meadowbrook.test',
+    'admin@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+  ]) {
+    tokens[email] = await signIn(t.app, email);
+  }
+});
+afterAll(async () => t.close());
+
+async function alertWith(email: string, key: WidgetKey, facId: number, pick: (a: AnyAlert) => boolean) {
+  const { list } = await listAlerts(t.app, token(email), widgetByKey(key), `facilityIds=${facId}`);
+  const alert = list.find(pick);
+  if (!alert) throw new Error(`no matching ${key} alert at ${facId}`);
+  return alert;
+}
+
+const mark = (email: string, key: WidgetKey, id: number, readByFaci: boolean) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api${widgetByKey(key).readCall}`,
+    headers: bearer(token(email)),
+    payload: { _internalID: id, readByFaci },
+  });
+
+const stateOf = async (id: number) =>
+  (await t.database.db.select().from(alerts).where(eq(alerts.id, id)))[0]?.readByFaci;
+
+describe('the read-state call of every widget', () => {
+  it.each(WIDGETS.map((w) => [w.key] as const))(
+    '%s marks read and unread for a facility user',
+    async (key) => {
+      const alert = await alertWith('nurse@meadowbrook.test', key, 101, (a) => a.readByFaci === false);
+      expect((await mark('nurse@meadowbrook.test', key, alert._internalID, true)).statusCode).toBe(200);
+      expect(await stateOf(alert._internalID)).toBe(true);
+      expect((await mark('nurse@meadowbrook.test', key, alert._internalID, false)).statusCode).toBe(200);
+      expect(await stateOf(alert._internalID)).toBe(false);
+    },
+  );
+
+  it('refuses an alert whose read state is not markable with 400', async () => {
+    const alert = await alertWith('nurse@meadowbrook.test', 'openBatch', 101, (a) => a.readByFaci === null);
+    const response = await mark('nurse@meadowbrook.test', 'openBatch', alert._internalID, true);
+    expect(response.statusCode).toBe(400);
+    expect(await stateOf(alert._internalID)).toBeNull();
+  });
+
+  it('lets facility 102 mark manually (it allows manual marking only)', async () => {
+    const alert = await alertWith('admin@meadowbrook.test', 'highCost', 102, (a) => a.readByFaci === false);
+    expect((await mark('admin@meadowbrook.test', 'highCost', alert._internalID, true)).statusCode).toBe(200);
+  });
+
+  it("never lets a pharmacy user change a facility's read state", async () => {
+    const alert = await alertWith('sysadmin@pharmacy.test', 'nonCovered', 101, (a) => a.readByFaci === false);
+    const response = await mark('sysadmin@pharmacy.test', 'nonCovered', alert._internalID, true);
+    expect(response.statusCode).toBe(403);
+    expect(await stateOf(alert._internalID)).toBe(false);
+  });
+
+  it('answers 404 to another pharmacy’s user and changes nothing', async () => {
+    const alert = await alertWith('nurse@meadowbrook.test', 'theraInt', 101, (a) => a.readByFaci === false);
+    expect((await mark('don@lakeside.test', 'theraInt', alert._internalID, true)).statusCode).toBe(404);
+    expect(await stateOf(alert._internalID)).toBe(false);
+  });
+
+  it('refuses bad bodies with 400', async () => {
+    for (const payload of [
+      {},
+      { _internalID: 'x', readByFaci: true },
+      { _internalID: 1, readByFaci: 'yes' },
+      { _internalID: 1, readByFaci: true, more: 1 },
+    ]) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/highcost_readByFaci',
+        headers: bearer(token('nurse@meadowbrook.test')),
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+    }
+  });
+});
+
+describe('POST /api/requestaction_readByFaci', () => {
+  it('marks an unread pharmacy Reply read for the facility', async () => {
+    const alert = await alertWith('nurse@meadowbrook.test', 'pumpPickup', 101, (a) => a.hasUnreadReply);
+    const reply = alert.requestedActions.find((a) => a.action === 'Reply' && a.readByFaci === false);
+    if (!reply) throw new Error('no unread reply');
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/requestaction_readByFaci',
+      headers: bearer(token('nurse@meadowbrook.test')),
+      payload: { requestActionID: reply.requestActionID, readByFaci: true },
+    });
+    expect(response.statusCode).toBe(200);
+    const [row] = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.id, reply.requestActionID));
+    expect(row?.readByFaci).toBe(true);
+    const again = await alertWith(
+      'nurse@meadowbrook.test',
+      'pumpPickup',
+      101,
+      (a) => a._internalID === alert._internalID,
+    );
+    expect(again.hasUnreadReply).toBe(false);
+  });
+
+  it('refuses pharmacy users, other tenants and entries that are not markable', async () => {
+    const alert = await alertWith(
+      'nurse@meadowbrook.test',
+      'narcoticsRefill',
+      101,
+      (a) => a.requestedActions.length > 0,
+    );
+    const reply = alert.requestedActions.find((a) => a.action === 'Reply');
+    const question = alert.requestedActions.find((a) => a.readByFaci === null);
+    const post = (email: string, requestActionID: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/requestaction_readByFaci',
+        headers: bearer(token(email)),
+        payload: { requestActionID, readByFaci: true },
+      });
+    if (reply) {
+      expect((await post('sysadmin@pharmacy.test', reply.requestActionID)).statusCode).toBe(403);
+      expect((await post('don@lakeside.test', reply.requestActionID)).statusCode).toBe(404);
+    }
+    if (question)
+      expect((await post('nurse@meadowbrook.test', question.requestActionID)).statusCode).toBe(400);
+    expect((await post('nurse@meadowbrook.test', 987654321)).statusCode).toBe(404);
+  });
+});
+
+describe('GET /api/alerts/{key}/{identifier}', () => {
+  it('finds a live or archived alert by its identifier, and 404s for other tenants', async () => {
+    const nurse = token('nurse@meadowbrook.test');
+    const { list } = await listAlerts(t.app, nurse, widgetByKey('openBatch'), 'archived=true');
+    const archived = list[0];
+    if (!archived) throw new Error('no archived alert');
+    const found = await t.app.inject({
+      method: 'GET',
+      url: `/api/alerts/openBatch/${archived.rxNo}`,
+      headers: bearer(nurse),
+    });
+    expect(found.statusCode).toBe(200);
+    expect((found.json() as { alert: AnyAlert }).alert.rxNo).toBe(archived.rxNo);
+    const hidden = await t.app.inject({
+      method: 'GET',
+      url: `/api/alerts/openBatch/${archived.rxNo}`,
+      headers: bearer(token('don@lakeside.test')),
+    });
+    expect(hidden.statusCode).toBe(404);
+    expect(hidden.json()).toMatchObject({ message: 'No Active Alert Found' });
+    const group = await alertWith('nurse@meadowbrook.test', 'admissionMeds', 101, () => true);
+    const byGroup = await t.app.inject({
+      method: 'GET',
+      url: `/api/alerts/admissionMeds/${(group as Record<string, unknown>).admissionMedsGroupID}`,
+      headers: bearer(nurse),
+    });
+    expect(byGroup.statusCode).toBe(200);
+    const badKey = await t.app.inject({ method: 'GET', url: '/api/alerts/nope/1', headers: bearer(nurse) });
+    expect(badKey.statusCode).toBe(400);
+  });
+});
