@@ -9,7 +9,7 @@ afterAll(async () => t.close());
 
 const get = async (email: string, url: string) => {
   const response = await t.app.inject({ method: 'GET', url, headers: bearer(await signIn(t.app, email)) });
-  return { status: response.statusCode, body: response.json() as Record<string, never> };
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 };
 
 describe('GET /api/facilities', () => {
