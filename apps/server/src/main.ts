@@ -7,6 +7,8 @@ import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase, pgliteDir } from './db/client.ts';
 import { DataDirLockedError, lockDataDir } from './db/lock.ts';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, seedIfEmpty } from './db/seed/index.ts';
+import { loadSecretKey } from './platform/secret-box.ts';
+import { localStorageFor } from './platform/storage.ts';
 
 const WEB_DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
@@ -24,9 +26,17 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: config.databaseUrl ? undefined : pgliteDir(config.dataDir),
   });
+  const secretKey = await loadSecretKey(config);
+  const storage = localStorageFor(config.dataDir);
   const seeded =
     config.seed === 'demo' &&
-    (await seedIfEmpty(database.db, { pharmacyEmailDomain: config.pharmacyEmailDomain }));
+    (await seedIfEmpty(database.db, {
+      pharmacyEmailDomain: config.pharmacyEmailDomain,
+      secretKey,
+      writeFile: async (key, bytes) => {
+        await storage.put(key, bytes);
+      },
+    }));
   const app = await buildApp(config, { database, closeDatabase: true });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

@@ -1,0 +1,28 @@
+import { mkdtemp, readdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { text } from 'node:stream/consumers';
+import { describe, expect, it } from 'vitest';
+import { LocalDiskStorage } from './storage.ts';
+
+describe('LocalDiskStorage', () => {
+  it('stores, reads back and deletes by key, streaming', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'portal-storage-'));
+    const storage = new LocalDiskStorage(root);
+    const size = await storage.put('facilities/101/care-plan.txt', Readable.from(['part one, ', 'part two']));
+    expect(size).toBe(18);
+    expect(await text(storage.get('facilities/101/care-plan.txt'))).toBe('part one, part two');
+    expect(await readdir(join(root, 'facilities/101'))).toEqual(['care-plan.txt']);
+    await storage.delete('facilities/101/care-plan.txt');
+    expect(await readdir(join(root, 'facilities/101'))).toEqual([]);
+  });
+
+  it.each(['../escape', '/etc/passwd', 'a/../../b', 'a\u0000b', '', '.hidden'])(
+    'refuses the key %j',
+    async (key) => {
+      const storage = new LocalDiskStorage(await mkdtemp(join(tmpdir(), 'portal-storage-')));
+      await expect(storage.put(key, new Uint8Array([1]))).rejects.toThrow(/unsafe storage key/);
+    },
+  );
+});
