@@ -1,4 +1,7 @@
+export type { ClientConfig } from './client-config.ts';
+export { CLIENT_CONFIG_PATH, ClientConfigSchema, DEFAULT_CLIENT_CONFIG } from './client-config.ts';
 export { formatCountdown } from './display/countdown.ts';
+export { durationInWords } from './display/duration.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
@@ -61,3 +64,4 @@ export {
   widgetByPath,
   widgetSettingKeys,
 } from './widgets.ts';
+export { visibleWidgets } from './visible-widgets.ts';

@@ -1,0 +1,6 @@
+import { LogoutPage } from '@/features/auth/index.ts';
+
+/** /logout */
+export function LogoutRoute() {
+  return <LogoutPage />;
+}
