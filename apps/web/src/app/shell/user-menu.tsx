@@ -21,10 +21,9 @@ export function UserMenu() {
           color="dark"
           leftSection={<Avatar size="sm" color="blue" radius="xl" aria-hidden>{initials}</Avatar>}
           rightSection={<IconChevronDown size={14} aria-hidden />}
-          aria-label={`User menu for ${user.displayName}`}
           data-testid="user-menu-button"
         >
-          <Text span size="sm" fw={600} data-testid="user-display-name" visibleFrom="xs">
+          <Text span size="sm" fw={600} data-testid="user-display-name">
             {user.displayName}
           </Text>
         </Button>
