@@ -51,6 +51,7 @@ export type { ApiErrorBody } from './schemas/errors.ts';
 export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export { defaultUserSettings } from './user-settings.ts';
+export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
 export {
   ACTION_VALUES,
@@ -64,4 +65,3 @@ export {
   widgetByPath,
   widgetSettingKeys,
 } from './widgets.ts';
-export { visibleWidgets } from './visible-widgets.ts';

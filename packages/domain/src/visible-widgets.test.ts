@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { UserSettings } from './schemas/auth.ts';
 import { visibleWidgets } from './visible-widgets.ts';
 import { WIDGETS } from './widgets.ts';
 
@@ -8,7 +9,7 @@ describe('visibleWidgets', () => {
   });
 
   it('hides widgets whose Show is false and orders by SortOrder', () => {
-    const settings = Object.fromEntries(WIDGETS.map((w) => [`widget_${w.key}_Show`, false]));
+    const settings: UserSettings = Object.fromEntries(WIDGETS.map((w) => [`widget_${w.key}_Show`, false]));
     settings.widget_refillTooSoon_Show = true;
     settings.widget_highCost_Show = 'true';
     settings.widget_refillTooSoon_SortOrder = 1;

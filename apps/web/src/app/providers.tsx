@@ -26,7 +26,12 @@ export interface ProvidersProps {
 /** Theme, toasts (bottom right, 5 s), modals and the query cache. */
 export function Providers({ queryClient, children, env = 'default' }: ProvidersProps) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light" env={env}>
+    <MantineProvider
+      theme={theme}
+      cssVariablesResolver={cssVariablesResolver}
+      defaultColorScheme="light"
+      env={env}
+    >
       <Notifications position="bottom-right" autoClose={SESSION_TIMINGS.toastMs} />
       <QueryClientProvider client={queryClient}>
         <SessionCacheReset />

@@ -1,5 +1,5 @@
-import { WIDGETS } from '@portal/domain';
 import { Center, Loader } from '@mantine/core';
+import { WIDGETS } from '@portal/domain';
 import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '@/components/route-error-fallback.tsx';
@@ -25,7 +25,11 @@ function RouteLoading() {
 
 const detailRoutes = WIDGETS.flatMap((widget) =>
   widget.detailPath
-    ? [screen(`${widget.detailPath}/:id`, () => import('./routes/alert-detail.tsx').then((m) => m.AlertDetailRoute))]
+    ? [
+        screen(`${widget.detailPath}/:id`, () =>
+          import('./routes/alert-detail.tsx').then((m) => m.AlertDetailRoute),
+        ),
+      ]
     : [],
 );
 
@@ -47,7 +51,9 @@ export const routes: RouteObject[] = [
           screen(PATHS.forgetPassword, () =>
             import('./routes/forget-password.tsx').then((m) => m.ForgetPasswordRoute),
           ),
-          screen(PATHS.resetPassword, () => import('./routes/reset-password.tsx').then((m) => m.ResetPasswordRoute)),
+          screen(PATHS.resetPassword, () =>
+            import('./routes/reset-password.tsx').then((m) => m.ResetPasswordRoute),
+          ),
           screen(PATHS.openDepositSlip, () =>
             import('./routes/open-deposit-slip.tsx').then((m) => m.OpenDepositSlipRoute),
           ),
@@ -62,11 +68,17 @@ export const routes: RouteObject[] = [
           screen(PATHS.dashboard, () => import('./routes/dashboard.tsx').then((m) => m.DashboardRoute)),
           screen('/alerts/*', () => import('./routes/widget-page.tsx').then((m) => m.WidgetPageRoute)),
           ...detailRoutes,
-          screen(PATHS.secureForms, () => import('./routes/secure-forms.tsx').then((m) => m.SecureFormsRoute)),
-          screen(PATHS.recyclingBin, () => import('./routes/recycling-bin.tsx').then((m) => m.RecyclingBinRoute)),
+          screen(PATHS.secureForms, () =>
+            import('./routes/secure-forms.tsx').then((m) => m.SecureFormsRoute),
+          ),
+          screen(PATHS.recyclingBin, () =>
+            import('./routes/recycling-bin.tsx').then((m) => m.RecyclingBinRoute),
+          ),
           screen(PATHS.files, () => import('./routes/files.tsx').then((m) => m.FilesRoute)),
           screen(`${PATHS.files}/*`, () => import('./routes/files.tsx').then((m) => m.FilesRoute)),
-          screen(PATHS.packingSlips, () => import('./routes/packing-slips.tsx').then((m) => m.PackingSlipsRoute)),
+          screen(PATHS.packingSlips, () =>
+            import('./routes/packing-slips.tsx').then((m) => m.PackingSlipsRoute),
+          ),
           screen(PATHS.frameworkVision, () =>
             import('./routes/framework-vision.tsx').then((m) => m.FrameworkVisionRoute),
           ),
@@ -92,7 +104,9 @@ export const routes: RouteObject[] = [
               ),
             ],
           },
-          screen(PATHS.releaseNotes, () => import('./routes/release-notes.tsx').then((m) => m.ReleaseNotesRoute)),
+          screen(PATHS.releaseNotes, () =>
+            import('./routes/release-notes.tsx').then((m) => m.ReleaseNotesRoute),
+          ),
           screen(PATHS.versions, () => import('./routes/versions.tsx').then((m) => m.VersionsRoute)),
           screen(PATHS.facilityUsers, () =>
             import('./routes/facility-users.tsx').then((m) => m.FacilityUsersRoute),

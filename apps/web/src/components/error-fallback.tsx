@@ -1,7 +1,7 @@
-import { SESSION_TIMINGS } from '@portal/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { SESSION_TIMINGS } from '@portal/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 
 export interface ErrorFallbackProps {
@@ -19,6 +19,7 @@ function asError(error: unknown): { name: string; message: string } {
  */
 export function ErrorFallback({ error }: ErrorFallbackProps) {
   const navigate = useNavigate();
+  const location = useLocation();
   const { name, message } = asError(error);
   const totalSeconds = Math.round(SESSION_TIMINGS.errorRedirectMs / 1000);
   const [secondsLeft, setSecondsLeft] = useState(totalSeconds);
@@ -27,12 +28,10 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
   const goBack = useCallback(() => {
     if (hasLeft.current) return;
     hasLeft.current = true;
-    // React Router keeps its own history index; 0 means this page was the first one opened.
-    const state: unknown = window.history.state;
-    const idx = typeof state === 'object' && state !== null && 'idx' in state ? state.idx : 0;
-    if (typeof idx === 'number' && idx > 0) navigate(-1);
+    // The router gives the first page of a visit the key 'default': there is nothing of ours to go back to.
+    if (location.key !== 'default') navigate(-1);
     else navigate(PATHS.dashboard, { replace: true });
-  }, [navigate]);
+  }, [navigate, location.key]);
 
   useEffect(() => {
     const deadline = Date.now() + SESSION_TIMINGS.errorRedirectMs;
@@ -48,7 +47,14 @@ export function ErrorFallback({ error }: ErrorFallbackProps) {
   }, [goBack]);
 
   return (
-    <Modal opened onClose={goBack} title="Uh Oh..." centered withCloseButton={false} data-testid="error-fallback">
+    <Modal
+      opened
+      onClose={goBack}
+      title="Uh Oh..."
+      centered
+      withCloseButton={false}
+      data-testid="error-fallback"
+    >
       <Stack>
         <Text fw={700}>{name}</Text>
         <Text>{message}</Text>

@@ -28,7 +28,8 @@ export function useIdleTimer(timeoutMs: number, onIdle: () => void, enabled: boo
       if (document.visibilityState === 'visible') restart();
     };
 
-    for (const type of ACTIVITY_EVENTS) window.addEventListener(type, restart, { passive: true, capture: true });
+    for (const type of ACTIVITY_EVENTS)
+      window.addEventListener(type, restart, { passive: true, capture: true });
     document.addEventListener('visibilitychange', onVisibility);
     return () => {
       window.clearTimeout(timer);

@@ -1,5 +1,5 @@
-import { ApiErrorBodySchema, httpErrorToast, MESSAGES } from '@portal/domain';
 import { notifications } from '@mantine/notifications';
+import { ApiErrorBodySchema, httpErrorToast, MESSAGES } from '@portal/domain';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { config } from './config.ts';
@@ -84,7 +84,12 @@ export async function apiRequest<S extends z.ZodType>(
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
-    throw new ApiError({ status: 0, statusText: 'Network Error', code: 'NETWORK', message: MESSAGES.internal });
+    throw new ApiError({
+      status: 0,
+      statusText: 'Network Error',
+      code: 'NETWORK',
+      message: MESSAGES.internal,
+    });
   }
 
   if (!response.ok) {

@@ -1,5 +1,5 @@
-import { httpErrorToast } from '@portal/domain';
 import { notifications } from '@mantine/notifications';
+import { httpErrorToast } from '@portal/domain';
 import { ApiError } from './api-error.ts';
 
 /** Success toast. */

@@ -45,7 +45,7 @@ export function loginPathFrom(origin: string): string {
  * protocol-relative URLs are refused so a crafted link cannot send a user elsewhere.
  */
 export function returnPath(from: string | null): string {
-  if (!from || !from.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return PATHS.dashboard;
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return PATHS.dashboard;
   if (from.startsWith(PATHS.login) || from.startsWith(PATHS.logout)) return PATHS.dashboard;
   return from;
 }

@@ -31,7 +31,12 @@ export function ok<S extends z.ZodType>(schema: S, body: z.input<S>): FakeAnswer
 }
 
 /** An error answer in the domain's error body shape. */
-export function fail(status: number, message: string, code: string, fields?: Record<string, string>): FakeAnswer {
+export function fail(
+  status: number,
+  message: string,
+  code: string,
+  fields?: Record<string, string>,
+): FakeAnswer {
   return { status, body: ApiErrorBodySchema.parse({ message, code, fields }) };
 }
 

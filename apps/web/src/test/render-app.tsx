@@ -1,5 +1,5 @@
-import { TOKEN_STORAGE_KEY } from '@portal/domain';
 import { notifications } from '@mantine/notifications';
+import { TOKEN_STORAGE_KEY } from '@portal/domain';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

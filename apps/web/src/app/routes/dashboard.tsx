@@ -1,5 +1,5 @@
-import { useCurrentUser } from '@/features/auth/index.ts';
-import { DashboardPage } from '@/features/dashboard/index.ts';
+import { useCurrentUser } from '@/features/auth';
+import { DashboardPage } from '@/features/dashboard';
 
 /** /dashboard */
 export function DashboardRoute() {

@@ -1,4 +1,4 @@
-import { LoginPage } from '@/features/auth/index.ts';
+import { LoginPage } from '@/features/auth';
 
 /** /account/login */
 export function LoginRoute() {

@@ -1,4 +1,4 @@
-import { LogoutPage } from '@/features/auth/index.ts';
+import { LogoutPage } from '@/features/auth';
 
 /** /logout */
 export function LogoutRoute() {

@@ -1,5 +1,5 @@
 import { PlaceholderPage } from '@/components/placeholder-page.tsx';
-import { PharmacyUserOnly } from '@/features/auth/index.ts';
+import { PharmacyUserOnly } from '@/features/auth';
 import { PATHS } from '@/lib/paths.ts';
 
 /** /pharmacy-users: pharmacy staff only, everyone else goes to the dashboard. */

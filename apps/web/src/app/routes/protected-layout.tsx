@@ -1,4 +1,4 @@
-import { RequireAuth } from '@/features/auth/index.ts';
+import { RequireAuth } from '@/features/auth';
 import { AppLayout } from '../shell/app-layout.tsx';
 
 /** Every signed-in page: the session guard around the shell. */

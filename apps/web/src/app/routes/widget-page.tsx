@@ -1,5 +1,5 @@
+import { Badge, Button, Group } from '@mantine/core';
 import { widgetByPath } from '@portal/domain';
-import { Badge, Button, Group, Title } from '@mantine/core';
 import { Link, Navigate, useParams } from 'react-router';
 import { PlaceholderPage } from '@/components/placeholder-page.tsx';
 import { PATHS, widgetPagePath } from '@/lib/paths.ts';

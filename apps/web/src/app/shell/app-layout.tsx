@@ -1,9 +1,19 @@
-import { ActionIcon, Anchor, AppShell, Box, Burger, Container, Group, ScrollArea, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Anchor,
+  AppShell,
+  Box,
+  Burger,
+  Container,
+  Group,
+  ScrollArea,
+  Tooltip,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
-import { useCurrentUser } from '@/features/auth/index.ts';
+import { useCurrentUser } from '@/features/auth';
 import { PATHS } from '@/lib/paths.ts';
 import { CondensedNav } from './condensed-nav.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -110,7 +120,11 @@ export function AppLayout() {
             h="100%"
           >
             <AppShell.Section grow component={ScrollArea} p={isCondensed ? 'xs' : 'sm'}>
-              {isCondensed ? <CondensedNav entries={entries} /> : <SideNav entries={entries} onNavigate={nav.close} />}
+              {isCondensed ? (
+                <CondensedNav entries={entries} />
+              ) : (
+                <SideNav entries={entries} onNavigate={nav.close} />
+              )}
             </AppShell.Section>
           </Box>
         </AppShell.Navbar>

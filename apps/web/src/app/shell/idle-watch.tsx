@@ -1,5 +1,5 @@
-import { durationInWords, formatCountdown } from '@portal/domain';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { durationInWords, formatCountdown } from '@portal/domain';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCountdown } from '@/hooks/use-countdown.ts';

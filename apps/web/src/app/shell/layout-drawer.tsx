@@ -47,8 +47,8 @@ export function LayoutDrawer({ opened, onClose }: LayoutDrawerProps) {
           ]}
         />
         <Text size="sm" c="dimmed">
-          Between 768 and 1028 pixels wide the sidebar is always condensed. The sidebar starts dark each time the
-          portal opens.
+          Between 768 and 1028 pixels wide the sidebar is always condensed. The sidebar starts dark each time
+          the portal opens.
         </Text>
       </Stack>
     </Drawer>

@@ -36,7 +36,11 @@ export function TopNav({ entries }: TopNavProps) {
               links={entry.links ?? []}
               position="bottom-start"
               target={
-                <Button variant="subtle" size="compact-md" rightSection={<IconChevronDown size={14} aria-hidden />}>
+                <Button
+                  variant="subtle"
+                  size="compact-md"
+                  rightSection={<IconChevronDown size={14} aria-hidden />}
+                >
                   {entry.label}
                 </Button>
               }

@@ -1,7 +1,7 @@
 import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { useCurrentUser } from '@/features/auth/index.ts';
+import { useCurrentUser } from '@/features/auth';
 import { PATHS } from '@/lib/paths.ts';
 
 /** The signed-in user's name and a menu with Settings and Log out. */
@@ -19,7 +19,11 @@ export function UserMenu() {
         <Button
           variant="subtle"
           color="dark"
-          leftSection={<Avatar size="sm" color="blue" radius="xl" aria-hidden>{initials}</Avatar>}
+          leftSection={
+            <Avatar size="sm" color="blue" radius="xl" aria-hidden>
+              {initials}
+            </Avatar>
+          }
           rightSection={<IconChevronDown size={14} aria-hidden />}
           data-testid="user-menu-button"
         >

@@ -1,4 +1,4 @@
-import { ENDPOINTS, type LoginInput, LoginAnswerSchema } from '@portal/domain';
+import { ENDPOINTS, LoginAnswerSchema, type LoginInput } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 import { setToken } from '@/lib/session-store.ts';

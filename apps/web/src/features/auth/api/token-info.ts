@@ -6,7 +6,8 @@ import { apiRequest } from '@/lib/api-client.ts';
 export function tokenInfoQuery(token: string) {
   return queryOptions({
     queryKey: ['auth', 'tokeninfo', token],
-    queryFn: ({ signal }) => apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: token, signal }),
+    queryFn: ({ signal }) =>
+      apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: token, signal }),
     staleTime: 5 * 60_000,
   });
 }

@@ -7,7 +7,9 @@ import { currentPath, renderApp } from '@/test/render-app.tsx';
 
 describe('sign-in', () => {
   it("toasts 'Error 401: Unauthorized' with the server's message on bad credentials", async () => {
-    new FakeApi().on('POST', ENDPOINTS.login, () => fail(401, 'Invalid credentials', 'UNAUTHORIZED')).install();
+    new FakeApi()
+      .on('POST', ENDPOINTS.login, () => fail(401, 'Invalid credentials', 'UNAUTHORIZED'))
+      .install();
     const app = renderApp('/account/login');
 
     await app.user.type(await screen.findByLabelText('Email'), 'nurse@meadowbrook.test');

@@ -1,5 +1,5 @@
-import { LoginInputSchema, MESSAGES } from '@portal/domain';
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { LoginInputSchema, MESSAGES } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-error.ts';
@@ -41,7 +41,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
       },
       onError: (error) => {
         notifyError(error);
-        if (error instanceof ApiError) setErrors({ email: error.fields.email, password: error.fields.password });
+        if (error instanceof ApiError)
+          setErrors({ email: error.fields.email, password: error.fields.password });
       },
     });
   };

@@ -15,7 +15,9 @@ describe('RequireAuth', () => {
     const app = renderApp('/facility-users?q=ann');
 
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
-    expect(currentPath(app.router)).toBe(`/account/login?from=${encodeURIComponent('/facility-users?q=ann')}`);
+    expect(currentPath(app.router)).toBe(
+      `/account/login?from=${encodeURIComponent('/facility-users?q=ann')}`,
+    );
 
     await app.user.type(screen.getByLabelText('Email'), 'nurse@meadowbrook.test');
     await app.user.type(screen.getByLabelText('Password'), 'portal-demo-1');

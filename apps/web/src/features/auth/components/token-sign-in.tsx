@@ -1,5 +1,5 @@
-import { MESSAGES } from '@portal/domain';
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
+import { MESSAGES } from '@portal/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-error.ts';

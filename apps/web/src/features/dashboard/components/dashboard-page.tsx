@@ -1,5 +1,5 @@
-import { type UserSettings, visibleWidgets } from '@portal/domain';
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { type UserSettings, visibleWidgets } from '@portal/domain';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { WidgetCard } from './widget-card.tsx';

@@ -1,5 +1,5 @@
-import type { Widget } from '@portal/domain';
 import { Button, Card, Group, Text, Title } from '@mantine/core';
+import type { Widget } from '@portal/domain';
 import { IconArrowUpRight } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { widgetPagePath } from '@/lib/paths.ts';
@@ -11,7 +11,13 @@ export interface WidgetCardProps {
 /** One dashboard widget: its title and a link to its page; the alert table comes with the alerts issue. */
 export function WidgetCard({ widget }: WidgetCardProps) {
   return (
-    <Card withBorder shadow="xs" radius="md" component="section" aria-labelledby={`widget-${widget.key}-title`}>
+    <Card
+      withBorder
+      shadow="xs"
+      radius="md"
+      component="section"
+      aria-labelledby={`widget-${widget.key}-title`}
+    >
       <Card.Section withBorder inheritPadding py="xs">
         <Group justify="space-between" wrap="nowrap">
           <Title order={2} size="h4" id={`widget-${widget.key}-title`}>
