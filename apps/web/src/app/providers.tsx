@@ -1,4 +1,4 @@
-import { createTheme, MantineProvider } from '@mantine/core';
+import { createTheme, Drawer, MantineProvider, Modal, Notification } from '@mantine/core';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import { SESSION_TIMINGS } from '@portal/domain';
@@ -6,8 +6,18 @@ import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionCacheReset } from './session-cache-reset.tsx';
 
-// Shade 8 keeps white text on the primary colour above the 4.5:1 contrast axe asks for.
-const theme = createTheme({ primaryColor: 'blue', primaryShade: 8 });
+// Shade 8 keeps white text on the primary colour above the 4.5:1 contrast axe asks for. Close buttons are
+// icon-only, so each gets a name screen readers can announce.
+const closeLabel = { closeButtonProps: { 'aria-label': 'Close' } };
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  components: {
+    Modal: Modal.extend({ defaultProps: closeLabel }),
+    Drawer: Drawer.extend({ defaultProps: closeLabel }),
+    Notification: Notification.extend({ defaultProps: closeLabel }),
+  },
+});
 
 // Mantine's default 'dimmed' grey is below 4.5:1 on white.
 const cssVariablesResolver = () => ({

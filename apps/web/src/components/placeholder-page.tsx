@@ -20,8 +20,8 @@ export function PlaceholderPage({ title, comingLater, children }: PlaceholderPag
       {children}
       <Alert
         variant="light"
+        role="note"
         color="blue"
-        title="Coming in a later release"
         icon={<IconHourglass aria-hidden />}
         data-testid="coming-later"
       >

@@ -42,6 +42,7 @@ export function AppLayout() {
   const entries = navEntries(user);
   const isTopnav = settings.layout === 'topnav';
   const isCondensed = !isMobile && (isTablet || settings.sidebarType === 'condensed');
+  // Hidden navigation is not rendered, so neither keyboard nor screen reader meets links off screen.
   const isNavHidden = isMobile ? !navOpened : isTopnav;
   const isDetached = settings.layout === 'detached' && !isMobile;
   const navWidth = (isCondensed ? 76 : 260) + (isDetached ? 24 : 0);
@@ -105,29 +106,33 @@ export function AppLayout() {
           </Group>
         </AppShell.Header>
 
-        <AppShell.Navbar
-          aria-label="Main navigation"
-          className={classes.navbar}
-          data-sidebar-theme={settings.sidebarTheme}
-          data-detached={isDetached}
-          data-condensed={isCondensed}
-          data-testid="sidebar"
-          inert={isNavHidden}
-        >
-          <Box
-            className={`${classes.panel} ${isDetached ? classes.detachedPanel : ''}`}
+        {isTopnav && !isMobile ? null : (
+          <AppShell.Navbar
+            aria-label="Main navigation"
+            className={classes.navbar}
             data-sidebar-theme={settings.sidebarTheme}
-            h="100%"
+            data-detached={isDetached}
+            data-condensed={isCondensed}
+            data-testid="sidebar"
+            inert={isNavHidden}
           >
-            <AppShell.Section grow component={ScrollArea} p={isCondensed ? 'xs' : 'sm'}>
-              {isCondensed ? (
-                <CondensedNav entries={entries} />
-              ) : (
-                <SideNav entries={entries} onNavigate={nav.close} />
-              )}
-            </AppShell.Section>
-          </Box>
-        </AppShell.Navbar>
+            {isNavHidden ? null : (
+              <Box
+                className={`${classes.panel} ${isDetached ? classes.detachedPanel : ''}`}
+                data-sidebar-theme={settings.sidebarTheme}
+                h="100%"
+              >
+                <AppShell.Section grow component={ScrollArea} p={isCondensed ? 'xs' : 'sm'}>
+                  {isCondensed ? (
+                    <CondensedNav entries={entries} />
+                  ) : (
+                    <SideNav entries={entries} onNavigate={nav.close} />
+                  )}
+                </AppShell.Section>
+              </Box>
+            )}
+          </AppShell.Navbar>
+        )}
 
         <AppShell.Main id="main-content" tabIndex={-1} style={{ outline: 'none' }}>
           {settings.width === 'boxed' ? <Container size="lg">{content}</Container> : content}

@@ -36,6 +36,8 @@ export function SideNav({ entries, onNavigate }: SideNavProps) {
         return (
           <NavLink
             key={entry.label}
+            component="button"
+            type="button"
             label={entry.label}
             leftSection={icon}
             defaultOpened={hasActive}
