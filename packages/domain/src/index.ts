@@ -10,6 +10,8 @@ export {
   SEND_REASONS,
   visibleButtons,
 } from './actions.ts';
+export type { ClientConfig } from './client-config.ts';
+export { CLIENT_CONFIG_PATH, ClientConfigSchema, DEFAULT_CLIENT_CONFIG } from './client-config.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   isArchivedAlert,
@@ -18,6 +20,7 @@ export {
   unreadFirst,
 } from './display/alert-state.ts';
 export { formatCountdown } from './display/countdown.ts';
+export { durationInWords } from './display/duration.ts';
 export { formatBytes, formatDate, formatDateTime, formatMoney, relativeTime } from './display/format.ts';
 export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } from './display/high-cost.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
@@ -105,6 +108,7 @@ export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export { defaultUserSettings } from './user-settings.ts';
+export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
 export {
   ACTION_VALUES,

@@ -6,6 +6,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 const API_PREFIXES = ['/api/', '/fs/', '/healthz', '/readyz'];
+// A missing script or image must be a 404, never index.html parsed as JavaScript.
+const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,8}$/i;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every unknown
@@ -18,7 +20,8 @@ export const staticWebPlugin = fp(
     if (hasWeb) {
       await app.register(fastifyStatic, {
         root: dist,
-        wildcard: false,
+        // Looked up on each request, so a rebuild while the server runs serves the new asset names.
+        wildcard: true,
         index: false,
         setHeaders: (reply, path) => {
           const immutable = path.includes(`${join(dist, 'assets')}`);
@@ -26,11 +29,18 @@ export const staticWebPlugin = fp(
         },
       });
     }
+    if (hasWeb) {
+      // The root is a folder to the static handler; it is the app's entry like any other client route.
+      app.get('/', { schema: { hide: true } }, (_request, reply) =>
+        reply.header('cache-control', 'no-cache').sendFile('index.html'),
+      );
+    }
     // Rate-limited because a 404 is what a scanner walking the API would get, over and over.
     app.setNotFoundHandler(
       { preHandler: app.rateLimit({ max: 300, timeWindow: '1 minute' }) },
       (request, reply) => {
-        const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
+        const path = request.url.split('?')[0] ?? '';
+        const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || FILE_PATH.test(path);
         if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
           return reply.header('cache-control', 'no-cache').sendFile('index.html');
         }

@@ -1,0 +1,19 @@
+import { widgetByDetailPath } from '@portal/domain';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PATHS } from '@/lib/paths.ts';
+
+/** /{detailPath}/{id} of each widget with a detail page (e.g. /authorization/{rxNo}). */
+export function AlertDetailRoute() {
+  const { id = '' } = useParams();
+  const { pathname } = useLocation();
+  const prefix = `/${pathname.split('/')[1] ?? ''}`.toLowerCase();
+  const widget = widgetByDetailPath(prefix);
+  if (!widget) return <Navigate to={PATHS.dashboard} replace />;
+  return (
+    <PlaceholderPage
+      title={`${widget.title} ${id}`}
+      comingLater={`the details of alert ${widget.identifier} ${id}, its discussion and the actions you may take.`}
+    />
+  );
+}

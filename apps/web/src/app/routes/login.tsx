@@ -1,0 +1,6 @@
+import { LoginPage } from '@/features/auth';
+
+/** /account/login */
+export function LoginRoute() {
+  return <LoginPage />;
+}

@@ -1,0 +1,6 @@
+import { LogoutPage } from '@/features/auth';
+
+/** /logout */
+export function LogoutRoute() {
+  return <LogoutPage />;
+}

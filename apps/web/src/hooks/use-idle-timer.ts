@@ -1,0 +1,40 @@
+import { useEffect, useRef } from 'react';
+
+const ACTIVITY_EVENTS = ['pointerdown', 'pointermove', 'keydown', 'touchstart', 'wheel', 'scroll'] as const;
+// Pointer moves arrive by the hundred; restarting the timer once a second is plenty.
+const RESTART_THROTTLE_MS = 1000;
+
+/**
+ * Calls `onIdle` after `timeoutMs` without pointer, key, touch or scroll activity, or a return to the tab.
+ * While `enabled` is false nothing is watched.
+ */
+export function useIdleTimer(timeoutMs: number, onIdle: () => void, enabled: boolean): void {
+  const onIdleRef = useRef(onIdle);
+  onIdleRef.current = onIdle;
+
+  useEffect(() => {
+    if (!enabled) return;
+    let timer = window.setTimeout(() => onIdleRef.current(), timeoutMs);
+    let lastRestart = Date.now();
+
+    const restart = () => {
+      const now = Date.now();
+      if (now - lastRestart < RESTART_THROTTLE_MS) return;
+      lastRestart = now;
+      window.clearTimeout(timer);
+      timer = window.setTimeout(() => onIdleRef.current(), timeoutMs);
+    };
+    const onVisibility = () => {
+      if (document.visibilityState === 'visible') restart();
+    };
+
+    for (const type of ACTIVITY_EVENTS)
+      window.addEventListener(type, restart, { passive: true, capture: true });
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      window.clearTimeout(timer);
+      for (const type of ACTIVITY_EVENTS) window.removeEventListener(type, restart, { capture: true });
+      document.removeEventListener('visibilitychange', onVisibility);
+    };
+  }, [enabled, timeoutMs]);
+}

@@ -1,0 +1,51 @@
+import type { Widget } from '@portal/domain';
+
+/** The web app's own pages (spec 2 section 2). Widget pages derive from the catalogue. */
+export const PATHS = {
+  home: '/',
+  dashboard: '/dashboard',
+  login: '/account/login',
+  logout: '/logout',
+  register: '/register',
+  confirm: '/confirm',
+  forgetPassword: '/forget-password',
+  resetPassword: '/reset-password',
+  openDepositSlip: '/open-deposit-slip',
+  secureForms: '/secureForms',
+  files: '/files',
+  recyclingBin: '/files/recycling-bin',
+  packingSlips: '/packing-slips',
+  frameworkVision: '/frameworkVision',
+  specialtyRxNow: '/specialtyrxnow',
+  settings: '/settings',
+  settingsAccount: '/settings/account',
+  settingsSpecialtyRxNow: '/settings/specialtyRxNow',
+  settingsUserSettings: '/settings/userSettings',
+  releaseNotes: '/info/release-notes',
+  versions: '/info/versions',
+  facilityUsers: '/facility-users',
+  facilities: '/facilities',
+  pharmacies: '/pharmacies',
+  pharmacyUsers: '/pharmacy-users',
+  facilitySettings: '/facility/facilitySettings',
+} as const;
+
+/** The page of one widget, or its archive. */
+export function widgetPagePath(widget: Widget, archive = false): string {
+  return `/alerts/${widget.path}${archive ? '/archive' : ''}`;
+}
+
+/** The sign-in page, carrying where to return afterwards. */
+export function loginPathFrom(origin: string): string {
+  return `${PATHS.login}?from=${encodeURIComponent(origin)}`;
+}
+
+/**
+ * Where to go after sign-in: the `from` origin when it is a path of this app, else the dashboard. Absolute and
+ * protocol-relative URLs are refused so a crafted link cannot send a user elsewhere.
+ */
+export function returnPath(from: string | null): string {
+  if (!from?.startsWith('/') || from.startsWith('//') || from.startsWith('/\\')) return PATHS.dashboard;
+  if (from.startsWith(PATHS.login) || from.startsWith(PATHS.logout)) return PATHS.dashboard;
+  return from;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { API_BASE, FILE_BASE } from './endpoints.ts';
+import { SESSION_TIMINGS } from './session.ts';
+
+/** Path of the public web-client configuration, under the main API base. */
+export const CLIENT_CONFIG_PATH = '/client-config';
+
+/** `GET /client-config`: the two service bases and the shell's idle timers, in seconds. */
+export const ClientConfigSchema = z.object({
+  apiBase: z.string(),
+  fileBase: z.string(),
+  idleTimeoutSeconds: z.number().int().positive(),
+  idleCountdownSeconds: z.number().int().positive(),
+});
+export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** What the client assumes before (or without) the server's answer: the spec's 2 hours and 10 minutes. */
+export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
+  apiBase: API_BASE,
+  fileBase: FILE_BASE,
+  idleTimeoutSeconds: SESSION_TIMINGS.idleMs / 1000,
+  idleCountdownSeconds: SESSION_TIMINGS.idleCountdownMs / 1000,
+};
