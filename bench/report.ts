@@ -9,6 +9,8 @@ export interface RunFigures {
   readonly facilities: number;
   readonly seedFacilities: number;
   readonly widget: string;
+  /** Whether the hot path ran on PostgreSQL too (--database-url). */
+  readonly withPostgres: boolean;
   readonly throughput: readonly ThroughputResult[];
   readonly hot: readonly HotPathResult[];
 }
@@ -34,7 +36,7 @@ export function renderReport(run: RunFigures): string {
     `## Alerts hot path (widget \`${run.widget}\`, demo world + ${run.facilities} generated facilities)`,
     '',
     'A page of 100 live alerts sorted by dateCreated then id. Deep page = page 50, or the last page when the',
-    "viewer's list is shorter. Median of 25 runs.",
+    "viewer's list is shorter. Median of 25 interleaved runs.",
     '',
     '| viewer | facilities | live rows walked | page 1 ms | deep page | keyset deep / page 1 | OFFSET deep / keyset deep |',
     '|---|---|---|---|---|---|---|',

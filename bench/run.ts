@@ -60,6 +60,7 @@ async function main(): Promise<void> {
     facilities,
     seedFacilities,
     widget,
+    withPostgres: Boolean(values['database-url']),
     throughput,
     hot,
   });

@@ -18,6 +18,20 @@ export interface AlertPageRequest {
   readonly limit: number;
 }
 
+/** What a list row needs; both paging styles select the same, so their costs compare like for like. */
+const LIST_COLUMNS = {
+  id: alerts.id,
+  rxNo: alerts.rxNo,
+  facId: alerts.facId,
+  patName: alerts.patName,
+  drugLabelName: alerts.drugLabelName,
+  ttlPrice: alerts.ttlPrice,
+  dateCreated: alerts.dateCreated,
+  readByFaci: alerts.readByFaci,
+  srxStatus: alerts.srxStatus,
+  details: alerts.details,
+};
+
 /**
  * The live list's hot path, keyset-paged on (date_created, id): the shape the alerts feature should copy.
  * - `not is_archived` is written exactly as the partial indexes' predicate, so the planner can use them.
@@ -27,18 +41,7 @@ export interface AlertPageRequest {
 export function alertPageQuery(db: Db, request: AlertPageRequest) {
   const { after } = request;
   return db
-    .select({
-      id: alerts.id,
-      rxNo: alerts.rxNo,
-      facId: alerts.facId,
-      patName: alerts.patName,
-      drugLabelName: alerts.drugLabelName,
-      ttlPrice: alerts.ttlPrice,
-      dateCreated: alerts.dateCreated,
-      readByFaci: alerts.readByFaci,
-      srxStatus: alerts.srxStatus,
-      details: alerts.details,
-    })
+    .select(LIST_COLUMNS)
     .from(alerts)
     .where(
       and(
@@ -57,7 +60,7 @@ export function alertPageQuery(db: Db, request: AlertPageRequest) {
 /** The same page by OFFSET: the baseline that keyset paging is measured against. */
 export function alertOffsetPageQuery(db: Db, request: Omit<AlertPageRequest, 'after'>, page: number) {
   return db
-    .select({ id: alerts.id, dateCreated: alerts.dateCreated, details: alerts.details })
+    .select(LIST_COLUMNS)
     .from(alerts)
     .where(
       and(

@@ -3,7 +3,7 @@ import type { Db } from '@portal/server/src/db/client.ts';
 import { facilities } from '@portal/server/src/db/schema/index.ts';
 import { asc, inArray, type SQLWrapper, sql } from 'drizzle-orm';
 import { type AlertCursor, alertOffsetPageQuery, alertPageQuery } from './alert-page-query.ts';
-import { medianMs } from './timing.ts';
+import { medianMsEach } from './timing.ts';
 
 const PAGE = 100;
 const TARGET_DEPTH = 50;
@@ -65,14 +65,19 @@ export async function measureHotPath(db: Db, widget: WidgetKey, viewer: Viewer):
   const page1 = alertPageQuery(db, { ...base, after: null });
   const keysetDeep = alertPageQuery(db, { ...base, after: deepCursor });
   const offsetDeep = alertOffsetPageQuery(db, base, depth);
+  const [page1Ms = 0, keysetDeepMs = 0, offsetDeepMs = 0] = await medianMsEach([
+    () => page1.execute(),
+    () => keysetDeep.execute(),
+    () => offsetDeep.execute(),
+  ]);
   return {
     viewer: viewer.label,
     facilities: viewer.facIds.length,
     liveRows,
     depth,
-    page1Ms: await medianMs(() => page1.execute()),
-    keysetDeepMs: await medianMs(() => keysetDeep.execute()),
-    offsetDeepMs: await medianMs(() => offsetDeep.execute()),
+    page1Ms,
+    keysetDeepMs,
+    offsetDeepMs,
     page1Plan: await explain(db, page1),
     keysetDeepPlan: await explain(db, keysetDeep),
     offsetDeepPlan: await explain(db, offsetDeep),
