@@ -73,6 +73,9 @@ describe('every screen', () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
     await waitForPath(page, '/dashboard');
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
     await page.keyboard.press('Tab');
     const focused = await page.evaluate(() => document.activeElement?.textContent ?? '');
     expect(focused.toLowerCase()).toContain('skip');

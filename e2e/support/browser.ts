@@ -42,7 +42,7 @@ interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: unknown[] }[];
+  nodes: { target: unknown[]; html: string }[];
 }
 
 /**
@@ -64,7 +64,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
     (v) => v.impact === 'serious' || v.impact === 'critical',
   );
   const report = serious.map(
-    (v) => `${v.impact} ${v.id}: ${v.help} at ${JSON.stringify(v.nodes.map((n) => n.target))}`,
+    (v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.html.slice(0, 200)).join(' ; ')}`,
   );
   expect(report, `axe violations on ${label}`).toEqual([]);
 }

@@ -18,7 +18,7 @@ function screen(path: string | undefined, load: () => Promise<ComponentType>): R
 function RouteLoading() {
   return (
     <Center h="100vh">
-      <Loader aria-label="Loading" />
+      <Loader role="status" aria-label="Loading" />
     </Center>
   );
 }

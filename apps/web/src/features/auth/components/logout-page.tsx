@@ -21,7 +21,7 @@ export function LogoutPage() {
 
   return (
     <Center>
-      <Loader aria-label="Signing out" />
+      <Loader role="status" aria-label="Signing out" />
       <Text ml="sm" component="h1" size="lg">
         Signing out...
       </Text>

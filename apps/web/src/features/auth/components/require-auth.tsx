@@ -29,7 +29,7 @@ function SignedIn({ token, children }: { token: string; children: ReactNode }) {
     // A 401 has already cleared the token; the next render redirects.
     return (
       <Center h="100vh">
-        <Loader aria-label="Loading your session" />
+        <Loader role="status" aria-label="Loading your session" />
       </Center>
     );
   }

@@ -46,7 +46,7 @@ export function TokenSignIn({ oneTimeToken }: TokenSignInProps) {
   return (
     <Center>
       <Stack align="center" gap="xs">
-        <Loader aria-label="Signing you in" />
+        <Loader role="status" aria-label="Signing you in" />
         <Text>Signing you in...</Text>
       </Stack>
     </Center>
