@@ -109,7 +109,8 @@ export const WIDGET_FIELD_SCHEMAS = {
       }),
     ),
   }),
-  patMissing: z.object({}),
+  // Patient Missing's own fields are not in the spec (decided): the pharmacy's note on who is missing.
+  patMissing: z.object({ comment: z.string() }),
   refillTooSoon: z.object({
     ...pagedFields,
     filledOn: nullableIso,

@@ -1,4 +1,4 @@
-import { WIDGETS, widgetByKey } from '@portal/domain';
+import { alertSchemaOf, WIDGETS, widgetByKey } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
@@ -37,6 +37,17 @@ describe.each(WIDGETS.map((w) => [w.key, w] as const))('%s list call', (_key, wi
       expect(alert.facID).toBe(101);
       expect(alert.archiveDtTm).toBeNull();
       expect(alert).toHaveProperty('requestedActions');
+    }
+  });
+
+  it("carries every field of its widget's schema, live and archived", async () => {
+    const schema = alertSchemaOf(widget.key).strict();
+    for (const query of ['', 'archived=true']) {
+      const { list } = await listAlerts(t.app, nurse(), widget, query);
+      for (const alert of list) {
+        const parsed = schema.safeParse(alert);
+        expect(parsed.success, `${widget.key} ${alert.rxNo}: ${parsed.error?.message}`).toBe(true);
+      }
     }
   });
 

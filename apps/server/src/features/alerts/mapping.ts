@@ -67,8 +67,13 @@ export function toWireAlert(
     own.highCostAlertsId = row.id;
     own.highCostAlertsArchiveId = row.archiveId;
   }
-  if (widget.key === 'admissionMeds') own.admissionMedsGroupID = row.groupId;
+  if (widget.key === 'admissionMeds') {
+    own.admissionMedsGroupID = row.groupId;
+    // Total meds is the number of meds in the review, as the list sorts it.
+    own.totalMeds = Array.isArray(own.admissionMedsDetailsList) ? own.admissionMedsDetailsList.length : 0;
+  }
   if (widget.paged) {
+    own.sig ??= '';
     Object.assign(own, {
       rxNumber: row.rxNo,
       facilityId: row.facId,

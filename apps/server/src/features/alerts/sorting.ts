@@ -60,7 +60,10 @@ const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
   highCostAlerts: { stage: { expr: STAGE, kind: 'number' }, status: { expr: HCA_STATUS, kind: 'number' } },
   admissionMeds: {
     admDate: { expr: detail('admDate'), kind: 'text' },
-    totalMeds: { expr: detailNumber('totalMeds'), kind: 'number' },
+    totalMeds: {
+      expr: sql`jsonb_array_length(coalesce(${alerts.details}->'admissionMedsDetailsList', '[]'::jsonb))`,
+      kind: 'number',
+    },
     sumTtlPrice: { expr: detailNumber('sumTtlPrice'), kind: 'number' },
   },
   refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text' } },
