@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
+import { facilitySettingsFeature } from './features/settings/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
@@ -14,7 +15,9 @@ import { databasePlugin } from './platform/database.ts';
 import { errorsPlugin } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
+import { mailPlugin } from './platform/mail-plugin.ts';
 import { openapiPlugin } from './platform/openapi.ts';
+import { schedulerPlugin } from './platform/scheduler.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
 
@@ -60,6 +63,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(schedulerPlugin);
+  await app.register(mailPlugin);
   await app.register(staticWebPlugin, { webDist: config.webDist });
 
   await app.register(healthRoutes);
@@ -67,5 +72,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(authRoutes, { prefix: API_BASE });
   await app.register(facilitiesRoutes, { prefix: API_BASE });
   await app.register(alertsRoutes, { prefix: API_BASE });
+  await app.register(facilitySettingsFeature, { prefix: API_BASE });
   return app;
 }

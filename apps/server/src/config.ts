@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   IDLE_TIMEOUT_SECONDS: positiveInt(7200),
   IDLE_COUNTDOWN_SECONDS: positiveInt(600),
   TRUST_PROXY: bool.default(false),
+  /** How often the scheduled sweeps (reminders, auto-respond, mail) run; 0 turns them off. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -65,6 +67,7 @@ export interface Config {
   idleTimeoutSeconds: number;
   idleCountdownSeconds: number;
   trustProxy: boolean;
+  sweepIntervalSeconds: number;
   /** Where the built web app is; null serves no web app (API only). */
   webDist: string | null;
   /** PGlite in memory instead of DATA_DIR (tests). */
@@ -117,6 +120,7 @@ export function loadConfig(
     idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,
     idleCountdownSeconds: env.IDLE_COUNTDOWN_SECONDS,
     trustProxy: env.TRUST_PROXY,
+    sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     webDist: null,
     inMemoryDb: false,
     ...overrides,

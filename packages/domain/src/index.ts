@@ -92,6 +92,20 @@ export {
 } from './schemas/auth.ts';
 export type { ApiErrorBody } from './schemas/errors.ts';
 export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
+export type { FacilitySettingInput, SettingsWidget } from './schemas/facility-settings.ts';
+export {
+  AUTO_RESPOND_OPTIONS,
+  DeleteContactInputSchema,
+  EditContactInputSchema,
+  FacilitySettingAnswerSchema,
+  FacilitySettingInputSchema,
+  REMINDER_EMAIL_PATTERN,
+  SETTING_DEFAULTS,
+  SETTING_LIMITS,
+  SETTING_NAMES,
+  SETTINGS_MESSAGES,
+  SETTINGS_WIDGETS,
+} from './schemas/facility-settings.ts';
 export type { Facility, Pharmacy } from './schemas/organisations.ts';
 export {
   FacilitiesAnswerSchema,

@@ -13,7 +13,11 @@ export const TEST_NOW = new Date('2026-11-02T15:00:00Z');
  * A fresh database for one test file: a new PostgreSQL database when DATABASE_URL is set (dropped by `drop`),
  * else an in-memory PGlite. Either way with the migrations applied.
  */
-export async function freshDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+export async function freshDatabase(): Promise<{
+  database: Database;
+  drop: () => Promise<void>;
+  url?: string;
+}> {
   const base = loadConfig(process.env).databaseUrl;
   if (!base) {
     const database = await openDatabase({});
@@ -29,6 +33,7 @@ export async function freshDatabase(): Promise<{ database: Database; drop: () =>
   const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 4 });
   return {
     database,
+    url: url.toString(),
     drop: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: base });

@@ -12,6 +12,8 @@ export const outbox = pgTable(
     subject: text('subject').notNull(),
     textBody: text('text_body').notNull(),
     htmlBody: text('html_body'),
+    /** What the mail is about, for the record: facility, widget, alert ids and slots. Never patient data. */
+    meta: jsonb('meta').$type<Record<string, unknown>>().notNull().default({}),
     status: text('status', { enum: ['pending', 'sent', 'failed', 'kept'] })
       .notNull()
       .default('pending'),

@@ -1,0 +1,1 @@
+ALTER TABLE "outbox" ADD COLUMN "meta" jsonb DEFAULT '{}'::jsonb NOT NULL;

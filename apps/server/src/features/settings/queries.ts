@@ -1,0 +1,71 @@
+import type { SETTING_NAMES, SettingsWidget } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { facilityContacts, facilitySettings } from '../../db/schema/index.ts';
+
+/** Writes one setting of a facility's widget, replacing the earlier value. */
+export async function upsertSetting(
+  db: Db,
+  row: { facId: number; widget: SettingsWidget; name: string; value: string; note?: string; userId: number },
+) {
+  await db
+    .insert(facilitySettings)
+    .values({
+      facId: row.facId,
+      widget: row.widget,
+      settingName: row.name,
+      settingValue: row.value,
+      settingNote: row.note ?? '',
+      updatedBy: row.userId,
+      updatedAt: new Date(),
+    })
+    .onConflictDoUpdate({
+      target: [facilitySettings.facId, facilitySettings.widget, facilitySettings.settingName],
+      set: {
+        settingValue: row.value,
+        settingNote: row.note ?? '',
+        updatedBy: row.userId,
+        updatedAt: new Date(),
+      },
+    });
+}
+
+/** Adds a reminder contact; null when the address already exists for that widget (case-insensitive). */
+export async function insertContact(db: Db, facId: number, widget: SettingsWidget, email: string) {
+  const [created] = await db
+    .insert(facilityContacts)
+    .values({ facId, widget, contactMethod: 'Email', contactInfo: email })
+    .onConflictDoNothing()
+    .returning();
+  return created ?? null;
+}
+
+/** A reminder contact by id. */
+export async function findContact(db: Db, id: number) {
+  const [contact] = await db.select().from(facilityContacts).where(eq(facilityContacts.id, id));
+  return contact ?? null;
+}
+
+/** The facility's settings of one widget as name to { value, note }. */
+export async function settingsOf(db: Db, facId: number, widget: string) {
+  const rows = await db
+    .select()
+    .from(facilitySettings)
+    .where(and(eq(facilitySettings.facId, facId), eq(facilitySettings.widget, widget)));
+  return new Map(
+    rows.map((r) => [r.settingName, { value: r.settingValue, note: r.settingNote, updatedAt: r.updatedAt }]),
+  );
+}
+
+/** Facilities and widgets that have a setting with this name set to a non-empty value. */
+export async function facilitiesWithSetting(
+  db: Db,
+  name: (typeof SETTING_NAMES)[keyof typeof SETTING_NAMES],
+) {
+  return db
+    .select()
+    .from(facilitySettings)
+    .where(
+      and(eq(facilitySettings.settingName, name), sql`${facilitySettings.settingValue} not in ('', '0')`),
+    );
+}

@@ -1,0 +1,199 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facilityContacts, facilitySettings } from '../../db/schema/index.ts';
+import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+beforeAll(async () => {
+  t = await buildTestApp();
+  for (const email of [
+    'admin@meadowbrook.test',
+    'nurse@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+  ]) {
+    tokens[email] = await signIn(t.app, email);
+  }
+});
+afterAll(async () => t.close());
+
+const post = async (email: string, url: string, payload: object) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: bearer(tokens[email] ?? ''),
+    payload,
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+const settings101 = () =>
+  t.database.db.select().from(facilitySettings).where(eq(facilitySettings.facId, 101));
+
+describe('POST /api/facilitysetting', () => {
+  it('saves the reminder count, interval and auto-respond with the spec toast text', async () => {
+    const saved = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: {
+        EmailNotificationMaxCount: '3',
+        EmailNotificationIntervalMinutes: 90,
+        AutoRespondAction: 'SubmitLimit',
+      },
+      SettingNote: '4',
+    });
+    expect(saved).toEqual({
+      status: 200,
+      body: { message: 'Facility settings for AUTHORIZATION... successfully saved' },
+    });
+    const rows = await settings101();
+    const byName = Object.fromEntries(
+      rows
+        .filter((r) => r.widget === 'highCost')
+        .map((r) => [r.settingName, [r.settingValue, r.settingNote]]),
+    );
+    expect(byName).toMatchObject({
+      EmailNotificationMaxCount: ['3', ''],
+      EmailNotificationIntervalMinutes: ['90', ''],
+      AutoRespondAction: ['SubmitLimit', '4'],
+    });
+    const facility = await t.app.inject({
+      method: 'GET',
+      url: '/api/facility/101',
+      headers: bearer(tokens['admin@meadowbrook.test'] ?? ''),
+    });
+    expect(JSON.stringify(facility.json())).toContain('SubmitLimit');
+  });
+
+  it('adds a contact and answers it; refuses a duplicate with 409 and a bad address with 400', async () => {
+    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      ContactInfo: { Email: 'don.night@meadowbrook.test' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.faciContact).toMatchObject({
+      contactInfo: 'don.night@meadowbrook.test',
+      contactMethod: 'Email',
+      widget: 'highCostAlerts',
+    });
+    const again = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      ContactInfo: { Email: 'DON.night@meadowbrook.test' },
+    });
+    expect(again).toMatchObject({ status: 409, body: { message: 'Email already exists' } });
+    const otherWidget = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ContactInfo: { Email: 'don.night@meadowbrook.test' },
+    });
+    expect(otherWidget.status).toBe(200);
+    for (const Email of ['nope', 'a@b', 'a@b.toolong', 'a b@c.de']) {
+      const bad = await post('admin@meadowbrook.test', '/facilitysetting', {
+        FaciId: 101,
+        WidgetName: 'highCost',
+        ContactInfo: { Email },
+      });
+      expect(bad.status, Email).toBe(400);
+      expect(JSON.stringify(bad.body.fields)).toContain('Please enter a valid email address.');
+    }
+  });
+
+  it.each([
+    [{ settingValues: { EmailNotificationMaxCount: -1 } }, 'EmailNotificationMaxCount'],
+    [{ settingValues: { EmailNotificationIntervalMinutes: 0 } }, 'EmailNotificationIntervalMinutes'],
+    [{ settingValues: { AutoRespondAction: 'Explode' } }, 'AutoRespondAction'],
+    [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: '10' }, 'SettingNote'],
+    [
+      { settingValues: { AutoRespondAction: 'ApproveOnce' }, WidgetName: 'highCostAlerts' },
+      'AutoRespondAction',
+    ],
+    [{ WidgetName: 'openBatch', settingValues: { EmailNotificationMaxCount: 1 } }, 'WidgetName'],
+    [{}, 'settingValues'],
+  ])('refuses %j with 400 and writes nothing', async (extra, field) => {
+    const before = await settings101();
+    const result = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ...extra,
+    });
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.body.fields as object)).toContain(field);
+    expect(await settings101()).toEqual(before);
+  });
+
+  it('is refused without allowToSetSettingsForFacility (403) and for another tenant (404)', async () => {
+    const payload = { WidgetName: 'highCost', settingValues: { EmailNotificationMaxCount: 1 } };
+    expect(
+      (await post('admin@meadowbrook.test', '/facilitysetting', { FaciId: 102, ...payload })).status,
+    ).toBe(403);
+    expect(
+      (await post('nurse@meadowbrook.test', '/facilitysetting', { FaciId: 101, ...payload })).status,
+    ).toBe(403);
+    expect((await post('don@lakeside.test', '/facilitysetting', { FaciId: 101, ...payload })).status).toBe(
+      404,
+    );
+  });
+});
+
+describe('editing and deleting contacts', () => {
+  it('edits and deletes a contact, refusing duplicates and other tenants', async () => {
+    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ContactInfo: { Email: 'pharmacy.liaison@meadowbrook.test' },
+    });
+    const id = (added.body.faciContact as { facilityContactInfoID: number }).facilityContactInfoID;
+    await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ContactInfo: { Email: 'taken@meadowbrook.test' },
+    });
+
+    expect(
+      (
+        await post('don@lakeside.test', '/editfacisetting', {
+          ContactId: id,
+          ContactInfo: { Email: 'x@lakeside.test' },
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await post('nurse@meadowbrook.test', '/editfacisetting', {
+          ContactId: id,
+          ContactInfo: { Email: 'x@meadowbrook.test' },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await post('admin@meadowbrook.test', '/editfacisetting', {
+          ContactId: id,
+          ContactInfo: { Email: 'taken@meadowbrook.test' },
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await post('admin@meadowbrook.test', '/editfacisetting', {
+          ContactId: id,
+          ContactInfo: { Email: 'bad' },
+        })
+      ).status,
+    ).toBe(400);
+    const edited = await post('admin@meadowbrook.test', '/editfacisetting', {
+      ContactId: id,
+      ContactInfo: { Email: 'liaison@meadowbrook.test' },
+      contactMethod: 'Email',
+    });
+    expect(edited.status).toBe(200);
+    const [row] = await t.database.db.select().from(facilityContacts).where(eq(facilityContacts.id, id));
+    expect(row?.contactInfo).toBe('liaison@meadowbrook.test');
+
+    expect((await post('don@lakeside.test', '/deletefacicontact', { ContactId: id })).status).toBe(404);
+    expect((await post('admin@meadowbrook.test', '/deletefacicontact', { ContactId: id })).status).toBe(200);
+    expect((await post('admin@meadowbrook.test', '/deletefacicontact', { ContactId: id })).status).toBe(404);
+  });
+});

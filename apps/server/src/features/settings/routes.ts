@@ -1,0 +1,239 @@
+import {
+  ApiErrorBodySchema,
+  AUTO_RESPOND_OPTIONS,
+  DeleteContactInputSchema,
+  EditContactInputSchema,
+  ENDPOINTS,
+  FACILITY_ADMIN_PERMISSIONS,
+  FacilitySettingAnswerSchema,
+  type FacilitySettingInput,
+  FacilitySettingInputSchema,
+  MessageAnswerSchema,
+  SETTING_DEFAULTS,
+  SETTING_LIMITS,
+  SETTING_NAMES,
+  SETTINGS_MESSAGES,
+  widgetByKey,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { facilityContacts } from '../../db/schema/index.ts';
+import { facilityAccess } from '../../platform/access.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { findContact, insertContact, upsertSetting } from './queries.ts';
+
+const refusals = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
+};
+
+/** The facility if the viewer may see it (else 404) and set its settings (else 403). */
+async function settableFacility(app: FastifyInstance, request: FastifyRequest, facId: number) {
+  const [facility] = await facilityAccess(app.db, currentUser(request), [facId]);
+  if (!facility) throw notFound('No such facility.');
+  if (!facility.permissions.has(FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility)) {
+    throw forbidden('You may not change the settings of this facility.');
+  }
+  return facility;
+}
+
+type Values = NonNullable<FacilitySettingInput['settingValues']>;
+
+function inRange(
+  value: number | string | undefined,
+  limits: { min: number; max: number },
+  field: string,
+  message: string,
+) {
+  if (value === undefined) return undefined;
+  const number = Number(value);
+  if (!Number.isInteger(number) || number < limits.min || number > limits.max)
+    throw badRequest(message, { [field]: message });
+  return number;
+}
+
+/** Checks every value before anything is written, and answers the rows to store. */
+function settingRows(input: FacilitySettingInput, values: Values) {
+  const rows: { name: string; value: string; note?: string }[] = [];
+  const count = inRange(
+    values.EmailNotificationMaxCount,
+    SETTING_LIMITS.maxCount,
+    'EmailNotificationMaxCount',
+    SETTINGS_MESSAGES.maxCount,
+  );
+  if (count !== undefined) rows.push({ name: SETTING_NAMES.maxCount, value: String(count) });
+  const interval = inRange(
+    values.EmailNotificationIntervalMinutes,
+    SETTING_LIMITS.intervalMinutes,
+    'EmailNotificationIntervalMinutes',
+    SETTINGS_MESSAGES.interval,
+  );
+  if (interval !== undefined) rows.push({ name: SETTING_NAMES.intervalMinutes, value: String(interval) });
+  if (values.AutoRespondAction !== undefined) {
+    const choice = values.AutoRespondAction;
+    const options: readonly { value: string }[] = AUTO_RESPOND_OPTIONS[input.WidgetName];
+    if (choice !== '' && !options.some((o) => o.value === choice)) {
+      throw badRequest(SETTINGS_MESSAGES.unknownAutoRespond, {
+        AutoRespondAction: SETTINGS_MESSAGES.unknownAutoRespond,
+      });
+    }
+    const note =
+      choice === 'SubmitLimit'
+        ? String(
+            inRange(
+              input.SettingNote ?? String(SETTING_DEFAULTS.limitCount),
+              SETTING_LIMITS.limitCount,
+              'SettingNote',
+              SETTINGS_MESSAGES.limitCount,
+            ),
+          )
+        : '';
+    rows.push({ name: SETTING_NAMES.autoRespond, value: choice, note });
+  }
+  return rows;
+}
+
+/** Facility alert settings: reminder count and interval, auto-respond, reminder contacts (spec 1, sections 2 and 7). */
+export async function settingsRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireActiveUser);
+  const audit = (
+    request: FastifyRequest,
+    facId: number,
+    recordId: string,
+    detail: Record<string, unknown>,
+  ) => ({
+    userId: currentUser(request).id,
+    actor: currentUser(request).email,
+    kind: 'facility.settings',
+    recordType: 'facility',
+    recordId,
+    facId,
+    ip: request.ip,
+    outcome: 'success' as const,
+    detail,
+  });
+
+  app.post(
+    ENDPOINTS.facilitySetting,
+    {
+      schema: {
+        tags: ['facility settings'],
+        summary: "Save a widget's reminder and auto-respond settings, and/or add a reminder contact",
+        description:
+          'WidgetName is highCost or highCostAlerts. AutoRespondAction is one of the widget\'s options or "" for none; ' +
+          'with SubmitLimit, SettingNote is the Limit Count (1-9, default 1). A duplicate contact is a 409.',
+        body: FacilitySettingInputSchema,
+        response: { 200: FacilitySettingAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const input = request.body;
+      const facId = Number(input.FaciId);
+      await settableFacility(app, request, facId);
+      const rows = settingRows(input, input.settingValues ?? {});
+      const email = input.ContactInfo?.Email;
+      if (rows.length === 0 && !email)
+        throw badRequest('Nothing to save.', { settingValues: 'Give a setting or a contact' });
+      const user = currentUser(request);
+      const contact = await app.db.transaction(async (tx) => {
+        for (const row of rows)
+          await upsertSetting(tx, { facId, widget: input.WidgetName, userId: user.id, ...row });
+        const added = email ? await insertContact(tx, facId, input.WidgetName, email) : null;
+        if (email && !added)
+          throw conflict(SETTINGS_MESSAGES.duplicateEmail, { Email: SETTINGS_MESSAGES.duplicateEmail });
+        await recordAudit(
+          tx,
+          audit(request, facId, String(facId), {
+            widget: input.WidgetName,
+            settings: rows.map((r) => r.name),
+            contactAdded: Boolean(added),
+          }),
+        );
+        return added;
+      });
+      const message = SETTINGS_MESSAGES.saved(widgetByKey(input.WidgetName).title);
+      if (!contact) return { message };
+      return {
+        message,
+        faciContact: {
+          facilityContactInfoID: contact.id,
+          contactInfo: contact.contactInfo,
+          contactMethod: contact.contactMethod,
+          widget: contact.widget,
+        },
+      };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.editFacilityContact,
+    {
+      schema: {
+        tags: ['facility settings'],
+        summary: "Change a reminder contact's email address",
+        body: EditContactInputSchema,
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const contact = await findContact(app.db, Number(request.body.ContactId));
+      if (!contact) throw notFound('No such contact.');
+      await settableFacility(app, request, contact.facId);
+      const info = request.body.ContactInfo;
+      const email = typeof info === 'string' ? info : info.Email;
+      try {
+        await app.db.transaction(async (tx) => {
+          await tx
+            .update(facilityContacts)
+            .set({ contactInfo: email })
+            .where(eq(facilityContacts.id, contact.id));
+          await recordAudit(
+            tx,
+            audit(request, contact.facId, String(contact.id), {
+              widget: contact.widget,
+              contactEdited: true,
+            }),
+          );
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw conflict(SETTINGS_MESSAGES.duplicateEmail, { Email: SETTINGS_MESSAGES.duplicateEmail });
+        throw error;
+      }
+      return { message: 'Contact updated' };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.deleteFacilityContact,
+    {
+      schema: {
+        tags: ['facility settings'],
+        summary: 'Remove a reminder contact',
+        body: DeleteContactInputSchema,
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const contact = await findContact(app.db, Number(request.body.ContactId));
+      if (!contact) throw notFound('No such contact.');
+      await settableFacility(app, request, contact.facId);
+      await app.db.transaction(async (tx) => {
+        await tx.delete(facilityContacts).where(eq(facilityContacts.id, contact.id));
+        await recordAudit(
+          tx,
+          audit(request, contact.facId, String(contact.id), { widget: contact.widget, contactDeleted: true }),
+        );
+      });
+      return { message: 'Contact deleted' };
+    },
+  );
+}

@@ -1,0 +1,96 @@
+import { z } from 'zod';
+
+/** Widgets whose settings a facility can set (spec 1, section 2: the Authorization and High Cost Alerts cards). */
+export const SETTINGS_WIDGETS = ['highCost', 'highCostAlerts'] as const;
+export type SettingsWidget = (typeof SETTINGS_WIDGETS)[number];
+
+/** Setting names as they are stored and sent (spec 1, section 3). */
+export const SETTING_NAMES = {
+  maxCount: 'EmailNotificationMaxCount',
+  intervalMinutes: 'EmailNotificationIntervalMinutes',
+  autoRespond: 'AutoRespondAction',
+} as const;
+
+/** Defaults of spec 1, section 9. */
+export const SETTING_DEFAULTS = { maxCount: 0, intervalMinutes: 60, limitCount: 1 } as const;
+
+/** Auto-respond options per widget (spec 1, section 6), with the action each sends. '' is no auto-respond. */
+export const AUTO_RESPOND_OPTIONS = {
+  highCost: [
+    { value: 'Approve', label: 'Approve', action: 'approve' },
+    { value: 'Deny', label: 'Deny', action: 'deny' },
+    { value: 'ApproveOnce', label: 'Approve Once', action: 'approveonce' },
+    { value: 'SubmitLimit', label: 'Approve Limit', action: 'submitlimit' },
+  ],
+  highCostAlerts: [
+    { value: 'Approve', label: 'Approve', action: 'approve' },
+    { value: 'Deny', label: 'Deny', action: 'deny' },
+    { value: 'SubmitLimit', label: 'Approve Limit', action: 'submitlimit' },
+  ],
+} as const satisfies Record<SettingsWidget, readonly { value: string; label: string; action: string }[]>;
+
+/** Bounds of the numeric settings. */
+export const SETTING_LIMITS = {
+  maxCount: { min: 0, max: 20 },
+  intervalMinutes: { min: 1, max: 10_080 },
+  limitCount: { min: 1, max: 9 },
+} as const;
+
+/** Messages of the facility settings page (spec 1, sections 5 and 8). */
+export const SETTINGS_MESSAGES = {
+  invalidEmail: 'Please enter a valid email address.',
+  duplicateEmail: 'Email already exists',
+  limitCount: 'Limit Count must be a number from 1 to 9',
+  maxCount: 'Number of email reminders must be 0 to 20',
+  interval: 'Reminder interval must be 1 to 10080 minutes',
+  unknownAutoRespond: 'Choose one of the auto-respond options',
+  saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
+} as const;
+
+/** The reminder email rule of spec 1 section 5: local part, @, domain, a 2 to 4 letter suffix. */
+export const REMINDER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
+
+const email = z.string().trim().max(254).regex(REMINDER_EMAIL_PATTERN, SETTINGS_MESSAGES.invalidEmail);
+const digits = (message: string) => z.union([z.number().int(), z.string().regex(/^\d{1,6}$/, message)]);
+
+/** Body of `POST /facilitysetting`: setting values, a new reminder contact, or both. */
+export const FacilitySettingInputSchema = z.strictObject({
+  FaciId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]),
+  WidgetName: z.enum(SETTINGS_WIDGETS),
+  settingValues: z
+    .strictObject({
+      EmailNotificationMaxCount: digits(SETTINGS_MESSAGES.maxCount).optional(),
+      EmailNotificationIntervalMinutes: digits(SETTINGS_MESSAGES.interval).optional(),
+      AutoRespondAction: z.string().max(40).optional(),
+    })
+    .optional(),
+  ContactInfo: z.strictObject({ Email: email }).optional(),
+  SettingNote: z.string().max(6).optional(),
+});
+export type FacilitySettingInput = z.infer<typeof FacilitySettingInputSchema>;
+
+/** Body of `POST /editfacisetting`: a reminder contact's new address. */
+export const EditContactInputSchema = z.strictObject({
+  ContactId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]),
+  ContactInfo: z.union([z.strictObject({ Email: email }), email]),
+  contactMethod: z.literal('Email').default('Email'),
+});
+
+/** Body of `POST /deletefacicontact`. */
+export const DeleteContactInputSchema = z.strictObject({
+  ContactId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]),
+});
+
+/** Answer of `POST /facilitysetting`: the added contact, or a message. */
+export const FacilitySettingAnswerSchema = z.union([
+  z.object({
+    faciContact: z.object({
+      facilityContactInfoID: z.number().int(),
+      contactInfo: z.string(),
+      contactMethod: z.string(),
+      widget: z.string(),
+    }),
+    message: z.string(),
+  }),
+  z.object({ message: z.string() }),
+]);
