@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
@@ -16,6 +17,7 @@ import { errorsPlugin } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { mailPlugin } from './platform/mail-plugin.ts';
+import { type MessagingService, secretsPlugin } from './platform/messaging-service.ts';
 import { openapiPlugin } from './platform/openapi.ts';
 import { schedulerPlugin } from './platform/scheduler.ts';
 import { securityPlugin } from './platform/security.ts';
@@ -25,6 +27,8 @@ export interface BuildOptions {
   database: Database;
   /** Close the database when the app closes (true for the real server; tests share one database). */
   closeDatabase?: boolean;
+  /** The messaging service that verifies stored credentials (the well-formedness check by default). */
+  messaging?: MessagingService;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -63,6 +67,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(secretsPlugin, { messaging: options.messaging });
   await app.register(schedulerPlugin);
   await app.register(mailPlugin);
   await app.register(staticWebPlugin, { webDist: config.webDist });
@@ -73,5 +78,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(facilitiesRoutes, { prefix: API_BASE });
   await app.register(alertsRoutes, { prefix: API_BASE });
   await app.register(facilitySettingsFeature, { prefix: API_BASE });
+  await app.register(accountRoutes, { prefix: API_BASE });
   return app;
 }

@@ -51,6 +51,14 @@ export {
   PHARMACY_USER_MANAGER_ROLES,
   USER_TYPES,
 } from './roles.ts';
+export type { MediprocityInput, UserSettingInput } from './schemas/account.ts';
+export {
+  CREDENTIALS_MESSAGES,
+  MediprocityAnswerSchema,
+  MediprocityInputSchema,
+  SETTINGS_LOCKED_MESSAGE,
+  UserSettingInputSchema,
+} from './schemas/account.ts';
 export type { AlertListQuery } from './schemas/alert-list.ts';
 export {
   AlertListQuerySchema,

@@ -9,7 +9,7 @@ let close: () => Promise<void>;
 let inject: Awaited<ReturnType<typeof buildApp>>['inject'];
 
 beforeAll(async () => {
-  const config = loadConfig({ LOG_LEVEL: 'info', NODE_ENV: 'test' });
+  const config = loadConfig({ LOG_LEVEL: 'info', NODE_ENV: 'test' }, { inMemoryDb: true });
   const { database, drop } = await freshDatabase();
   await seedIfEmpty(database.db, { pharmacyEmailDomain: config.pharmacyEmailDomain });
   const app = await buildApp(config, { database, logStream: { write: (line) => lines.push(line) } });

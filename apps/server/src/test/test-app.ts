@@ -53,9 +53,17 @@ export interface TestApp {
 
 /** The real app on a fresh database seeded with the demo world; config overrides for the case at hand. */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test' }, overrides);
+  const secretKey = randomBytes(32);
+  const config = loadConfig(
+    { LOG_LEVEL: 'silent', NODE_ENV: 'test', SECRET_KEY: secretKey.toString('hex') },
+    overrides,
+  );
   const { database, drop } = await freshDatabase();
-  await seedIfEmpty(database.db, { pharmacyEmailDomain: config.pharmacyEmailDomain, now: TEST_NOW });
+  await seedIfEmpty(database.db, {
+    pharmacyEmailDomain: config.pharmacyEmailDomain,
+    now: TEST_NOW,
+    secretKey,
+  });
   const app = await buildApp(config, { database });
   await app.ready();
   return {

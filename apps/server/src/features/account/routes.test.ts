@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema/index.ts';
+import { openSecret } from '../../platform/secret-box.ts';
+import { requestAction } from '../../test/alerts.ts';
+import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+const post = async (token: string, url: string, payload?: object) => {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: `/api${url}`,
+    headers: bearer(token),
+    ...(payload ? { payload } : {}),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+const userRow = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+const userInfo = async (token: string) =>
+  (await t.app.inject({ method: 'GET', url: '/api/tokeninfo', headers: bearer(token) })).json() as {
+    userInfo: { mediprocityUser: boolean; userSettings: Record<string, unknown>; userId: number };
+  };
+
+describe('messaging-service credentials', () => {
+  it('saves them sealed, never returns the secrets, and lifts the credentials gate on actions', async () => {
+    const token = await signIn(t.app, 'nurse.nocreds@meadowbrook.test');
+    expect((await userInfo(token)).userInfo.mediprocityUser).toBe(false);
+    const saved = await post(token, '/loginmediprocity', {
+      user: 'nurse.nocreds',
+      password: 'p@ss-word-1',
+      encryptionKey: 'k3y-material',
+    });
+    expect(saved).toEqual({
+      status: 200,
+      body: {
+        message: 'Credentials successfully saved',
+        mediprocityInfo: { user: 'nurse.nocreds', hasPassword: true, hasEncryptionKey: true },
+      },
+    });
+    const row = await userRow('nurse.nocreds@meadowbrook.test');
+    expect(Buffer.from(row?.mediprocitySecret ?? []).toString('utf8')).not.toContain('p@ss-word-1');
+    expect(JSON.parse(openSecret(t.app.secretKey, row?.mediprocitySecret ?? new Uint8Array()))).toEqual({
+      password: 'p@ss-word-1',
+      encryptionKey: 'k3y-material',
+    });
+    const info = await userInfo(token);
+    expect(info.userInfo.mediprocityUser).toBe(true);
+    expect(JSON.stringify(info)).not.toMatch(/p@ss-word-1|k3y-material/);
+
+    const list = await t.app.inject({ method: 'GET', url: '/api/nonCovered', headers: bearer(token) });
+    const alert = (list.json() as { nonCoveredList: { _internalID: number }[] }).nonCoveredList[0];
+    const action = await requestAction(t.app, token, {
+      widget: 'NonCovered',
+      _internalID: alert?._internalID,
+      requestedAction: 'ask',
+      actionComment: 'Now I can ask',
+    });
+    expect(action.status).toBe(200);
+
+    expect((await post(token, '/clearMediprocity')).body).toEqual({ message: 'Credentials removed' });
+    expect((await userInfo(token)).userInfo.mediprocityUser).toBe(false);
+  });
+
+  it.each([
+    [{}, ['user', 'password', 'encryptionKey']],
+    [{ user: ' ', password: 'x', encryptionKey: 'y' }, ['user']],
+    [{ user: 'a', password: '', encryptionKey: '' }, ['password', 'encryptionKey']],
+  ])('refuses %j with the spec messages', async (payload, fields) => {
+    const token = await signIn(t.app, 'pharmacist@pharmacy.test');
+    const result = await post(token, '/loginmediprocity', payload);
+    expect(result.status).toBe(400);
+    expect(Object.keys(result.body.fields as object).sort()).toEqual([...fields].sort());
+    expect((await userRow('pharmacist@pharmacy.test'))?.mediprocitySecret).toBeNull();
+  });
+});
+
+describe('POST /api/usersetting', () => {
+  it('saves your own order and visibility', async () => {
+    const token = await signIn(t.app, 'nurse@meadowbrook.test');
+    const { userInfo: me } = await userInfo(token);
+    const result = await post(token, '/usersetting', {
+      UserId: me.userId,
+      settingValues: { widget_highCost_Show: 'false', widget_openBatch_SortOrder: 1 },
+    });
+    expect(result.status).toBe(200);
+    const after = (await userInfo(token)).userInfo.userSettings;
+    expect(after).toMatchObject({
+      widget_highCost_Show: false,
+      widget_openBatch_SortOrder: 1,
+      widget_nonCovered_Show: true,
+    });
+  });
+
+  it('lets an administrator lock a user, who then cannot change their own', async () => {
+    const admin = await signIn(t.app, 'admin@meadowbrook.test');
+    const nurse = await signIn(t.app, 'nurse@meadowbrook.test');
+    const nurseId = (await userInfo(nurse)).userInfo.userId;
+    expect(
+      (await post(nurse, '/usersetting', { UserId: nurseId, settingValues: { allowToSetSettings: false } }))
+        .status,
+    ).toBe(403);
+    expect(
+      (await post(admin, '/usersetting', { UserId: nurseId, settingValues: { allowToSetSettings: false } }))
+        .status,
+    ).toBe(200);
+    const locked = await post(nurse, '/usersetting', {
+      UserId: nurseId,
+      settingValues: { widget_highCost_Show: true },
+    });
+    expect(locked).toMatchObject({
+      status: 403,
+      body: { message: 'your dashboard settings are managed by another user' },
+    });
+    expect(
+      (await post(admin, '/usersetting', { UserId: nurseId, settingValues: { allowToSetSettings: true } }))
+        .status,
+    ).toBe(200);
+  });
+
+  it("answers 404 for a user outside the viewer's administration, and 400 for unknown settings", async () => {
+    const admin = await signIn(t.app, 'admin@meadowbrook.test');
+    const don = await userRow('don@lakeside.test');
+    expect(
+      (await post(admin, '/usersetting', { UserId: don?.id, settingValues: { widget_highCost_Show: false } }))
+        .status,
+    ).toBe(404);
+    const sys = await signIn(t.app, 'sysadmin@pharmacy.test');
+    expect(
+      (await post(sys, '/usersetting', { UserId: don?.id, settingValues: { widget_highCost_Show: true } }))
+        .status,
+    ).toBe(200);
+    for (const settingValues of [
+      { password: 'x' },
+      { widget_nope_Show: true },
+      { widget_highCost_SortOrder: 99 },
+      { widget_highCost_Show: 'maybe' },
+    ]) {
+      const result = await post(admin, '/usersetting', { UserId: don?.id, settingValues });
+      expect(result.status, JSON.stringify(settingValues)).toBe(400);
+    }
+  });
+});

@@ -1,0 +1,148 @@
+import {
+  ApiErrorBodySchema,
+  CREDENTIALS_MESSAGES,
+  ENDPOINTS,
+  MediprocityAnswerSchema,
+  MediprocityInputSchema,
+  MessageAnswerSchema,
+  SETTINGS_LOCKED_MESSAGE,
+  UserSettingInputSchema,
+} from '@portal/domain';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
+import { sealSecret } from '../../platform/secret-box.ts';
+import { mayConfigureUser } from './may-configure.ts';
+
+const refusals = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+};
+
+/** The signed-in user's messaging credentials and dashboard configuration (spec 2, "Settings area"). */
+export async function accountRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireActiveUser);
+  const audit = (
+    request: FastifyRequest,
+    kind: string,
+    recordId: number,
+    detail: Record<string, unknown> = {},
+  ) => ({
+    userId: currentUser(request).id,
+    actor: currentUser(request).email,
+    kind,
+    recordType: 'user',
+    recordId: String(recordId),
+    ip: request.ip,
+    outcome: 'success' as const,
+    detail,
+  });
+
+  app.post(
+    ENDPOINTS.loginMediprocity,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Verify and store your messaging-service credentials',
+        description:
+          'The password and encryption key are sealed (AES-256-GCM) and never sent back to any client.',
+        body: MediprocityInputSchema,
+        response: { 200: MediprocityAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!(await app.messaging.verify(request.body))) throw badRequest(CREDENTIALS_MESSAGES.rejected);
+      const sealed = sealSecret(
+        app.secretKey,
+        JSON.stringify({ password: request.body.password, encryptionKey: request.body.encryptionKey }),
+      );
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ mediprocityUser: request.body.user, mediprocitySecret: sealed, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await recordAudit(tx, audit(request, 'credentials.save', user.id));
+      });
+      return {
+        message: CREDENTIALS_MESSAGES.saved,
+        mediprocityInfo: { user: request.body.user, hasPassword: true, hasEncryptionKey: true },
+      };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.clearMediprocity,
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Remove your messaging-service credentials',
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ mediprocityUser: null, mediprocitySecret: null, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await recordAudit(tx, audit(request, 'credentials.clear', user.id));
+      });
+      return { message: CREDENTIALS_MESSAGES.removed };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.userSetting,
+    {
+      schema: {
+        tags: ['account'],
+        summary: "Save a user's dashboard order, visibility and lock",
+        description:
+          "Your own, unless an administrator locked them (allowToSetSettings false); another user's where you hold " +
+          'allowToSetSettingsForUsers at one of their facilities or pharmacies. Only administrators change the lock.',
+        body: UserSettingInputSchema,
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const viewer = currentUser(request);
+      const targetId = Number(request.body.UserId);
+      const [target] = await app.db
+        .select()
+        .from(users)
+        .where(and(eq(users.id, targetId), isNull(users.deletedAt)));
+      if (!target) throw notFound('No such user.');
+      const values = Object.fromEntries(
+        Object.entries(request.body.settingValues).map(([k, v]) => [
+          k,
+          v === 'true' ? true : v === 'false' ? false : k.endsWith('_SortOrder') ? Number(v) : v,
+        ]),
+      );
+      const isSelf = target.id === viewer.id;
+      const isAdmin = await mayConfigureUser(app.db, viewer, target.id);
+      if (!isSelf && !isAdmin) throw notFound('No such user.');
+      if (isSelf && !isAdmin) {
+        if (target.settings.allowToSetSettings === false) throw forbidden(SETTINGS_LOCKED_MESSAGE);
+        if ('allowToSetSettings' in values)
+          throw forbidden('Only an administrator can lock or unlock dashboard settings.');
+      }
+      await app.db.transaction(async (tx) => {
+        await tx
+          .update(users)
+          .set({ settings: { ...target.settings, ...values }, updatedAt: new Date() })
+          .where(eq(users.id, target.id));
+        await recordAudit(tx, audit(request, 'user.settings', target.id, { keys: Object.keys(values) }));
+      });
+      return { message: `successfully saved settings for ${target.displayName}` };
+    },
+  );
+}
