@@ -28,7 +28,9 @@ export function useAlertList(widget: Widget, params: AlertListParams): AlertList
     ...alertListQuery(widget, params),
     // A failed list stays in its error state until the user retries (spec 1, section 8).
     refetchInterval: (query) =>
-      isLive && widget.refreshSeconds > 0 && query.state.status !== 'error' ? widget.refreshSeconds * 1000 : false,
+      isLive && widget.refreshSeconds > 0 && query.state.status !== 'error'
+        ? widget.refreshSeconds * 1000
+        : false,
   });
   const firstPage = list.data?.pages[0];
   const poll = useQuery({

@@ -41,7 +41,7 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
           <Tabs.Tab
             value="actions"
             rightSection={
-              <Badge color="red.8" size="sm" circle aria-label={`${count} recorded actions`}>
+              <Badge color="red.9" size="sm" circle aria-label={`${count} recorded actions`}>
                 {count}
               </Badge>
             }

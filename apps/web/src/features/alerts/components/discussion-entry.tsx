@@ -51,7 +51,7 @@ export function DiscussionEntry({ widget, entry, now, onSeen, root }: Discussion
         <Text size="sm" fw={700}>
           {entry.isAutomatic ? 'Automatic response (facility rule)' : entry.requestedBy}
           {isUnreadReply ? (
-            <Badge ml="xs" size="xs" color="red.8">
+            <Badge ml="xs" size="xs" color="red.9">
               New
             </Badge>
           ) : null}
