@@ -27,8 +27,7 @@ export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: C
         ) : null}
         <Textarea
           label="Comment (not required)"
-          autosize
-          minRows={3}
+          rows={3}
           value={comment}
           error={form.serverFields.actionComment}
           onChange={(event) => setComment(event.currentTarget.value)}

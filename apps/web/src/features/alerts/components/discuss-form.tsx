@@ -21,8 +21,7 @@ export function DiscussForm(form: ActionFormProps) {
       <Textarea
         label="Enter Question"
         withAsterisk
-        autosize
-        minRows={3}
+        rows={3}
         value={question}
         error={error ?? form.serverFields.actionComment}
         onChange={(event) => {

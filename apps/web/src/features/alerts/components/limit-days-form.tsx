@@ -44,8 +44,7 @@ export function LimitDaysForm(form: ActionFormProps) {
         />
         <Textarea
           label="Comment (not required)"
-          autosize
-          minRows={2}
+          rows={2}
           value={comment}
           onChange={(event) => setComment(event.currentTarget.value)}
         />

@@ -51,8 +51,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
           <Textarea
             label="Comment"
             withAsterisk
-            autosize
-            minRows={2}
+            rows={2}
             value={comment}
             error={errors.comment}
             onChange={(event) => {

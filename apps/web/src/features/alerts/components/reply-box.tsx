@@ -29,8 +29,7 @@ export function ReplyBox({ widget, alert }: ReplyBoxProps) {
       <Stack gap="xs">
         <Textarea
           label="Reply"
-          autosize
-          minRows={2}
+          rows={2}
           value={text}
           error={error}
           onChange={(event) => {
