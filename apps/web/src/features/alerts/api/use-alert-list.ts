@@ -1,5 +1,5 @@
 import type { AnyAlert, Widget } from '@portal/domain';
-import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AlertListParams } from './alert-keys.ts';
 import { alertListQuery, alertPollQuery } from './get-alert-list.ts';
@@ -26,6 +26,8 @@ export function useAlertList(widget: Widget, params: AlertListParams): AlertList
   const isLive = !params.archived;
   const list = useInfiniteQuery({
     ...alertListQuery(widget, params),
+    // A new sort or range keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
     // A failed list stays in its error state until the user retries (spec 1, section 8).
     refetchInterval: (query) =>
       isLive && widget.refreshSeconds > 0 && query.state.status !== 'error'

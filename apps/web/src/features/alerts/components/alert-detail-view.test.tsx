@@ -1,13 +1,10 @@
 import { ENDPOINTS, MessageAnswerSchema, widgetByKey } from '@portal/domain';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
-
-// Lazy route chunks load slowly on a busy machine.
-configure({ asyncUtilTimeout: 5000 });
 
 const authorization = widgetByKey('highCost');
 const clarifications = widgetByKey('openBatch');
