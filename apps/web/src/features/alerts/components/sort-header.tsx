@@ -1,4 +1,4 @@
-import { UnstyledButton, VisuallyHidden } from '@mantine/core';
+import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import classes from './alert-table.module.css';
 
@@ -15,7 +15,6 @@ export function SortHeader({ label, direction, onSort }: SortHeaderProps) {
     <UnstyledButton className={classes.sortButton} onClick={onSort}>
       {label}
       <Icon size={14} aria-hidden />
-      <VisuallyHidden>{direction ? '' : ', sortable'}</VisuallyHidden>
     </UnstyledButton>
   );
 }
