@@ -1,6 +1,6 @@
 import { WIDGETS, widgetByKey } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -64,4 +64,37 @@ describe('AlertWidgetCard', () => {
     const working = screen.getByRole('region', { name: 'NON-COVERED' });
     expect(await within(working).findByText('Works, Fine')).toBeInTheDocument();
   }, 30_000);
+
+  it('polls the first page of a paged widget every 30 seconds and puts new rows on top', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const refill = widgetByKey('refillTooSoon');
+    const old = alertFixture({ patName: 'Old, Olive', rxGuid: 'old' });
+    const fresh = alertFixture({ patName: 'New, Nina', rxGuid: 'new' });
+    let answers = [old];
+    const settings = {
+      ...Object.fromEntries(WIDGETS.map((w) => [`widget_${w.key}_Show`, false])),
+      widget_refillTooSoon_Show: true,
+    };
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse({ userSettings: settings })))
+      .on('GET', refill.listCall, () => listAnswer(refill, answers))
+      .install();
+    renderApp('/dashboard', { token: 'tok', advanceTimers: vi.advanceTimersByTime });
+    const table = await screen.findByRole('table', { name: 'REFILL TOO SOON alerts' });
+    await within(table).findByText('Old, Olive');
+    const before = api.callsTo('GET', refill.listCall).length;
+    answers = [fresh, old];
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_500);
+    });
+    const card = screen.getByRole('region', { name: 'REFILL TOO SOON' });
+    await waitFor(() => {
+      const names = within(card)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+      expect(names).toEqual(['New, Nina', 'Old, Olive']);
+    });
+    expect(api.callsTo('GET', refill.listCall).length).toBe(before + 1);
+    expect(within(card).getByLabelText('2 alerts')).toBeInTheDocument();
+  });
 });
