@@ -13,5 +13,7 @@ export default defineProject({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     css: false,
+    // Whole-app renders load lazy route chunks; on a busy two-core machine 5 s is not always enough.
+    testTimeout: 20_000,
   },
 });

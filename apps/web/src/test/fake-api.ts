@@ -16,6 +16,8 @@ export interface FakeCall {
   path: string;
   authorization: string | null;
   body: unknown;
+  /** The query string of the call. */
+  query: URLSearchParams;
 }
 
 interface FakeAnswer {
@@ -92,6 +94,7 @@ export class FakeApi {
         path,
         authorization: headers.get('authorization'),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
+        query: url.searchParams,
       };
       this.calls.push(call);
       const handler = this.handlers.get(`${call.method} ${path}`);

@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// Whole-app renders load lazy route chunks (the alert screens are large); on a busy two-core machine the
+// first one can take longer than Testing Library's default 1 s.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine reads media queries and observes sizes; jsdom has neither.
 Object.defineProperty(window, 'matchMedia', {
@@ -24,6 +28,11 @@ class ResizeObserverStub {
 }
 window.ResizeObserver = ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView = () => {};
+
+// jsdom lays nothing out, so every element measures 0 and a virtualised table would render no rows. A
+// desktop-sized box lets TanStack Virtual show its first rows as a browser would.
+Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
 
 afterEach(() => {
   cleanup();

@@ -1,6 +1,6 @@
 import { widgetByDetailPath } from '@portal/domain';
 import { Navigate, useLocation, useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { AlertDetailPage } from '@/features/alerts';
 import { PATHS } from '@/lib/paths.ts';
 
 /** /{detailPath}/{id} of each widget with a detail page (e.g. /authorization/{rxNo}). */
@@ -10,10 +10,5 @@ export function AlertDetailRoute() {
   const prefix = `/${pathname.split('/')[1] ?? ''}`.toLowerCase();
   const widget = widgetByDetailPath(prefix);
   if (!widget) return <Navigate to={PATHS.dashboard} replace />;
-  return (
-    <PlaceholderPage
-      title={`${widget.title} ${id}`}
-      comingLater={`the details of alert ${widget.identifier} ${id}, its discussion and the actions you may take.`}
-    />
-  );
+  return <AlertDetailPage key={`${widget.key}/${id}`} widget={widget} identifier={id} />;
 }

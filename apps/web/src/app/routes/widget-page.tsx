@@ -1,7 +1,6 @@
-import { Badge, Button, Group } from '@mantine/core';
 import { widgetByPath } from '@portal/domain';
-import { Link, Navigate, useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { Navigate, useParams } from 'react-router';
+import { WidgetPage } from '@/features/alerts';
 import { PATHS, widgetPagePath } from '@/lib/paths.ts';
 
 const ARCHIVE_SUFFIX = /\/archive$/i;
@@ -18,22 +17,6 @@ export function WidgetPageRoute() {
   if (!widget) return <Navigate to={PATHS.dashboard} replace />;
   const canonical = widgetPagePath(widget, isArchive);
   if (`/alerts/${splat}` !== canonical) return <Navigate to={canonical} replace />;
-
-  return (
-    <PlaceholderPage
-      title={isArchive ? `${widget.title} Archive` : widget.title}
-      comingLater={
-        isArchive
-          ? 'the archived alerts of this widget, with From and To dates and a sortable table.'
-          : 'the alerts of this widget with a total, refresh and a sortable table.'
-      }
-    >
-      <Group>
-        {isArchive ? <Badge color="gray">Archive</Badge> : null}
-        <Button component={Link} to={widgetPagePath(widget, !isArchive)} variant="default">
-          {isArchive ? 'Current' : 'Archive'}
-        </Button>
-      </Group>
-    </PlaceholderPage>
-  );
+  // Keyed so the archive and the live list never share sort or range state.
+  return <WidgetPage key={canonical} widget={widget} isArchive={isArchive} />;
 }

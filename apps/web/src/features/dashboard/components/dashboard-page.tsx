@@ -1,15 +1,16 @@
 import { SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { type UserSettings, visibleWidgets } from '@portal/domain';
-import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { type UserSettings, visibleWidgets, type Widget } from '@portal/domain';
+import type { ReactNode } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
-import { WidgetCard } from './widget-card.tsx';
 
 export interface DashboardPageProps {
   userSettings: UserSettings;
+  /** One widget's card; the route supplies it (with its own error boundary) from the alerts feature. */
+  renderWidget: (widget: Widget) => ReactNode;
 }
 
-/** The dashboard: the user's visible widgets in their order, two per row on wide screens. */
-export function DashboardPage({ userSettings }: DashboardPageProps) {
+/** The dashboard: the user's visible widgets in their order, two per row on wide screens, one on a tablet. */
+export function DashboardPage({ userSettings, renderWidget }: DashboardPageProps) {
   useDocumentTitle('Dashboard');
   const widgets = visibleWidgets(userSettings);
   return (
@@ -20,10 +21,7 @@ export function DashboardPage({ userSettings }: DashboardPageProps) {
       ) : (
         <SimpleGrid cols={{ base: 1, lg: 2 }} data-testid="dashboard-widgets">
           {widgets.map((widget) => (
-            // One failing widget leaves the rest of the dashboard working.
-            <ErrorBoundary key={widget.key}>
-              <WidgetCard widget={widget} />
-            </ErrorBoundary>
+            <div key={widget.key}>{renderWidget(widget)}</div>
           ))}
         </SimpleGrid>
       )}

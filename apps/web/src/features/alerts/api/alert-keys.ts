@@ -1,0 +1,22 @@
+import type { WidgetKey } from '@portal/domain';
+
+/** What a list call asks for, beyond paging: every input is part of the query key. */
+export interface AlertListParams {
+  sort?: string | undefined;
+  sortOrder?: 'asc' | 'desc' | undefined;
+  archived?: boolean | undefined;
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/** Query keys of the alerts feature: feature, widget, kind, then the inputs. */
+export const alertKeys = {
+  widget: (key: WidgetKey) => ['alerts', key] as const,
+  lists: (key: WidgetKey) => ['alerts', key, 'list'] as const,
+  list: (key: WidgetKey, params: AlertListParams) => ['alerts', key, 'list', params] as const,
+  polls: (key: WidgetKey) => ['alerts', key, 'poll'] as const,
+  poll: (key: WidgetKey, params: AlertListParams) => ['alerts', key, 'poll', params] as const,
+  details: (key: WidgetKey) => ['alerts', key, 'detail'] as const,
+  detail: (key: WidgetKey, identifier: string, internalId: number | null) =>
+    ['alerts', key, 'detail', identifier, internalId] as const,
+};

@@ -1,0 +1,72 @@
+import {
+  type AnyAlert,
+  AnyAlertSchema,
+  PAGE_LIMIT,
+  PagedAlertListSchema,
+  unpagedAlertListSchema,
+  type Widget,
+} from '@portal/domain';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { apiRequest } from '@/lib/api-client.ts';
+import { type AlertListParams, alertKeys } from './alert-keys.ts';
+
+/** One page of any widget's list, whatever key the answer carries it under. */
+export interface AlertPage {
+  alerts: AnyAlert[];
+  cursor: string | null;
+  count: number;
+  nextPage: number | null;
+  timeStamp: string;
+}
+
+const AlertArraySchema = z.array(AnyAlertSchema);
+
+/** `GET {listCall}`: one page of a widget's alerts (widgets.md, "API"). */
+export async function getAlertPage(
+  widget: Widget,
+  params: AlertListParams,
+  cursor: string | null,
+  signal?: AbortSignal,
+): Promise<AlertPage> {
+  const query = {
+    sort: params.sort,
+    sortOrder: params.sortOrder,
+    archived: params.archived ? 'true' : undefined,
+    from: params.archived ? params.from || undefined : undefined,
+    to: params.archived ? params.to || undefined : undefined,
+    cursor: cursor ?? undefined,
+    limit: PAGE_LIMIT,
+  };
+  if (widget.paged) {
+    const answer = await apiRequest(PagedAlertListSchema, widget.listCall, { query, signal });
+    return { ...answer, alerts: answer.results };
+  }
+  const answer = await apiRequest(unpagedAlertListSchema(widget.listKey), widget.listCall, { query, signal });
+  return {
+    alerts: AlertArraySchema.parse(answer[widget.listKey]),
+    cursor: z.string().nullable().parse(answer.cursor),
+    count: z.number().parse(answer.count),
+    nextPage: z.number().nullable().parse(answer.nextPage),
+    timeStamp: z.string().parse(answer.timeStamp),
+  };
+}
+
+/** The pages of a widget's list, 100 at a time by cursor ('Show N more...'). */
+export function alertListQuery(widget: Widget, params: AlertListParams) {
+  return infiniteQueryOptions({
+    queryKey: alertKeys.list(widget.key, params),
+    queryFn: ({ pageParam, signal }) => getAlertPage(widget, params, pageParam, signal),
+    initialPageParam: null as string | null,
+    getNextPageParam: (last: AlertPage) => (last.nextPage !== null && last.cursor ? last.cursor : undefined),
+    staleTime: 30_000,
+  });
+}
+
+/** The first page alone, for the paged widgets' background poll (spec 1, section 4). */
+export function alertPollQuery(widget: Widget, params: AlertListParams) {
+  return queryOptions({
+    queryKey: alertKeys.poll(widget.key, params),
+    queryFn: ({ signal }) => getAlertPage(widget, params, null, signal),
+  });
+}

@@ -1,0 +1,73 @@
+import type { AnyAlert, Widget } from '@portal/domain';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import type { AlertListParams } from './alert-keys.ts';
+import { alertListQuery, alertPollQuery } from './get-alert-list.ts';
+
+/** A widget's list as a table shows it: rows, total, freshness and paging. */
+export interface AlertList {
+  rows: AnyAlert[];
+  count: number;
+  updatedAt: number;
+  isPending: boolean;
+  error: Error | null;
+  hasMore: boolean;
+  isFetchingMore: boolean;
+  isRefreshing: boolean;
+  showMore: () => void;
+  refresh: () => void;
+}
+
+/**
+ * A widget's list with its refresh schedule (refreshSeconds; 0 means none) and, for the paged widgets, the
+ * 30-second first-page poll whose new rows (by rxGuid) are put on top. The archive is never polled.
+ */
+export function useAlertList(widget: Widget, params: AlertListParams): AlertList {
+  const isLive = !params.archived;
+  const list = useInfiniteQuery({
+    ...alertListQuery(widget, params),
+    // A new sort or range keeps the old rows on screen until the new ones arrive.
+    placeholderData: keepPreviousData,
+    // A failed list stays in its error state until the user retries (spec 1, section 8).
+    refetchInterval: (query) =>
+      isLive && widget.refreshSeconds > 0 && query.state.status !== 'error'
+        ? widget.refreshSeconds * 1000
+        : false,
+  });
+  const firstPage = list.data?.pages[0];
+  const poll = useQuery({
+    ...alertPollQuery(widget, params),
+    enabled: isLive && widget.pollSeconds > 0 && firstPage !== undefined,
+    initialData: firstPage,
+    initialDataUpdatedAt: list.dataUpdatedAt,
+    staleTime: widget.pollSeconds * 1000,
+    refetchInterval: (query) => (query.state.status === 'error' ? false : widget.pollSeconds * 1000),
+  });
+
+  const listRows = useMemo(() => list.data?.pages.flatMap((page) => page.alerts) ?? [], [list.data]);
+  const rows = useMemo(() => {
+    if (!poll.data || poll.dataUpdatedAt <= list.dataUpdatedAt) return listRows;
+    const known = new Set(listRows.map((row) => row.rxGuid));
+    const fresh = poll.data.alerts.filter((row) => !known.has(row.rxGuid));
+    return fresh.length > 0 ? [...fresh, ...listRows] : listRows;
+  }, [listRows, poll.data, poll.dataUpdatedAt, list.dataUpdatedAt]);
+
+  const isPollNewer = poll.data !== undefined && poll.dataUpdatedAt > list.dataUpdatedAt;
+  return {
+    rows,
+    count: (isPollNewer ? poll.data?.count : firstPage?.count) ?? 0,
+    updatedAt: Math.max(list.dataUpdatedAt, isPollNewer ? poll.dataUpdatedAt : 0),
+    isPending: list.isPending,
+    error: list.error,
+    hasMore: list.hasNextPage,
+    isFetchingMore: list.isFetchingNextPage,
+    isRefreshing: list.isRefetching && !list.isFetchingNextPage,
+    showMore: () => {
+      void list.fetchNextPage();
+    },
+    refresh: () => {
+      void list.refetch();
+      if (isLive && widget.pollSeconds > 0) void poll.refetch();
+    },
+  };
+}

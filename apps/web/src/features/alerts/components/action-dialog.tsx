@@ -1,0 +1,53 @@
+import { Modal } from '@mantine/core';
+import {
+  type AnyAlert,
+  DO_NOT_SEND_REASONS,
+  SEND_REASONS,
+  type Widget,
+  type WidgetButton,
+} from '@portal/domain';
+import { isApiError } from '@/lib/api-error.ts';
+import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
+import { CommentActionForm } from './comment-action-form.tsx';
+import { DiscussForm } from './discuss-form.tsx';
+import { LimitDaysForm } from './limit-days-form.tsx';
+import { ReasonForm } from './reason-form.tsx';
+
+export interface ActionDialogProps {
+  widget: Widget;
+  alert: AnyAlert;
+  button: WidgetButton;
+  onClose: () => void;
+}
+
+/** The dialog of one action button (spec 1, section 5); it closes when the server accepts the action. */
+export function ActionDialog({ widget, alert, button, onClose }: ActionDialogProps) {
+  const send = useRequestAction(widget, alert);
+  const submit = (input: Omit<ActionSubmission, 'requestedAction'>) =>
+    send.mutate({ ...input, requestedAction: button.action }, { onSuccess: onClose });
+  const form = {
+    onSubmit: submit,
+    onCancel: onClose,
+    isSubmitting: send.isPending,
+    serverFields: isApiError(send.error) ? send.error.fields : {},
+  };
+  return (
+    <Modal opened onClose={onClose} title={button.label} size="md">
+      {button.action === 'ask' ? (
+        <DiscussForm {...form} />
+      ) : button.action === 'send' ? (
+        <ReasonForm {...form} reasons={SEND_REASONS} />
+      ) : button.action === 'donotsend' ? (
+        <ReasonForm {...form} reasons={DO_NOT_SEND_REASONS} />
+      ) : button.action === 'submitlimit' ? (
+        <LimitDaysForm {...form} />
+      ) : (
+        <CommentActionForm
+          {...form}
+          showRefillWarning={button.action === 'limitedApproval'}
+          submitLabel={button.label}
+        />
+      )}
+    </Modal>
+  );
+}

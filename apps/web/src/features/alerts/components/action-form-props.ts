@@ -1,0 +1,10 @@
+import type { ActionSubmission } from '../api/request-action.ts';
+
+/** What every action dialog form receives. */
+export interface ActionFormProps {
+  onSubmit: (input: Omit<ActionSubmission, 'requestedAction'>) => void;
+  onCancel: () => void;
+  isSubmitting: boolean;
+  /** Field messages of a 400 from the server. */
+  serverFields: Record<string, string>;
+}

@@ -1,0 +1,122 @@
+import { Badge } from '@mantine/core';
+import {
+  type AnyAlert,
+  formatDateTime,
+  formatMoney,
+  highCostStatusColor,
+  priorAuthBadgeColor,
+  type Widget,
+} from '@portal/domain';
+import type { ColumnDef } from '@tanstack/react-table';
+import { formatDay, highCostStatusOf, stageOf, totalMedsOf } from './alert-format.ts';
+import { fieldDate, fieldNumber, fieldText } from './alert-values.ts';
+import { badgeColor } from './badge-color.ts';
+import { ChatBubble } from './chat-bubble.tsx';
+import { StatusBadge } from './status-badge.tsx';
+
+/** Column id of the discussion bubble: not a server sort column. */
+export const CHAT_COLUMN = 'chat';
+
+type Column = ColumnDef<AnyAlert>;
+
+const col = (id: string, header: string, cell: (alert: AnyAlert) => React.ReactNode): Column => ({
+  id,
+  header,
+  cell: ({ row }) => cell(row.original),
+  enableSorting: true,
+});
+
+const chat: Column = {
+  id: CHAT_COLUMN,
+  header: 'Discussion',
+  cell: ({ row }) => (
+    <ChatBubble
+      hasUnreadReply={row.original.hasUnreadReply}
+      messageCount={row.original.requestedActions.length}
+    />
+  ),
+  enableSorting: false,
+};
+
+const patient = (widget: Widget) =>
+  col(widget.paged ? 'patientName' : 'patName', 'Patient', (a) => a.patName);
+const facility = (widget: Widget) =>
+  col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => a.facName);
+const drug = col('drugLabelName', 'Drug', (a) => a.drugLabelName);
+const cost = col('ttlPrice', 'Cost', (a) => formatMoney(a.ttlPrice));
+const status = col('srxStatus', 'Status', (a) => <StatusBadge status={a.srxStatus} />);
+const alertedOn = col('dateCreated', 'Alerted On', (a) => formatDateTime(a.dateCreated));
+
+function highCostBadge(alert: AnyAlert) {
+  const value = highCostStatusOf(alert);
+  return value ? (
+    <Badge color={badgeColor(highCostStatusColor(value))} autoContrast>
+      {value}
+    </Badge>
+  ) : null;
+}
+
+function priorAuthBadge(alert: AnyAlert) {
+  return alert.pharmacyStatus ? (
+    <Badge color={badgeColor(priorAuthBadgeColor(alert.pharmacyStatus))} autoContrast>
+      {alert.pharmacyStatus}
+    </Badge>
+  ) : null;
+}
+
+/** The table columns of a widget (widgets.md, "Table columns"); each id is the server's sort name. */
+export function alertColumns(widget: Widget): Column[] {
+  const base = [patient(widget), facility(widget), drug, chat, status, alertedOn];
+  switch (widget.key) {
+    case 'highCost':
+      return [
+        patient(widget),
+        facility(widget),
+        drug,
+        cost,
+        chat,
+        col('pharmacyStatus', 'Pharm Stat', (a) => a.pharmacyStatus ?? ''),
+        status,
+        alertedOn,
+      ];
+    case 'highCostAlerts':
+      return [
+        patient(widget),
+        facility(widget),
+        drug,
+        cost,
+        chat,
+        col('stage', 'Stage', (a) => stageOf(a) ?? ''),
+        col('status', 'Status', highCostBadge),
+        alertedOn,
+      ];
+    case 'priorAuth':
+      return [
+        patient(widget),
+        facility(widget),
+        drug,
+        chat,
+        col('pharmacyStatus', 'PA Status', priorAuthBadge),
+        status,
+        alertedOn,
+      ];
+    case 'admissionMeds':
+      return [
+        patient(widget),
+        facility(widget),
+        col('admDate', 'Admission Date', (a) => formatDay(fieldDate(a, 'admDate'))),
+        col('totalMeds', 'Total Meds', (a) => totalMedsOf(a)),
+        col('sumTtlPrice', 'Grand Total', (a) => formatMoney(fieldNumber(a, 'sumTtlPrice'))),
+        chat,
+        alertedOn,
+      ];
+    case 'refillTooSoon':
+      return [...base, col('dueOn', 'Due Date', (a) => formatDay(fieldDate(a, 'dueOn')))];
+    case 'pumpPickup':
+      return [...base, col('serialNumber', 'Serial Number', (a) => fieldText(a, 'serialNumber'))];
+    case 'narcoticsRefill':
+      return [...base, col('physicianName', 'Prescriber', (a) => fieldText(a, 'physicianName'))];
+    default:
+      return base;
+  }
+}

@@ -1,0 +1,67 @@
+import { Badge, Group, Stack, Tabs } from '@mantine/core';
+import type { AnyAlert, Widget } from '@portal/domain';
+import { useAlertPermissions } from '../hooks/use-alert-permissions.ts';
+import { useAutoRead } from '../hooks/use-auto-read.ts';
+import { ActionBar } from './action-bar.tsx';
+import { AlertBadges } from './alert-badges.tsx';
+import { AlertFields } from './alert-fields.tsx';
+import { CopyLinkButton } from './copy-link-button.tsx';
+import { DiscussionThread } from './discussion-thread.tsx';
+import { ReadToggle } from './read-toggle.tsx';
+import { ReplyBox } from './reply-box.tsx';
+
+export interface AlertDetailContentProps {
+  widget: Widget;
+  alert: AnyAlert;
+  onManualRead?: (() => void) | undefined;
+}
+
+/**
+ * The detail of one alert: badges, read toggle and copy link; the Detail and Actions/Discussions tabs; the
+ * actions the viewer may take (spec 1, section 2).
+ */
+export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailContentProps) {
+  const permissions = useAlertPermissions(alert);
+  useAutoRead(widget, alert, permissions);
+  const count = alert.requestedActions.length;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <AlertBadges widget={widget} alert={alert} />
+        <Group gap="xs">
+          {permissions.canToggleRead ? (
+            <ReadToggle widget={widget} alert={alert} onChanged={onManualRead} />
+          ) : null}
+          <CopyLinkButton widget={widget} alert={alert} />
+        </Group>
+      </Group>
+      <Tabs defaultValue="detail" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="detail">Detail</Tabs.Tab>
+          <Tabs.Tab
+            value="actions"
+            rightSection={
+              <Badge color="red.9" size="sm" circle aria-label={`${count} recorded actions`}>
+                {count}
+              </Badge>
+            }
+          >
+            Actions/Discussions
+          </Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="detail" pt="sm">
+          <AlertFields widget={widget} alert={alert} />
+        </Tabs.Panel>
+        <Tabs.Panel value="actions" pt="sm">
+          <Stack gap="sm">
+            <DiscussionThread widget={widget} alert={alert} canMarkReplies={permissions.canMarkReplies} />
+            {permissions.isPharmacySide && permissions.user.mediprocityUser ? (
+              <ReplyBox widget={widget} alert={alert} />
+            ) : null}
+          </Stack>
+        </Tabs.Panel>
+      </Tabs>
+      <ActionBar widget={widget} alert={alert} permissions={permissions} />
+    </Stack>
+  );
+}

@@ -1,0 +1,25 @@
+import { Modal } from '@mantine/core';
+import type { AnyAlert, Widget } from '@portal/domain';
+import { AlertDetailView } from './alert-detail-view.tsx';
+import { identifierOf } from './alert-identity.ts';
+
+export interface AlertDetailModalProps {
+  widget: Widget;
+  alert: AnyAlert;
+  onClose: () => void;
+}
+
+/** The alert detail as a modal over any table; focus stays inside and returns to the row on close. */
+export function AlertDetailModal({ widget, alert, onClose }: AlertDetailModalProps) {
+  return (
+    <Modal opened onClose={onClose} title={widget.title} size="xl" returnFocus>
+      <AlertDetailView
+        widget={widget}
+        identifier={identifierOf(widget, alert)}
+        internalId={alert._internalID}
+        placeholder={alert}
+        onManualRead={onClose}
+      />
+    </Modal>
+  );
+}

@@ -1,0 +1,183 @@
+import { ENDPOINTS, MessageAnswerSchema, widgetByKey } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alertFixture, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const authorization = widgetByKey('highCost');
+const clarifications = widgetByKey('openBatch');
+
+function setUp(
+  options: {
+    user?: ReturnType<typeof nurse>;
+    facID?: 101 | 102;
+    readByFaci?: boolean | null;
+    widget?: typeof authorization;
+  } = {},
+) {
+  const widget = options.widget ?? authorization;
+  const alert = alertFixture({
+    rxNo: 'RX9',
+    facID: options.facID ?? 101,
+    readByFaci: options.readByFaci === undefined ? true : options.readByFaci,
+  });
+  const api = withDetail(
+    withOrganisations(new FakeApi().signedIn('tok', options.user ?? nurse())),
+    widget,
+    'RX9',
+    alert,
+  )
+    .on('POST', ENDPOINTS.requestAction, () =>
+      ok(MessageAnswerSchema, { message: 'Discuss sent for Rx RX9' }),
+    )
+    .on('POST', widget.readCall, () => ok(MessageAnswerSchema, { message: 'Marked as read' }))
+    .install();
+  const app = renderApp(`${widget.detailPath}/RX9`, { token: 'tok' });
+  return { api, app, alert };
+}
+
+async function actions() {
+  return screen.findByRole('group', { name: 'Actions' });
+}
+
+describe('action buttons', () => {
+  it('offers every authorization button at a facility that grants them all', async () => {
+    setUp();
+    const names = within(await actions())
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(names).toEqual(['Approve', 'Deny', 'Limit Days', 'Approve Once', 'Discuss']);
+  });
+
+  it('shows Discuss only at facility 102', async () => {
+    setUp({ facID: 102 });
+    const names = within(await actions())
+      .getAllByRole('button')
+      .map((b) => b.textContent);
+    expect(names).toEqual(['Discuss']);
+  });
+
+  it('shows the red credentials notice and no buttons without messaging credentials', async () => {
+    setUp({ user: nurse({ mediprocityUser: false }) });
+    expect(
+      await screen.findByText(/SpecialtyRx Now credentials are required for user actions/),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Set SpecialtyRx Now credentials' })).toHaveAttribute(
+      'href',
+      '/settings/specialtyRxNow',
+    );
+    expect(screen.queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Discuss' })).not.toBeInTheDocument();
+  });
+});
+
+describe('action dialogs', () => {
+  it('requires a question to Discuss, then sends it and closes', async () => {
+    const { api, app } = setUp();
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discuss' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Discuss' }));
+    expect(await within(dialog).findByText('Please enter a question')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(0);
+    await app.user.type(within(dialog).getByLabelText(/Enter Question/), 'Can this wait?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Discuss' }));
+    expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'ask',
+      widget: 'HighCost',
+      actionComment: 'Can this wait?',
+    });
+  });
+
+  it('needs a Send reason, and a comment after Other', async () => {
+    const { api, app } = setUp({ widget: clarifications });
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Please select a reason')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('radio', { name: 'Other. See comment...' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    expect(await within(dialog).findByText('Please enter a comment')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(0);
+    await app.user.type(within(dialog).getByLabelText(/Comment/), 'MD called back');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await screen.findByText('Discuss sent for Rx RX9');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'send',
+      widget: 'openBatch',
+      actionComment: 'Other. See comment...: MD called back',
+    });
+  });
+
+  it('needs a day choice for Limit Days and sends limitDays with the warning shown', async () => {
+    const { api, app } = setUp();
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Limit Days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limit Days' });
+    expect(within(dialog).getByText(/smallest available package size/)).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Limit Days' }));
+    expect(await within(dialog).findByText('Please choose 1 to 30 days')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByPlaceholderText('Choose days'));
+    await app.user.click(await screen.findByRole('option', { name: '7 Days' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Limit Days' }));
+    await screen.findByText('Discuss sent for Rx RX9');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'submitlimit',
+      limitDays: 7,
+    });
+  });
+
+  it("says 'Error sending user action' with the server's message when refused", async () => {
+    const { api, app } = setUp();
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      fail(403, 'You do not have permission for this action', 'FORBIDDEN'),
+    );
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Approve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve' });
+    expect(within(dialog).getByLabelText('Comment (not required)')).toBeInTheDocument();
+    await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+    expect(screen.getByText('You do not have permission for this action')).toBeInTheDocument();
+  });
+});
+
+describe('read state', () => {
+  it('shows the read toggle where the facility allows manual marking', async () => {
+    setUp({ readByFaci: true });
+    expect(await screen.findByRole('switch', { name: 'Read' })).toBeChecked();
+  });
+
+  it('hides the toggle for an alert whose read state is not markable', async () => {
+    setUp({ readByFaci: null });
+    await actions();
+    expect(screen.queryByRole('switch', { name: 'Read' })).not.toBeInTheDocument();
+  });
+
+  it('hides the toggle from pharmacy users and never marks read for them', async () => {
+    const { api, app } = setUp({ user: pharmacist(), readByFaci: false });
+    await app.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('button', { name: 'Send Reply' })).toBeInTheDocument();
+    expect(screen.queryByRole('switch', { name: 'Read' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', authorization.readCall)).toHaveLength(0);
+  });
+
+  it('marks an unread alert read once on open where the facility marks automatically', async () => {
+    const { api } = setUp({ readByFaci: false });
+    await actions();
+    await screen.findByRole('switch', { name: 'Read' });
+    expect(api.callsTo('POST', authorization.readCall).map((c) => c.body)).toEqual([
+      { _internalID: expect.any(Number), readByFaci: true },
+    ]);
+  });
+});
+
+describe('missing alert', () => {
+  it("says 'No Active Alert Found' on a 404", async () => {
+    new FakeApi().signedIn('tok', nurse()).install();
+    withOrganisations(new FakeApi());
+    renderApp('/authorization/NOPE', { token: 'tok' });
+    expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,40 @@
+import { ScrollArea, Stack, Table } from '@mantine/core';
+import type { AnyAlert, Widget } from '@portal/domain';
+import { AdmissionMedsList } from './admission-meds-list.tsx';
+import { alertFieldRows } from './alert-field-rows.ts';
+import { CommentList } from './comment-list.tsx';
+
+export interface AlertFieldsProps {
+  widget: Widget;
+  alert: AnyAlert;
+}
+
+/** The Detail tab: every field of the alert, then its widget's lists (comments, admission meds). */
+export function AlertFields({ widget, alert }: AlertFieldsProps) {
+  return (
+    <Stack gap="sm">
+      <ScrollArea.Autosize
+        mah={330}
+        type="auto"
+        viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Alert details' }}
+      >
+        <Table withRowBorders={false} verticalSpacing={4} aria-label="Alert details">
+          <Table.Tbody>
+            {alertFieldRows(widget, alert).map((row) => (
+              <Table.Tr key={row.label}>
+                <Table.Th scope="row" w="40%">
+                  {row.label}
+                </Table.Th>
+                <Table.Td>{row.value}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </ScrollArea.Autosize>
+      {widget.key === 'admissionMeds' ? <AdmissionMedsList alert={alert} /> : null}
+      {widget.key === 'openBatch' || widget.key === 'nonCovered' ? (
+        <CommentList widget={widget} alert={alert} />
+      ) : null}
+    </Stack>
+  );
+}

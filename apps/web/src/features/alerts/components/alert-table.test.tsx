@@ -1,0 +1,64 @@
+import { MantineProvider } from '@mantine/core';
+import { widgetByKey } from '@portal/domain';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { alertFixture } from '@/test/alert-fixtures.ts';
+import { AlertTable } from './alert-table.tsx';
+
+const refill = widgetByKey('refillTooSoon');
+
+function renderTable(count: number, onOpen = vi.fn()) {
+  const rows = Array.from({ length: count }, (_, i) => alertFixture({ patName: `Patient ${i}` }));
+  render(
+    <MantineProvider env="test">
+      <AlertTable
+        widget={refill}
+        rows={rows}
+        sort={null}
+        onSortChange={() => {}}
+        onOpen={onOpen}
+        label="REFILL TOO SOON alerts"
+        height={560}
+      />
+    </MantineProvider>,
+  );
+  return { onOpen, rows };
+}
+
+describe('AlertTable', () => {
+  it('keeps a small DOM for ten thousand rows', async () => {
+    renderTable(10_000);
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    await within(table).findByText('Patient 0');
+    expect(table).toHaveAttribute('aria-rowcount', '10001');
+    expect(table.querySelectorAll('tbody tr[tabindex]').length).toBeLessThan(60);
+  });
+
+  it('names its headers, marks the default sort and adds the widget column', () => {
+    renderTable(1);
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Patient',
+      'Facility',
+      'Drug',
+      'Discussion',
+      'Status',
+      'Alerted On',
+      'Due Date',
+    ]);
+    expect(screen.getByRole('columnheader', { name: /Alerted On/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+
+  it('opens a row with Enter from the keyboard', async () => {
+    const { onOpen, rows } = renderTable(3);
+    const user = userEvent.setup();
+    const row = (await screen.findByText('Patient 1')).closest('tr');
+    row?.focus();
+    await user.keyboard('{Enter}');
+    expect(onOpen).toHaveBeenCalledWith(rows[1]);
+  });
+});

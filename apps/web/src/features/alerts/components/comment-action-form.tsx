@@ -1,0 +1,40 @@
+import { Alert, Stack, Textarea } from '@mantine/core';
+import { ACTION_MESSAGES } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import type { ActionFormProps } from './action-form-props.ts';
+import { FormButtons } from './form-buttons.tsx';
+
+export interface CommentActionFormProps extends ActionFormProps {
+  submitLabel: string;
+  /** Approve until Refill Date shows the facility's cost warning. */
+  showRefillWarning: boolean;
+}
+
+/** Approve, Deny, Approve Once and Approve until Refill Date: an optional comment ('not required'). */
+export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: CommentActionFormProps) {
+  const [comment, setComment] = useState('');
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    form.onSubmit({ actionComment: comment });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        {showRefillWarning ? (
+          <Alert color="yellow" variant="light" role="note">
+            {ACTION_MESSAGES.approveUntilRefillWarning}
+          </Alert>
+        ) : null}
+        <Textarea
+          label="Comment (not required)"
+          rows={3}
+          value={comment}
+          error={form.serverFields.actionComment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+          data-autofocus
+        />
+      </Stack>
+      <FormButtons submitLabel={submitLabel} isSubmitting={form.isSubmitting} onCancel={form.onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,17 @@
+import { Alert, Anchor } from '@mantine/core';
+import { ACTION_MESSAGES } from '@portal/domain';
+import { IconLock } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PATHS } from '@/lib/paths.ts';
+
+/** The red notice for a user without messaging credentials: no action can be sent (spec 1, section 5). */
+export function CredentialsNotice() {
+  return (
+    <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="note">
+      {ACTION_MESSAGES.credentialsRequired}.{' '}
+      <Anchor component={Link} to={PATHS.settingsSpecialtyRxNow} c="red.9" fw={700}>
+        Set SpecialtyRx Now credentials
+      </Anchor>
+    </Alert>
+  );
+}

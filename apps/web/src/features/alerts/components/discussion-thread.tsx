@@ -1,0 +1,69 @@
+import { ScrollArea, Stack, Text } from '@mantine/core';
+import type { AnyAlert, Widget } from '@portal/domain';
+import { useMemo, useRef, useState } from 'react';
+import { useMarkReplyRead } from '../api/mark-reply-read.ts';
+import { useClockValue } from '../hooks/use-clock.ts';
+import { DiscussionEntry } from './discussion-entry.tsx';
+
+const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
+
+export interface DiscussionThreadProps {
+  widget: Widget;
+  alert: AnyAlert;
+  /** Facility users whose facility lets them mark: unread Replies become read as they scroll into view. */
+  canMarkReplies: boolean;
+}
+
+/** The Actions/Discussions list: 400 px high, oldest first, 'No recorded actions' when empty (spec 1, section 2). */
+export function DiscussionThread({ widget, alert, canMarkReplies }: DiscussionThreadProps) {
+  // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
+  const minute = useClockValue(minuteOf);
+  const now = useMemo(() => new Date(minute * 60_000), [minute]);
+  const [viewport, setViewport] = useState<HTMLDivElement | null>(null);
+  const markReply = useMarkReplyRead(widget);
+  const sent = useRef(new Set<number>());
+  const entries = useMemo(
+    () => [...alert.requestedActions].sort((a, b) => a.sentTime.localeCompare(b.sentTime)),
+    [alert.requestedActions],
+  );
+
+  const seenHandler = (requestActionID: number) => () => {
+    // One request per Reply, even when it scrolls in and out again before the answer comes back.
+    if (sent.current.has(requestActionID)) return;
+    sent.current.add(requestActionID);
+    markReply.mutate({ alert, requestActionID });
+  };
+
+  if (entries.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No recorded actions
+      </Text>
+    );
+  }
+  return (
+    <ScrollArea
+      h={400}
+      type="auto"
+      viewportRef={setViewport}
+      viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Discussion' }}
+    >
+      <Stack gap="xs" component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+        {entries.map((entry) => (
+          <DiscussionEntry
+            key={entry.requestActionID}
+            widget={widget}
+            entry={entry}
+            now={now}
+            root={viewport}
+            onSeen={
+              canMarkReplies && entry.action === 'Reply' && entry.readByFaci === false
+                ? seenHandler(entry.requestActionID)
+                : undefined
+            }
+          />
+        ))}
+      </Stack>
+    </ScrollArea>
+  );
+}

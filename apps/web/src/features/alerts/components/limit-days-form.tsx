@@ -1,0 +1,55 @@
+import { Alert, Select, Stack, Textarea } from '@mantine/core';
+import { ACTION_MESSAGES, LIMIT_DAYS } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import type { ActionFormProps } from './action-form-props.ts';
+import { FormButtons } from './form-buttons.tsx';
+
+const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
+  const days = LIMIT_DAYS.min + i;
+  return { value: String(days), label: `${days} Days` };
+});
+
+/** Limit Days: a day choice 1 to 30 ('N Days'; starts unset, i.e. 0) and an optional comment. */
+export function LimitDaysForm(form: ActionFormProps) {
+  const [days, setDays] = useState(0);
+  const [comment, setComment] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (days < LIMIT_DAYS.min || days > LIMIT_DAYS.max) {
+      setError(ACTION_MESSAGES.limitDays);
+      return;
+    }
+    form.onSubmit({ actionComment: comment, limitDays: days });
+  };
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="sm">
+        <Alert color="yellow" variant="light" role="note">
+          {ACTION_MESSAGES.limitDaysWarning}
+        </Alert>
+        <Select
+          label="Days"
+          withAsterisk
+          placeholder="Choose days"
+          data={DAY_OPTIONS}
+          value={days > 0 ? String(days) : null}
+          onChange={(value) => {
+            setDays(value ? Number(value) : 0);
+            setError(null);
+          }}
+          error={error ?? form.serverFields.limitDays}
+          comboboxProps={{ withinPortal: true }}
+          data-autofocus
+        />
+        <Textarea
+          label="Comment (not required)"
+          rows={2}
+          value={comment}
+          onChange={(event) => setComment(event.currentTarget.value)}
+        />
+      </Stack>
+      <FormButtons submitLabel="Limit Days" isSubmitting={form.isSubmitting} onCancel={form.onCancel} />
+    </form>
+  );
+}

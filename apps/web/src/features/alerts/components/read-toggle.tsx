@@ -1,0 +1,28 @@
+import { Switch } from '@mantine/core';
+import type { AnyAlert, Widget } from '@portal/domain';
+import { useMarkAlertRead } from '../api/mark-alert-read.ts';
+
+export interface ReadToggleProps {
+  widget: Widget;
+  alert: AnyAlert;
+  /** Called once the user has changed the read state (the modal closes). */
+  onChanged?: (() => void) | undefined;
+}
+
+/** The mark-as-read/unread toggle; the caller shows it only where manual marking is allowed. */
+export function ReadToggle({ widget, alert, onChanged }: ReadToggleProps) {
+  const markRead = useMarkAlertRead(widget);
+  return (
+    <Switch
+      label="Read"
+      checked={alert.readByFaci === true}
+      disabled={markRead.isPending}
+      onChange={(event) => {
+        markRead.mutate(
+          { alert, readByFaci: event.currentTarget.checked },
+          { onSuccess: () => onChanged?.() },
+        );
+      }}
+    />
+  );
+}

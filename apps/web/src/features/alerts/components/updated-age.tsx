@@ -1,0 +1,42 @@
+import { Button, Group, Text } from '@mantine/core';
+import { isStale, updatedAgeLabel } from '@portal/domain';
+import { IconRefresh } from '@tabler/icons-react';
+import { useCallback } from 'react';
+import { useClockValue } from '../hooks/use-clock.ts';
+
+export interface UpdatedAgeProps {
+  /** When the list was last loaded (ms since epoch); 0 before the first answer. */
+  updatedAt: number;
+  onRefresh: () => void;
+  widgetTitle: string;
+}
+
+/** 'Updated under 1 minute' ... on the 1-second clock, and a yellow Refresh button from 12 minutes (spec 1, section 4). */
+export function UpdatedAge({ updatedAt, onRefresh, widgetTitle }: UpdatedAgeProps) {
+  const label = useClockValue(
+    useCallback((now: Date) => (updatedAt ? updatedAgeLabel(new Date(updatedAt), now) : ''), [updatedAt]),
+  );
+  const stale = useClockValue(
+    useCallback((now: Date) => (updatedAt ? isStale(new Date(updatedAt), now) : false), [updatedAt]),
+  );
+  if (!updatedAt) return null;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Text size="xs" c="dimmed">
+        Updated {label}
+      </Text>
+      {stale ? (
+        <Button
+          size="compact-xs"
+          color="yellow.4"
+          autoContrast
+          leftSection={<IconRefresh size={12} aria-hidden />}
+          onClick={onRefresh}
+          aria-label={`Refresh ${widgetTitle} (stale)`}
+        >
+          Refresh
+        </Button>
+      ) : null}
+    </Group>
+  );
+}

@@ -1,0 +1,78 @@
+import { DATE_RANGE_MESSAGES, widgetByKey } from '@portal/domain';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
+import { FakeApi } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const refill = widgetByKey('refillTooSoon');
+const authorization = widgetByKey('highCost');
+
+describe('WidgetPage', () => {
+  it("adds the next page with 'Show N more...' and ends with 'End of alerts'", async () => {
+    const first = Array.from({ length: 100 }, (_, i) => alertFixture({ patName: `First ${i}` }));
+    const second = Array.from({ length: 30 }, (_, i) => alertFixture({ patName: `Second ${i}` }));
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', refill.listCall, (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? listAnswer(refill, second, 130)
+          : listAnswer(refill, first, 130, 'page-2'),
+      )
+      .install();
+    const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
+    expect(await screen.findByText('Total: 130')).toBeInTheDocument();
+    await app.user.click(await screen.findByRole('button', { name: 'Show 30 more...' }));
+    expect(await screen.findByText('End of alerts')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    expect(table).toHaveAttribute('aria-rowcount', '131');
+    expect(api.callsTo('GET', refill.listCall).map((c) => c.query.get('cursor'))).toContain('page-2');
+  });
+
+  it('sorts on the server when a header is clicked and marks the header with aria-sort', async () => {
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture()]))
+      .install();
+    const app = renderApp('/alerts/authorization', { token: 'tok' });
+    const table = await screen.findByRole('table', { name: 'AUTHORIZATION alerts' });
+    await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
+    await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
+    expect(within(table).getByRole('columnheader', { name: /Patient/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    const sorts = api
+      .callsTo('GET', authorization.listCall)
+      .map((c) => `${c.query.get('sort')} ${c.query.get('sortOrder')}`);
+    expect(sorts).toContain('patName asc');
+    expect(sorts).toContain('patName desc');
+  });
+
+  it('refuses an archive range with From after To, or To in the future, without asking the server', async () => {
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () =>
+        listAnswer(authorization, [alertFixture({ archiveDtTm: '2025-01-05T00:00:00Z' })]),
+      )
+      .install();
+    renderApp('/alerts/authorization/archive', { token: 'tok' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'AUTHORIZATION Archive' }),
+    ).toBeInTheDocument();
+    await screen.findByText('Total: 1');
+    const calls = () => api.callsTo('GET', authorization.listCall).length;
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
+    await screen.findByText('Total: 1');
+    const before = calls();
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-10' } });
+    expect(await screen.findByText(DATE_RANGE_MESSAGES.fromAfterTo)).toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2999-01-01' } });
+    expect(await screen.findByText(DATE_RANGE_MESSAGES.toInFuture)).toBeInTheDocument();
+    expect(calls()).toBe(before);
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-15' } });
+    await screen.findByText('Total: 1');
+    const last = api.callsTo('GET', authorization.listCall).at(-1);
+    expect(last?.query.get('archived')).toBe('true');
+    expect(last?.query.get('from')).toBe('2025-03-10');
+    expect(last?.query.get('to')).toBe('2025-03-15');
+  });
+});

@@ -1,0 +1,137 @@
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { type AnyAlert, archiveRangeProblems, unreadFirst, type Widget } from '@portal/domain';
+import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { widgetPagePath } from '@/lib/paths.ts';
+import type { AlertListParams } from '../api/alert-keys.ts';
+import { useAlertList } from '../api/use-alert-list.ts';
+import { AlertDetailModal } from './alert-detail-modal.tsx';
+import { type AlertSort, AlertTable } from './alert-table.tsx';
+import { ArchiveRange } from './archive-range.tsx';
+import { ListError } from './list-error.tsx';
+import { ListFooter } from './list-footer.tsx';
+import { UpdatedAge } from './updated-age.tsx';
+
+export interface WidgetPageProps {
+  widget: Widget;
+  isArchive: boolean;
+}
+
+/** Today as YYYY-MM-DD in the reader's time zone. */
+function localToday(): string {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
+/**
+ * /alerts/{path} and its archive: title, refresh, total, Archive/Current, From/To on the archive, and the
+ * sortable table with 'Show N more...' (spec 1, section 2).
+ */
+export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
+  useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
+  const [sort, setSort] = useState<AlertSort | null>(null);
+  const [range, setRange] = useState({ from: '', to: '' });
+  const [selected, setSelected] = useState<AnyAlert | null>(null);
+  const today = localToday();
+  const problems = isArchive ? archiveRangeProblems(range.from, range.to, today) : {};
+  const isRangeValid = Object.keys(problems).length === 0;
+  const [applied, setApplied] = useState(range);
+  if (isRangeValid && (applied.from !== range.from || applied.to !== range.to)) setApplied(range);
+
+  const params = useMemo<AlertListParams>(
+    () => ({
+      ...(sort ? { sort: sort.id, sortOrder: sort.desc ? 'desc' : 'asc' } : {}),
+      ...(isArchive ? { archived: true, from: applied.from || undefined, to: applied.to || undefined } : {}),
+    }),
+    [sort, isArchive, applied],
+  );
+  const list = useAlertList(widget, params);
+  // Unread rows go first on the live list until the user picks a column to sort by.
+  const rows = useMemo(
+    () => (!isArchive && !sort ? unreadFirst(list.rows) : list.rows),
+    [list.rows, isArchive, sort],
+  );
+  const serverProblems = isApiError(list.error, 400) ? list.error.fields : {};
+
+  return (
+    <Stack>
+      <Group justify="space-between" align="center">
+        <Title order={1}>
+          {widget.title}
+          {isArchive ? (
+            <Badge ml="sm" color="gray.7" size="lg" style={{ verticalAlign: 'middle' }}>
+              Archive
+            </Badge>
+          ) : null}
+        </Title>
+        <Group gap="xs">
+          <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
+          <Button
+            variant="default"
+            leftSection={<IconRefresh size={16} aria-hidden />}
+            onClick={list.refresh}
+            loading={list.isRefreshing}
+          >
+            Refresh
+          </Button>
+          <Button
+            component={Link}
+            to={widgetPagePath(widget, !isArchive)}
+            variant="default"
+            leftSection={
+              isArchive ? <IconList size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
+            }
+          >
+            {isArchive ? 'Current' : 'Archive'}
+          </Button>
+        </Group>
+      </Group>
+      <Group justify="space-between" align="flex-end">
+        {isArchive ? (
+          <ArchiveRange
+            from={range.from}
+            to={range.to}
+            today={today}
+            problems={{ ...serverProblems, ...problems }}
+            onChange={setRange}
+          />
+        ) : (
+          <span />
+        )}
+        <Text fw={700} role="status">
+          Total: {list.count}
+        </Text>
+      </Group>
+      {list.error && !isApiError(list.error, 400) ? (
+        <ListError error={list.error} onRetry={list.refresh} />
+      ) : null}
+      {rows.length > 0 ? (
+        <AlertTable
+          widget={widget}
+          rows={rows}
+          sort={sort}
+          onSortChange={setSort}
+          onOpen={setSelected}
+          label={isArchive ? `${widget.title} archived alerts` : `${widget.title} alerts`}
+          height={560}
+        />
+      ) : null}
+      {!list.isPending && !list.error ? (
+        <ListFooter
+          shown={list.rows.length}
+          count={list.count}
+          hasMore={list.hasMore}
+          isFetchingMore={list.isFetchingMore}
+          onShowMore={list.showMore}
+        />
+      ) : null}
+      {selected ? (
+        <AlertDetailModal widget={widget} alert={selected} onClose={() => setSelected(null)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,163 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { apiList, apiToken } from './support/api.ts';
+import { expectAccessible, launchBrowser, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { type Portal, startPortal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function signedIn(email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {
+  const { context, page } = await newPage(browser, viewport);
+  const errors = watchConsole(page);
+  await signInThroughForm(page, portal.url, email);
+  await waitForPath(page, '/dashboard');
+  return { context, page, errors };
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function openFirstRow(page: Page, tableName: string) {
+  const row = page.getByRole('table', { name: tableName }).locator('tbody tr[tabindex]').first();
+  await row.click();
+  return page.getByRole('dialog');
+}
+
+describe('alerts', () => {
+  it('lets a nurse open an alert from the dashboard, Discuss it and see the entry in the thread', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
+    await card(page, 'AUTHORIZATION').getByRole('table').waitFor();
+    const dialog = await openFirstRow(page, 'AUTHORIZATION alerts');
+    await dialog.getByRole('button', { name: 'Discuss' }).click();
+    const question = `Can we wait for the next delivery? ${Date.now()}`;
+    const discuss = page.getByRole('dialog', { name: 'Discuss' });
+    await discuss.getByRole('button', { name: 'Discuss' }).click();
+    await discuss.getByText('Please enter a question').waitFor();
+    await discuss.getByLabel('Enter Question').fill(question);
+    await discuss.getByRole('button', { name: 'Discuss' }).click();
+    await discuss.waitFor({ state: 'detached' });
+    await page.getByText(/sent for Rx/).waitFor();
+    await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    await dialog.getByText(question).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows the credentials notice and no action buttons to a nurse without credentials', async () => {
+    const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
+    const dialog = await openFirstRow(page, 'NON-COVERED alerts');
+    await dialog.getByText('SpecialtyRx Now credentials are required for user actions').waitFor();
+    await expect
+      .poll(() => dialog.getByRole('link', { name: 'Set SpecialtyRx Now credentials' }).getAttribute('href'))
+      .toBe('/settings/specialtyRxNow');
+    expect(await dialog.getByRole('button', { name: 'Discuss' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('marks an alert read and unread with the toggle where the facility allows manual marking', async () => {
+    // Facility 102 allows manual marking only, so opening the alert does not mark it read by itself.
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const alerts = await apiList(portal.url, token, '/nonCovered?facilityIds=102', 'nonCoveredList');
+    const target = alerts.find((a) => a.readByFaci === false);
+    if (!target) throw new Error('no unread alert at 102');
+    const { context, page } = await signedIn('admin@meadowbrook.test');
+    await page.goto(`${portal.url}/non-covered/${target.rxNo}`);
+    const toggle = page.getByRole('switch', { name: 'Read' });
+    await expect.poll(() => toggle.isChecked()).toBe(false);
+    await toggle.click({ force: true });
+    await page.getByRole('button', { name: 'Discuss' }).waitFor();
+    await page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Read' }).isChecked()).toBe(true);
+    // 102 grants Discuss only.
+    expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Read' }).click({ force: true });
+    await page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('switch', { name: 'Read' }).isChecked()).toBe(false);
+    await context.close();
+  });
+
+  it('refuses an archive range with From after To and filters by the range', async () => {
+    const { context, page } = await signedIn('nurse@meadowbrook.test');
+    await page.goto(`${portal.url}/alerts/authorization/archive`);
+    const total = page.getByText(/^Total: \d+$/);
+    await expect.poll(async () => Number((await total.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await page.getByLabel('From').fill('2025-03-10');
+    await page.getByLabel('To').fill('2025-03-01');
+    await page.getByText('From cannot be after To').waitFor();
+    await page.getByLabel('From').fill('2025-02-01');
+    await expect.poll(() => total.textContent()).toBe('Total: 0');
+    await page.getByText('No alerts').waitFor();
+    await page.getByLabel('From').fill('');
+    await page.getByLabel('To').fill('');
+    await expect.poll(async () => Number((await total.textContent())?.replace(/\D/g, ''))).toBeGreaterThan(0);
+    await context.close();
+  });
+
+  it('shows the nurse the red bubble after the pharmacy replies, and clears it once she reads the thread', async () => {
+    const nurseToken = await apiToken(portal.url, 'nurse@meadowbrook.test');
+    const alerts = await apiList(portal.url, nurseToken, '/highCost', 'highCostList');
+    const target = alerts.find((a) => !a.hasUnreadReply && a.facID === 101);
+    if (!target) throw new Error('no alert without an unread reply');
+
+    const pharmacy = await signedIn('sysadmin@pharmacy.test');
+    await pharmacy.page.goto(`${portal.url}/authorization/${target.rxNo}`);
+    await pharmacy.page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    const reply = `The prescriber agreed ${Date.now()}`;
+    await pharmacy.page.getByLabel('Reply').fill(reply);
+    await pharmacy.page.getByRole('button', { name: 'Send Reply' }).click();
+    await pharmacy.page.getByText(reply).waitFor();
+    await pharmacy.context.close();
+
+    const { context, page } = await signedIn('nurse@meadowbrook.test');
+    const row = card(page, 'AUTHORIZATION').locator('tbody tr', { hasText: target.patName }).first();
+    await row.getByRole('img', { name: 'Unread reply from pharmacy' }).waitFor();
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    const read = page.waitForResponse((r) => r.url().includes('/requestaction_readByFaci'));
+    await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    await dialog.getByText(reply).waitFor();
+    await read;
+    await page.reload();
+    const again = card(page, 'AUTHORIZATION').locator('tbody tr', { hasText: target.patName }).first();
+    await again.waitFor();
+    expect(await again.getByRole('img', { name: 'Unread reply from pharmacy' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['tablet', VIEWPORTS.tablet],
+  ])('passes axe on the dashboard, widget page, archive and open modal (%s)', async (_name, viewport) => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', viewport);
+    await card(page, 'AUTHORIZATION').getByRole('table').waitFor();
+    await expectAccessible(page, 'dashboard');
+    await page.goto(`${portal.url}/alerts/authorization`);
+    await page.getByRole('table', { name: 'AUTHORIZATION alerts' }).waitFor();
+    await expectAccessible(page, 'widget page');
+    const dialog = await openFirstRow(page, 'AUTHORIZATION alerts');
+    await dialog.getByRole('tab', { name: 'Detail' }).waitFor();
+    await expectAccessible(page, 'detail modal');
+    await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    await expectAccessible(page, 'discussion tab');
+    await page.keyboard.press('Escape');
+    await page.goto(`${portal.url}/alerts/authorization/archive`);
+    await page.getByRole('table', { name: 'AUTHORIZATION archived alerts' }).waitFor();
+    await expectAccessible(page, 'archive');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+});
