@@ -1,13 +1,9 @@
 import { useParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { FacilitySettingsPage } from '@/features/facility-settings';
 
 /** /facility/facilitySettings/:facID */
 export function FacilitySettingsRoute() {
   const { facID = '' } = useParams();
-  return (
-    <PlaceholderPage
-      title={`Facility Settings for facility ${facID}`}
-      comingLater="email reminders and auto-respond choices for Authorization and High Cost Alerts."
-    />
-  );
+  // Keyed by facility so unsaved edits of one facility never show on another.
+  return <FacilitySettingsPage key={facID} facID={facID} />;
 }

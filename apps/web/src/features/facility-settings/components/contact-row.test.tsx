@@ -1,0 +1,64 @@
+import { ENDPOINTS, FacilityAnswerSchema, MessageAnswerSchema, SETTINGS_MESSAGES } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { settableFacility } from '@/test/facility-fixtures.ts';
+import { FakeApi, ok } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const FACILITY_PATH = ENDPOINTS.facility.replace(':facID', '101');
+const contact = {
+  facilityContactInfoID: 7,
+  contactInfo: 'don@meadowbrook.test',
+  contactMethod: 'Email',
+  widget: 'highCost',
+};
+
+function fakeApi() {
+  return new FakeApi()
+    .signedIn('tok', nurse())
+    .on('GET', FACILITY_PATH, () =>
+      ok(FacilityAnswerSchema, { facility: settableFacility({ facilityContacts: [contact] }) }),
+    )
+    .on('POST', ENDPOINTS.editFacilityContact, () => ok(MessageAnswerSchema, { message: 'Contact saved' }))
+    .on('POST', ENDPOINTS.deleteFacilityContact, () =>
+      ok(MessageAnswerSchema, { message: 'Contact deleted' }),
+    );
+}
+
+describe('ContactRow', () => {
+  it('edits an address inline with the same validation', async () => {
+    const api = fakeApi().install();
+    const { user } = renderApp('/facility/facilitySettings/101', { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }));
+    const input = within(card).getByLabelText('Edit don@meadowbrook.test');
+    await user.clear(input);
+    await user.type(input, 'bad@');
+    await user.click(within(card).getByRole('button', { name: 'Save email' }));
+    expect(within(card).getByText(SETTINGS_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editFacilityContact)).toHaveLength(0);
+
+    await user.clear(input);
+    await user.type(input, 'don2@meadowbrook.test');
+    await user.click(within(card).getByRole('button', { name: 'Save email' }));
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editFacilityContact)[0]?.body).toEqual({
+      ContactId: 7,
+      ContactInfo: { Email: 'don2@meadowbrook.test' },
+      contactMethod: 'Email',
+    });
+  });
+
+  it('deletes only after the confirmation', async () => {
+    const api = fakeApi().install();
+    const { user } = renderApp('/facility/facilitySettings/101', { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Delete don@meadowbrook.test' }));
+    expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)).toHaveLength(0);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete reminder contact' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)[0]?.body).toEqual({ ContactId: 7 });
+  });
+});

@@ -1,0 +1,74 @@
+import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { FACILITY_ADMIN_PERMISSIONS, hasAll, SETTINGS_WIDGETS } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { facilityQuery } from '../api/get-facility.ts';
+import { notifyFailed } from '../notify-settings.ts';
+import { WidgetSettingsCard } from './widget-settings-card.tsx';
+
+export interface FacilitySettingsPageProps {
+  facID: string;
+}
+
+const HEADING = 'Facility Settings for';
+
+/** /facility/facilitySettings/:facID: the Authorization and High Cost Alerts cards of one facility. */
+export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
+  const query = useQuery(facilityQuery(facID));
+  const isMissing = isApiError(query.error, 404);
+  useDocumentTitle(query.data ? `${HEADING} ${query.data.facility.facName}` : 'Facility Settings');
+
+  useEffect(() => {
+    // A 401 already signs out with its own toast, and a 404 has its own state below.
+    if (query.error && !isApiError(query.error, 401) && !isApiError(query.error, 404))
+      notifyFailed(query.error);
+  }, [query.error]);
+
+  if (query.isPending) {
+    return (
+      <Stack>
+        <Title order={1}>{HEADING}</Title>
+        <Group gap="xs" role="status">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading Settings...</Text>
+        </Group>
+      </Stack>
+    );
+  }
+  if (query.isError) {
+    return (
+      <Stack>
+        <Title order={1}>{isMissing ? 'No such facility' : HEADING}</Title>
+        <Alert color={isMissing ? 'yellow' : 'red'} role="alert">
+          {isMissing ? `There is no facility ${facID} that you can see.` : `Error: ${query.error.message}`}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  const { facility } = query.data;
+  const canSet = hasAll(facility.permissions, FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility);
+  return (
+    <Stack>
+      <Title order={1}>
+        {HEADING} {facility.facName}
+      </Title>
+      {canSet ? (
+        <SimpleGrid cols={{ base: 1, lg: 2 }}>
+          {SETTINGS_WIDGETS.map((widget) => (
+            <ErrorBoundary key={widget}>
+              <WidgetSettingsCard facID={facID} facility={facility} widget={widget} />
+            </ErrorBoundary>
+          ))}
+        </SimpleGrid>
+      ) : (
+        <Alert color="yellow" role="note" title="Settings are not available">
+          You do not have permission to set the settings of this facility.
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
+import {
+  type Facility,
+  SETTING_LIMITS,
+  SETTING_NAMES,
+  type SettingsWidget,
+  widgetByKey,
+} from '@portal/domain';
+import { useId, useState } from 'react';
+import { useSaveSettings } from '../api/save-settings.ts';
+import { notifyFailed, notifySaved } from '../notify-settings.ts';
+import {
+  isChanged,
+  LIMIT_ACTION,
+  type SettingsValues,
+  savedValues,
+  validateValues,
+} from '../settings-values.ts';
+import { AutoRespondField } from './auto-respond-field.tsx';
+import { ReminderContacts } from './reminder-contacts.tsx';
+
+export interface WidgetSettingsCardProps {
+  facID: string;
+  facility: Facility;
+  widget: SettingsWidget;
+}
+
+/** One widget's card: reminders, contacts and auto-respond. Save shows only once a value differs from the saved one. */
+export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCardProps) {
+  const title = widgetByKey(widget).title;
+  const headingId = useId();
+  const saved = savedValues(facility, widget);
+  // Only the edits are kept here, so a refetch (after a contact change) shows fresh values for untouched fields.
+  const [edits, setEdits] = useState<Partial<SettingsValues>>({});
+  const [showErrors, setShowErrors] = useState(false);
+  const save = useSaveSettings(facID);
+  const values: SettingsValues = { ...saved, ...edits };
+  const errors = showErrors ? validateValues(values) : {};
+  const edit = (change: Partial<SettingsValues>) => setEdits((current) => ({ ...current, ...change }));
+
+  function submit() {
+    if (Object.keys(validateValues(values)).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    const isLimit = values.autoRespond === LIMIT_ACTION;
+    save.mutate(
+      {
+        widget,
+        settingValues: {
+          [SETTING_NAMES.maxCount]: Number(values.maxCount),
+          [SETTING_NAMES.intervalMinutes]: Number(values.intervalMinutes),
+          [SETTING_NAMES.autoRespond]: values.autoRespond,
+        },
+        ...(isLimit ? { settingNote: String(values.limitCount) } : {}),
+      },
+      {
+        onSuccess: (answer) => {
+          setEdits({});
+          setShowErrors(false);
+          notifySaved(answer.message);
+        },
+        onError: notifyFailed,
+      },
+    );
+  }
+
+  return (
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+      <Stack>
+        <Title order={2} size="h3" id={headingId}>
+          {title}
+        </Title>
+        <Group grow align="flex-start" wrap="wrap">
+          <NumberInput
+            label="Number of email reminders"
+            description={`${SETTING_LIMITS.maxCount.min} to ${SETTING_LIMITS.maxCount.max}`}
+            min={SETTING_LIMITS.maxCount.min}
+            max={SETTING_LIMITS.maxCount.max}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.maxCount}
+            onChange={(maxCount) => edit({ maxCount })}
+            error={errors.maxCount}
+            miw={180}
+          />
+          <NumberInput
+            label="Reminder interval (minutes)"
+            description={`${SETTING_LIMITS.intervalMinutes.min} to ${SETTING_LIMITS.intervalMinutes.max}`}
+            min={SETTING_LIMITS.intervalMinutes.min}
+            max={SETTING_LIMITS.intervalMinutes.max}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.intervalMinutes}
+            onChange={(intervalMinutes) => edit({ intervalMinutes })}
+            error={errors.intervalMinutes}
+            miw={180}
+          />
+        </Group>
+        <ReminderContacts facID={facID} widget={widget} contacts={facility.facilityContacts} />
+        <AutoRespondField
+          widget={widget}
+          value={values.autoRespond}
+          limitCount={values.limitCount}
+          limitCountError={errors.limitCount}
+          onChange={(autoRespond) => edit({ autoRespond })}
+          onLimitCountChange={(limitCount) => edit({ limitCount })}
+        />
+        {isChanged(values, saved) && (
+          <Group justify="flex-end">
+            <Button onClick={submit} loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

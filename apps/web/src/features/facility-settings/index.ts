@@ -1,0 +1,1 @@
+export { FacilitySettingsPage } from './components/facility-settings-page.tsx';

@@ -1,0 +1,135 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible, launchBrowser, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { type Portal, startPortal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+const PAGE = '/facility/facilitySettings/101';
+const HEADING = 'Facility Settings for Meadowbrook Care Center';
+
+async function openSettings(page: Page) {
+  await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+  await waitForPath(page, '/dashboard');
+  await page.goto(`${portal.url}${PAGE}`);
+  await page.getByRole('heading', { level: 1, name: HEADING }).waitFor();
+}
+
+function saved(page: Page, path: string) {
+  return page.waitForResponse((r) => r.url().endsWith(path) && r.request().method() === 'POST');
+}
+
+describe('facility settings', () => {
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['tablet', VIEWPORTS.tablet],
+  ])('has one h1, both cards and no serious axe violation (%s)', async (_name, viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    const errors = watchConsole(page);
+    await openSettings(page);
+    await page.getByRole('region', { name: 'AUTHORIZATION' }).waitFor();
+    await page.getByRole('region', { name: 'HIGH COST ALERTS' }).waitFor();
+    expect(await page.locator('h1').count()).toBe(1);
+    await expectAccessible(page, `${PAGE} (${_name})`);
+    await page
+      .getByRole('region', { name: 'HIGH COST ALERTS' })
+      .getByRole('radio', { name: 'Approve Limit' })
+      .check();
+    await expectAccessible(page, `${PAGE} with Limit Count (${_name})`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('adds, checks, edits and deletes a reminder contact', async () => {
+    const { context, page } = await newPage(browser);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'AUTHORIZATION' });
+    const input = card.getByLabel('Add reminder email');
+
+    await input.fill('not-an-email');
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    await card.getByText('Please enter a valid email address.').waitFor();
+
+    await input.fill('reminders.e2e@meadowbrook.test');
+    const added = saved(page, '/api/facilitysetting');
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    expect((await added).status()).toBe(200);
+    await card.getByText('reminders.e2e@meadowbrook.test', { exact: true }).waitFor();
+    await expect.poll(() => input.inputValue()).toBe('');
+
+    await input.fill('reminders.e2e@meadowbrook.test');
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    await card.getByText('Email already exists').waitFor();
+    await input.fill('');
+
+    await card.getByRole('button', { name: 'Edit reminders.e2e@meadowbrook.test' }).click();
+    const editInput = card.getByLabel('Edit reminders.e2e@meadowbrook.test');
+    await editInput.fill('oops@');
+    await card.getByRole('button', { name: 'Save email' }).click();
+    await card.getByText('Please enter a valid email address.').waitFor();
+    await editInput.fill('reminders.changed@meadowbrook.test');
+    await card.getByRole('button', { name: 'Save email' }).click();
+    await card.getByText('reminders.changed@meadowbrook.test', { exact: true }).waitFor();
+
+    await card.getByRole('button', { name: 'Delete reminders.changed@meadowbrook.test' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete reminder contact' });
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await card
+      .getByText('reminders.changed@meadowbrook.test', { exact: true })
+      .waitFor({ state: 'detached' });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: HEADING }).waitFor();
+    await page.getByRole('region', { name: 'AUTHORIZATION' }).getByLabel('Add reminder email').waitFor();
+    expect(await page.getByText('reminders.changed@meadowbrook.test').count()).toBe(0);
+    await context.close();
+  });
+
+  it('saves counts and an auto-respond choice, kept after a reload', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    await card.getByLabel('Number of email reminders').waitFor();
+    expect(await card.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+
+    await card.getByLabel('Number of email reminders').fill('4');
+    await card.getByLabel('Reminder interval (minutes)').fill('30');
+    await card.getByRole('radio', { name: 'Approve Limit' }).check();
+    await card.getByLabel('Limit Count').fill('3');
+    const save = saved(page, '/api/facilitysetting');
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await save).status()).toBe(200);
+    await page.getByText('Facility settings for HIGH COST ALERTS... successfully saved').first().waitFor();
+
+    await page.reload();
+    const after = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    await after.getByLabel('Number of email reminders').waitFor();
+    expect(await after.getByLabel('Number of email reminders').inputValue()).toBe('4');
+    expect(await after.getByLabel('Reminder interval (minutes)').inputValue()).toBe('30');
+    expect(await after.getByRole('radio', { name: 'Approve Limit' }).isChecked()).toBe(true);
+    expect(await after.getByLabel('Limit Count').inputValue()).toBe('3');
+    expect(await after.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a notice and no form where the facility admin may not set settings', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/facility/facilitySettings/102`);
+    await page.getByText('You do not have permission to set the settings of this facility.').waitFor();
+    expect(await page.getByLabel('Number of email reminders').count()).toBe(0);
+    await context.close();
+  });
+});
