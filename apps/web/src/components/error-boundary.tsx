@@ -1,5 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { ErrorFallback } from './error-fallback.tsx';
+import { LazyErrorFallback } from './lazy-error-fallback.tsx';
 
 export interface ErrorBoundaryProps {
   children: ReactNode;
@@ -35,7 +35,7 @@ export class ErrorBoundary extends Component<ErrorBoundaryProps, ErrorBoundarySt
   }
 
   override render() {
-    if (this.state.hasError) return <ErrorFallback error={this.state.error} />;
+    if (this.state.hasError) return <LazyErrorFallback error={this.state.error} />;
     return this.props.children;
   }
 }

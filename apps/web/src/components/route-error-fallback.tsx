@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { ErrorFallback } from './error-fallback.tsx';
+import { LazyErrorFallback } from './lazy-error-fallback.tsx';
 
 /** A route's errorElement: the 'Uh Oh...' modal for whatever the route threw. */
 export function RouteErrorFallback() {
@@ -7,7 +7,7 @@ export function RouteErrorFallback() {
   if (isRouteErrorResponse(error)) {
     const routeError = new Error(error.statusText || String(error.data));
     routeError.name = `Error ${error.status}`;
-    return <ErrorFallback error={routeError} />;
+    return <LazyErrorFallback error={routeError} />;
   }
-  return <ErrorFallback error={error} />;
+  return <LazyErrorFallback error={error} />;
 }
