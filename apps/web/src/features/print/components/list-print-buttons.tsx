@@ -12,10 +12,11 @@ export interface ListPrintButtonsProps {
 }
 
 // The widgets with a list PDF (widgets.md, "Print").
-const LIST_DOCUMENTS: Partial<Record<WidgetKey, (alerts: readonly AnyAlert[], now: Date) => PrintDocument>> = {
-  pumpPickup: pumpPickupListDocument,
-  narcoticsRefill: narcoticsListDocument,
-};
+const LIST_DOCUMENTS: Partial<Record<WidgetKey, (alerts: readonly AnyAlert[], now: Date) => PrintDocument>> =
+  {
+    pumpPickup: pumpPickupListDocument,
+    narcoticsRefill: narcoticsListDocument,
+  };
 
 /** The list PDF buttons of a widget's card or page; nothing for widgets without a list PDF. */
 export function ListPrintButtons({ widget, alerts, isCompact }: ListPrintButtonsProps) {

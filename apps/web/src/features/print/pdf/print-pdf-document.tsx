@@ -66,15 +66,15 @@ export function PrintPdfDocument({ doc }: { doc: PrintDocument }) {
     <Document title={doc.title} subject={facilities} creator="Care Portal" producer="Care Portal">
       <Page size="LETTER" orientation={doc.columns.length > 6 ? 'landscape' : 'portrait'} style={styles.page}>
         <Text style={styles.title}>{doc.title}</Text>
-        <Text style={styles.meta}>Facility: {facilities}</Text>
-        <Text style={styles.meta}>Printed: {doc.printedAt}</Text>
+        <Text style={styles.meta}>{`Facility: ${facilities}`}</Text>
+        <Text style={styles.meta}>{`Printed: ${doc.printedAt}`}</Text>
         {doc.facts.length > 0 ? <Facts facts={doc.facts} /> : null}
         {doc.columns.length > 0 ? <Table columns={doc.columns} rows={doc.rows} /> : null}
         {doc.totals.length > 0 ? (
           <View style={styles.totals}>
             {doc.totals.map((total) => (
               <Text key={total.label} style={styles.total}>
-                {total.label}: {total.value}
+                {`${total.label}: ${total.value}`}
               </Text>
             ))}
           </View>
