@@ -7,7 +7,14 @@ const server = 'http://127.0.0.1:8080';
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    alias: [
+      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+      // react-pdf's layout loads Yoga as WebAssembly, which the CSP blocks; see features/print/pdf/yoga-asmjs.ts.
+      {
+        find: /^yoga-layout\/load$/,
+        replacement: fileURLToPath(new URL('./src/features/print/pdf/yoga-asmjs.ts', import.meta.url)),
+      },
+    ],
   },
   server: {
     proxy: {

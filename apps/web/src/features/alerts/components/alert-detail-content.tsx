@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Tabs } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
+import { AlertPrintButtons } from '@/features/print';
 import { useAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useAutoRead } from '../hooks/use-auto-read.ts';
 import { ActionBar } from './action-bar.tsx';
@@ -35,6 +36,7 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
           <CopyLinkButton widget={widget} alert={alert} />
         </Group>
       </Group>
+      <AlertPrintButtons widget={widget} alert={alert} />
       <Tabs defaultValue="detail" keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="detail">Detail</Tabs.Tab>

@@ -3,6 +3,7 @@ import { type AnyAlert, unreadFirst, type Widget } from '@portal/domain';
 import { IconArrowUpRight, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListPrintButtons } from '@/features/print';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
@@ -52,6 +53,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
           </Group>
           <Group gap={4} wrap="nowrap">
             <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
+            <ListPrintButtons widget={widget} alerts={rows} isCompact />
             <ActionIcon
               variant="subtle"
               className={classes.reveal}

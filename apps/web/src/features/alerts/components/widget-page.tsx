@@ -3,6 +3,7 @@ import { type AnyAlert, archiveRangeProblems, unreadFirst, type Widget } from '@
 import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { ListPrintButtons } from '@/features/print';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { widgetPagePath } from '@/lib/paths.ts';
@@ -70,6 +71,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
         </Title>
         <Group gap="xs">
           <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
+          <ListPrintButtons widget={widget} alerts={rows} />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}

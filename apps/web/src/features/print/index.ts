@@ -1,0 +1,2 @@
+export { AlertPrintButtons } from './components/alert-print-buttons.tsx';
+export { ListPrintButtons } from './components/list-print-buttons.tsx';
