@@ -50,6 +50,12 @@ async function openPglite(dir: string | undefined): Promise<Database> {
 
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server closes (a restart, a failover, DROP DATABASE ... WITH (FORCE) in tests) is an
+  // 'error' on the pool; the pool has already discarded it and the next query opens a new one. Without this
+  // listener Node would treat it as an uncaught error and stop the process.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
+  });
   // Several processes may start together on one database: one migrates, the others wait for it.
   const client = await pool.connect();
   try {
