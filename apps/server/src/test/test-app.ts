@@ -55,7 +55,8 @@ export interface TestApp {
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const secretKey = randomBytes(32);
   const config = loadConfig(
-    { LOG_LEVEL: 'silent', NODE_ENV: 'test', SECRET_KEY: secretKey.toString('hex') },
+    // Sweeps run when a test calls them, with its own clock, not on a timer in the background.
+    { LOG_LEVEL: 'silent', NODE_ENV: 'test', SECRET_KEY: secretKey.toString('hex'), SWEEP_INTERVAL_SECONDS: '0' },
     overrides,
   );
   const { database, drop } = await freshDatabase();
