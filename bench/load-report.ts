@@ -120,7 +120,7 @@ export function renderActions(results: readonly ActionResult[], connections: num
     const lost = sum((c) => c.lost);
     const doubled = sum((c) => c.doubled);
     return (
-      `| ${r.engine} | ${r.statementsPerRequest} (${r.transactionStatements} in the transaction) | ` +
+      `| ${r.engine} | ${r.transactionStatements ? `${r.statementsPerRequest} (${r.transactionStatements} in the transaction)` : `${r.statementsPerRequest} + the transaction`} | ` +
       `${n0(med(r.app, rps))} | ${n0(med(r.app, (l) => l.p50))} / ${n0(med(r.app, (l) => l.p99))} | ` +
       `${n2(med(r.app, (l) => l.cpuMsPerRequest))} | ${r.pgbench.length ? n0(median(r.pgbench.map((p) => p.tps))) : 'n/a'} | ` +
       `${r.pgbench.length ? `${formatRatio(vs)} ${pass(vs.median >= 0.5)}` : 'n/a'} | ${sum((c) => c.acknowledged)} | ` +

@@ -22,6 +22,7 @@ export interface ActionCount {
 export interface ActionResult {
   readonly engine: string;
   readonly statementsPerRequest: number;
+  /** Statements inside the transaction, when the capture saw them (PostgreSQL). */
   readonly transactionStatements: number;
   readonly app: HttpLoad[];
   readonly counts: ActionCount[];
@@ -64,7 +65,8 @@ async function transactionScript(
   if (captured.status !== 200) throw new Error(`requestaction: ${captured.status} ${captured.body}`);
   const begin = captured.statements.findIndex((s) => /^begin/i.test(s.text.trim()));
   const commit = captured.statements.findIndex((s) => /^commit/i.test(s.text.trim()));
-  const body = captured.statements.slice(begin + 1, commit);
+  // PGlite runs a transaction on its own handle, which the capture does not see: no script there (no pgbench).
+  const body = begin >= 0 && commit > begin ? captured.statements.slice(begin + 1, commit) : [];
   const lines = body.map((s) => {
     const values = s.values.map((v) => (v === alertId || v === String(alertId) ? '\u0000aid' : v));
     return `${inlineStatement({ text: s.text, values }).replaceAll("'\u0000aid'", ':aid')};`;
@@ -94,8 +96,8 @@ export async function measureActions(
   if (first === undefined) throw new Error('no live alerts to act on');
   const captured = await transactionScript(target, headers, first);
   log(
-    `  ${target.engine}: ${ids.length} alerts, ${captured.statements} statements per call, ` +
-      `${captured.transaction} in the transaction`,
+    `  ${target.engine}: ${ids.length} alerts, ${captured.statements} statements per call` +
+      (captured.transaction ? `, ${captured.transaction} in the transaction` : ', outside the transaction'),
   );
   const result: ActionResult = {
     engine: target.engine,
