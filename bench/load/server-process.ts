@@ -133,6 +133,9 @@ async function main(): Promise<void> {
       }
       case 'close':
         await app?.close();
+        // Requests the load generator abandoned at the end of a run may still be in the handler; give them a
+        // moment before the pool goes, so they finish instead of logging "Cannot use a pool after end".
+        await new Promise((resolve) => setTimeout(resolve, 1000));
         await database.close();
         setImmediate(() => process.exit(0));
         return null;
