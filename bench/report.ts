@@ -19,12 +19,12 @@ export interface RunFigures {
 export function renderReport(run: RunFigures): string {
   const single = run.throughput.find((t) => t.mode === 'single')?.rowsPerSecond ?? 1;
   const lines = [
-    '# Benchmark report',
+    '## Seed throughput and the page query',
     '',
-    `Last run: ${run.date.toISOString()} on ${run.machine}. Regenerate with \`npm run bench -- --facilities ${run.facilities}\`.`,
+    `Last run: ${run.date.toISOString()} on ${run.machine}. Regenerate with \`npm run bench -- --only seed --scale ${run.facilities}\`.`,
     'Every figure that matters is a ratio against a baseline measured in the same run; absolute times are context.',
     '',
-    `## Seed throughput (${run.seedFacilities} generated facilities, on-disk PGlite)`,
+    `### Seed throughput (${run.seedFacilities} generated facilities, on-disk PGlite)`,
     '',
     '| insert mode | rows | seconds | rows/s | vs single-row |',
     '|---|---|---|---|---|',
@@ -33,7 +33,7 @@ export function renderReport(run: RunFigures): string {
         `| ${t.mode} | ${t.rows} | ${t.seconds.toFixed(1)} | ${Math.round(t.rowsPerSecond)} | ${ratio(t.rowsPerSecond, single)} |`,
     ),
     '',
-    `## Alerts hot path (widget \`${run.widget}\`, demo world + ${run.facilities} generated facilities)`,
+    `### Alerts hot path (widget \`${run.widget}\`, demo world + ${run.facilities} generated facilities)`,
     '',
     'A page of 100 live alerts sorted by dateCreated then id. Deep page = page 50, or the last page when the',
     "viewer's list is shorter. Median of 25 interleaved runs.",
@@ -47,7 +47,7 @@ export function renderReport(run: RunFigures): string {
     ),
     '',
     ...run.hot.flatMap((h) => [
-      `### ${h.viewer}: plans`,
+      `#### ${h.viewer}: plans`,
       '',
       'Page 1 (keyset):',
       '',

@@ -1,102 +1,202 @@
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import { isWidgetKey, type WidgetKey } from '@portal/domain';
-import { type OpenOptions, openDatabase } from '@portal/server/src/db/client.ts';
-import { seedIfEmpty } from '@portal/server/src/db/seed/index.ts';
-import { seedScale } from '@portal/server/src/db/seed/scale.ts';
-import { sql } from 'drizzle-orm';
-import { type HotPathResult, measureHotPath, viewers } from './load/alerts-hot-path.ts';
-import { measureSeedThroughput, type ThroughputResult } from './load/seed-throughput.ts';
-import { ratio } from './load/timing.ts';
-import { renderReport } from './report.ts';
+import { fileURLToPath } from 'node:url';
+import { parseArgs, promisify } from 'node:util';
+import { openDatabase } from '@portal/server/src/db/client.ts';
+import { measureActions } from './load/action-load.ts';
+import type { BenchTarget, LoadSettings } from './load/bench-target.ts';
+import { signIn } from './load/bench-target.ts';
+import { BENCH_USERS, BIG_LIST_USER, prepareBenchWorld } from './load/bench-world.ts';
+import { measureLists } from './load/list-load.ts';
+import { measurePaging } from './load/paging-load.ts';
+import { runSeedAndHotPath } from './load/seed-and-hot.ts';
+import { ServerHandle } from './load/server-handle.ts';
+import {
+  renderActions,
+  renderPaging,
+  renderPgliteLists,
+  renderPostgresLists,
+  replaceSection,
+} from './load-report.ts';
+import { measureBundle, renderBundle } from './render/bundle-size.ts';
+import { measureDashboard, renderDashboard } from './render/dashboard-render.ts';
+
+const PARTS = ['list', 'paging', 'actions', 'browser', 'bundle', 'seed'] as const;
+type Part = (typeof PARTS)[number];
+const REPORT = new URL('./REPORT.md', import.meta.url);
+const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * `npm run bench [-- --facilities 200 --seed-facilities 20]`: seed throughput against single-row inserts, then
- * the alerts hot path against OFFSET paging. Every figure is a ratio against a baseline measured in the same run,
- * because absolute times on a shared 2-core machine say little. Writes bench/REPORT.md.
+ * `npm run bench -- [--only list,paging,actions,browser,bundle,seed] [--scale 200] [--db postgres|pglite|both]`.
+ * Every figure is a ratio against a baseline measured in the same run, in interleaved rounds, because absolute
+ * figures on a shared 2-core machine say little. Without --database-url a scratch PostgreSQL database is created
+ * and dropped; without --pglite-dir a temporary PGlite folder is used and removed. Updates bench/REPORT.md.
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      facilities: { type: 'string', default: '50' },
-      'seed-facilities': { type: 'string', default: '20' },
-      widget: { type: 'string', default: 'highCost' },
-      // A PostgreSQL database to measure the hot path on as well (seeded if empty; the scale seed is idempotent).
+      only: { type: 'string', default: 'list,paging,actions,browser,bundle' },
+      scale: { type: 'string', default: '200' },
+      db: { type: 'string', default: 'both' },
       'database-url': { type: 'string' },
+      'pglite-dir': { type: 'string' },
+      seconds: { type: 'string', default: '5' },
+      rounds: { type: 'string', default: '3' },
+      connections: { type: 'string', default: '50' },
+      'log-level': { type: 'string', default: 'warn' },
+      // The seed part's own sizes (seed throughput and the hot-path queries of the earlier report).
+      'seed-facilities': { type: 'string', default: '20' },
     },
   });
-  const facilities = Number(values.facilities);
-  const seedFacilities = Number(values['seed-facilities']);
-  const widget = isWidgetKey(values.widget) ? values.widget : 'highCost';
-
-  console.log(`Seed throughput: ${seedFacilities} generated facilities on PGlite, per insert mode`);
-  const throughput: ThroughputResult[] = [];
-  for (const mode of ['single', 'values', 'recordset'] as const) {
-    const result = await measureSeedThroughput(mode, seedFacilities);
-    throughput.push(result);
-    console.log(
-      `  ${mode.padEnd(10)} ${Math.round(result.rowsPerSecond)} rows/s (${result.rows} rows, ${result.seconds.toFixed(1)} s)`,
+  const parts = new Set(
+    (values.only ?? '').split(',').filter((p): p is Part => (PARTS as readonly string[]).includes(p)),
+  );
+  const settings: LoadSettings = {
+    seconds: Number(values.seconds),
+    rounds: Math.max(3, Number(values.rounds)),
+    connections: Number(values.connections),
+  };
+  const scale = Number(values.scale);
+  const engines = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values.db];
+  const before = machineLoad();
+  console.log(`Machine: ${machine()}; load before: ${before}`);
+  let report = existsSync(REPORT) ? await readFile(REPORT, 'utf8') : '# Benchmark report\n';
+  const save = async (key: string, markdown: string) => {
+    report = replaceSection(report, key, markdown);
+    await writeFile(REPORT, report);
+  };
+  if (parts.has('bundle')) {
+    await save('bundle', renderBundle(await measureBundle(WEB_DIST)));
+  }
+  const serverParts = ['list', 'paging', 'actions', 'browser'].some((p) => parts.has(p as Part));
+  for (const engine of serverParts ? engines : []) {
+    if (engine !== 'postgres' && engine !== 'pglite')
+      throw new Error(`--db ${engine}: postgres, pglite or both`);
+    await withDatabase(
+      engine,
+      values['database-url'],
+      values['pglite-dir'],
+      async (databaseUrl, pgliteDir) => {
+        console.log(`${engine}: preparing the database (scale ${scale})`);
+        const database = await openDatabase({ databaseUrl, pgliteDir });
+        try {
+          await prepareBenchWorld(database.db, scale, console.log);
+        } finally {
+          await database.close();
+        }
+        const app = await ServerHandle.start({
+          kind: 'app',
+          databaseUrl,
+          pgliteDir,
+          poolSize: 10,
+          logLevel: values['log-level'] ?? 'warn',
+          webDist: existsSync(join(WEB_DIST, 'index.html')) ? WEB_DIST : null,
+        });
+        try {
+          const tokens = new Map<string, string>();
+          for (const user of BENCH_USERS)
+            tokens.set(user.email, await signIn(app, user.email, user.password));
+          const target: BenchTarget = { engine, databaseUrl, pgliteDir, app, tokens };
+          const stamp = `${new Date().toISOString()}, ${machine()}, scale ${scale}, ${settings.seconds} s per run, ${settings.rounds} rounds`;
+          if (parts.has('list')) {
+            console.log(`${engine}: list calls`);
+            const lists = await measureLists(target, settings, console.log);
+            const markdown =
+              engine === 'postgres'
+                ? renderPostgresLists(lists, settings.connections)
+                : renderPgliteLists(lists, settings.connections);
+            await save(
+              `list-${engine}`,
+              `${markdown}\nRun: ${stamp}; load before ${before}, after ${machineLoad()}.`,
+            );
+          }
+          if (parts.has('paging')) {
+            console.log(`${engine}: page 1 against page 500`);
+            const paging = await measurePaging(target, settings, console.log);
+            await save(
+              `paging-${engine}`,
+              `${renderPaging([paging])}\nRun: ${stamp}; load after ${machineLoad()}.`,
+            );
+          }
+          if (parts.has('actions')) {
+            console.log(`${engine}: requestaction`);
+            const actions = await measureActions(target, settings, console.log);
+            await save(
+              `actions-${engine}`,
+              `${renderActions([actions], settings.connections)}\nRun: ${stamp}; load after ${machineLoad()}.`,
+            );
+          }
+          if (parts.has('browser')) {
+            console.log(`${engine}: browser`);
+            const first = BENCH_USERS[0];
+            if (!first) throw new Error('no bench user');
+            const dashboard = await measureDashboard(
+              app.url,
+              first,
+              BIG_LIST_USER,
+              settings.rounds,
+              console.log,
+            );
+            await save(`browser-${engine}`, `${renderDashboard(dashboard)}\nRun: ${stamp}.`);
+          }
+        } finally {
+          await app.stop();
+        }
+      },
     );
   }
-  const single = throughput[0]?.rowsPerSecond ?? 1;
-  for (const t of throughput.slice(1))
-    console.log(`  ${t.mode} speedup over single-row: ${ratio(t.rowsPerSecond, single)}`);
-
-  const hot: HotPathResult[] = [];
-  const dir = await mkdtemp(join(tmpdir(), 'bench-hot-'));
-  try {
-    hot.push(...(await hotPath('PGlite', { pgliteDir: dir }, facilities, widget)));
-    const url = values['database-url'];
-    if (url) hot.push(...(await hotPath('PostgreSQL', { databaseUrl: url }, facilities, widget)));
-  } finally {
-    await rm(dir, { recursive: true, force: true });
+  if (parts.has('seed')) {
+    const markdown = await runSeedAndHotPath(
+      Number(values['seed-facilities']),
+      scale,
+      values['database-url'],
+    );
+    await save('seed', markdown);
   }
-  const machine = `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
-  const report = renderReport({
-    date: new Date(),
-    machine,
-    facilities,
-    seedFacilities,
-    widget,
-    withPostgres: Boolean(values['database-url']),
-    throughput,
-    hot,
-  });
-  await writeFile(new URL('./REPORT.md', import.meta.url), report);
-  console.log('Wrote bench/REPORT.md');
+  console.log(`Load after: ${machineLoad()}. Updated bench/REPORT.md`);
 }
 
-/** Seeds the database (demo world, then the scale seed) and measures every viewer's list on it. */
-async function hotPath(
-  engine: string,
-  options: OpenOptions,
-  facilities: number,
-  widget: WidgetKey,
-): Promise<HotPathResult[]> {
-  console.log(`Alerts hot path on ${engine}: demo world and ${facilities} generated facilities`);
-  const database = await openDatabase(options);
-  try {
-    await seedIfEmpty(database.db, { pharmacyEmailDomain: 'pharmacy.test' });
-    await seedScale(database.db, { facilities });
-    await database.db.execute(sql`analyze`);
-    const results: HotPathResult[] = [];
-    for (const viewer of await viewers(database.db)) {
-      const r = {
-        ...(await measureHotPath(database.db, widget, viewer)),
-        viewer: `${viewer.label}, ${engine}`,
-      };
-      results.push(r);
-      console.log(
-        `  ${r.viewer}: ${r.facilities} facilities, page 1 ${r.page1Ms.toFixed(2)} ms; page ${r.depth}: keyset ` +
-          `${ratio(r.keysetDeepMs, r.page1Ms)} of page 1, OFFSET ${ratio(r.offsetDeepMs, r.keysetDeepMs)} of keyset`,
-      );
+/** Runs `work` on the engine's database: the one given, or a scratch one that is removed afterwards. */
+async function withDatabase(
+  engine: 'postgres' | 'pglite',
+  givenUrl: string | undefined,
+  givenDir: string | undefined,
+  work: (databaseUrl: string | undefined, pgliteDir: string | undefined) => Promise<void>,
+): Promise<void> {
+  if (engine === 'pglite') {
+    if (givenDir) return work(undefined, givenDir);
+    const dir = await mkdtemp(join(tmpdir(), 'bench-pglite-'));
+    try {
+      return await work(undefined, dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
     }
-    return results;
-  } finally {
-    await database.close();
   }
+  if (givenUrl) return work(givenUrl, undefined);
+  const name = `portal_bench_${process.pid}`;
+  const run = promisify(execFile);
+  await run('psql', [ADMIN_URL, '-c', `create database ${name}`]);
+  try {
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    return await work(url.toString(), undefined);
+  } finally {
+    await run('psql', [ADMIN_URL, '-c', `drop database if exists ${name} with (force)`]);
+  }
+}
+
+function machine(): string {
+  return `${cpus().length} x ${cpus()[0]?.model ?? 'cpu'}, ${Math.round(totalmem() / 2 ** 30)} GB, Node ${process.version}`;
+}
+
+function machineLoad(): string {
+  return `loadavg ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`;
 }
 
 main().catch((error: unknown) => {

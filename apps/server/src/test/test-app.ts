@@ -56,7 +56,12 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const secretKey = randomBytes(32);
   const config = loadConfig(
     // Sweeps run when a test calls them, with its own clock, not on a timer in the background.
-    { LOG_LEVEL: 'silent', NODE_ENV: 'test', SECRET_KEY: secretKey.toString('hex'), SWEEP_INTERVAL_SECONDS: '0' },
+    {
+      LOG_LEVEL: 'silent',
+      NODE_ENV: 'test',
+      SECRET_KEY: secretKey.toString('hex'),
+      SWEEP_INTERVAL_SECONDS: '0',
+    },
     overrides,
   );
   const { database, drop } = await freshDatabase();

@@ -86,5 +86,26 @@ export function toWireAlert(
       pharmacyId: row.pharmId,
     });
   }
-  return { ...own, ...common };
+  return withOwnFields(common, own);
+}
+
+/**
+ * `{ ...own, ...common }`, built the other way round: spreading ~30 common fields onto the widget's own costs
+ * V8 about 50 µs per alert (a property-by-property copy onto a new shape), which was a third of a 100-alert list
+ * call's CPU (bench/README.md); adding the few own fields to `common` costs about 3 µs. Common still wins a name
+ * clash. The answer is identical: the response schema writes its own fields first in its order, then the rest in
+ * the order they come here.
+ */
+function withOwnFields<T extends Record<string, unknown>>(common: T, own: Record<string, unknown>): T {
+  for (const key of Object.keys(own)) {
+    if (Object.hasOwn(common, key)) continue;
+    // defineProperty, not assignment: a "__proto__" key from stored JSON stays a plain field, as the spread made it.
+    Object.defineProperty(common, key, {
+      value: own[key],
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return common;
 }

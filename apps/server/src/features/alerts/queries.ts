@@ -1,5 +1,5 @@
 import type { Widget } from '@portal/domain';
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alertActions, alerts, facilities } from '../../db/schema/index.ts';
 import { type Cursor, encodeCursor } from './cursor.ts';
@@ -31,10 +31,19 @@ function castValue(sort: SortColumn, value: string | number): SQL {
   return sql`${String(value)}::text`;
 }
 
+/**
+ * `column in (ids)` as one array parameter: drizzle spent ~0.7 ms of CPU building `in ($2, ..., $201)` for 200
+ * facilities, for each of the page and the count (bench/README.md); PostgreSQL plans `= any($1)` as it plans the
+ * `in` list, which it rewrites to `= any(array[...])` itself.
+ */
+function isAnyOf(column: SQLWrapper, ids: readonly number[], type: 'int' | 'bigint'): SQL {
+  return sql`${column} = any(${sql.param([...ids])}::${sql.raw(type)}[])`;
+}
+
 function filters(request: PageRequest): SQL | undefined {
   return and(
     eq(alerts.widget, request.widget.key),
-    inArray(alerts.facId, [...request.facilityIds]),
+    isAnyOf(alerts.facId, request.facilityIds, 'int'),
     // Written as the partial indexes' own predicates so the planner can use them.
     request.isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`,
     request.from ? sql`${alerts.dateCreated} >= ${request.from.toISOString()}::timestamptz` : undefined,
@@ -98,7 +107,7 @@ export async function findActions(db: Db, alertIds: readonly number[]) {
   const rows = await db
     .select()
     .from(alertActions)
-    .where(inArray(alertActions.alertId, [...alertIds]))
+    .where(isAnyOf(alertActions.alertId, alertIds, 'bigint'))
     .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
   for (const row of rows) {
     const list = byAlert.get(row.alertId) ?? [];

@@ -1,0 +1,190 @@
+import { ENDPOINTS, widgetByKey } from '@portal/domain';
+import { type BenchTarget, type LoadSettings, tokenOf } from './bench-target.ts';
+import { BENCH_USERS } from './bench-world.ts';
+import { type HttpLoad, loadHttp } from './http-load.ts';
+import { interleaved } from './pairs.ts';
+import { inlineStatement, type PgbenchResult, runPgbench } from './pgbench.ts';
+
+const COMMENT_PREFIX = 'bench-action';
+// The live alerts the actions rotate over; more than one run sends, so no two requests share an alert in a row.
+const MAX_ALERTS = 5000;
+
+/** Whether every acknowledged action is stored exactly once. */
+export interface ActionCount {
+  readonly acknowledged: number;
+  readonly lost: number;
+  readonly doubled: number;
+  /** Stored without an answer: requests cut off when the run ended, committed but never acknowledged. */
+  readonly unacknowledged: number;
+}
+
+/** requestaction throughput against pgbench running the route's own transaction. */
+export interface ActionResult {
+  readonly engine: string;
+  readonly statementsPerRequest: number;
+  /** Statements inside the transaction, when the capture saw them (PostgreSQL). */
+  readonly transactionStatements: number;
+  readonly app: HttpLoad[];
+  readonly counts: ActionCount[];
+  readonly pgbench: PgbenchResult[];
+}
+
+async function liveAlertIds(target: BenchTarget, headers: Record<string, string>): Promise<number[]> {
+  const widget = widgetByKey('highCost');
+  const ids: number[] = [];
+  let cursor: string | null = null;
+  for (let page = 0; page < MAX_ALERTS / 100 && ids.length < MAX_ALERTS; page++) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${target.app.url}/api${widget.listCall}${query}`, { headers });
+    const answer = (await response.json()) as {
+      highCostList: { _internalID: number }[];
+      cursor: string | null;
+    };
+    ids.push(...answer.highCostList.map((a) => a._internalID));
+    cursor = answer.cursor;
+    if (!cursor) break;
+  }
+  return ids;
+}
+
+/**
+ * The route's transaction (insert the action, update the alert, audit) as a pgbench script on a random alert:
+ * captured from one real request, with that request's alert id replaced by pgbench's :aid.
+ */
+async function transactionScript(
+  target: BenchTarget,
+  headers: Record<string, string>,
+  alertId: number,
+): Promise<{ script: string; statements: number; transaction: number }> {
+  const captured = await target.app.capture('POST', `/api${ENDPOINTS.requestAction}`, headers, {
+    requestedAction: 'ask',
+    widget: widgetByKey('highCost').actionWidget,
+    _internalID: alertId,
+    actionComment: `${COMMENT_PREFIX} pgbench`,
+  });
+  if (captured.status !== 200) throw new Error(`requestaction: ${captured.status} ${captured.body}`);
+  const begin = captured.statements.findIndex((s) => /^begin/i.test(s.text.trim()));
+  const commit = captured.statements.findIndex((s) => /^commit/i.test(s.text.trim()));
+  // PGlite runs a transaction on its own handle, which the capture does not see: no script there (no pgbench).
+  const body = begin >= 0 && commit > begin ? captured.statements.slice(begin + 1, commit) : [];
+  const lines = body.map((s) => {
+    const values = s.values.map((v) => (v === alertId || v === String(alertId) ? '\u0000aid' : v));
+    return `${inlineStatement({ text: s.text, values }).replaceAll("'\u0000aid'", ':aid')};`;
+  });
+  return {
+    script: `\\set aid random(${alertId}, ${alertId + 10_000})\nbegin;\n${lines.join('\n')}\ncommit;\n`,
+    statements: captured.statements.length,
+    transaction: body.length,
+  };
+}
+
+/**
+ * POST /api/requestaction (Discuss 'ask' with a unique comment, rotating over thousands of live alerts) at N
+ * connections, against pgbench running the same transaction; after each route run, every comment answered 200
+ * is counted in alert_actions: each must be there exactly once. The bench's actions are deleted at the end.
+ */
+export async function measureActions(
+  target: BenchTarget,
+  settings: LoadSettings,
+  log: (line: string) => void,
+): Promise<ActionResult> {
+  const user = BENCH_USERS.at(-1);
+  if (!user) throw new Error('no bench user');
+  const headers = { authorization: `Bearer ${tokenOf(target, user.email)}` };
+  const ids = await liveAlertIds(target, headers);
+  const first = ids[0];
+  if (first === undefined) throw new Error('no live alerts to act on');
+  const captured = await transactionScript(target, headers, first);
+  log(
+    `  ${target.engine}: ${ids.length} alerts, ${captured.statements} statements per call` +
+      (captured.transaction ? `, ${captured.transaction} in the transaction` : ', outside the transaction'),
+  );
+  const result: ActionResult = {
+    engine: target.engine,
+    statementsPerRequest: captured.statements,
+    transactionStatements: captured.transaction,
+    app: [],
+    counts: [],
+    pgbench: [],
+  };
+  const runRoute = async (round: number) => {
+    const tag = `${COMMENT_PREFIX} ${Date.now()}-${round}`;
+    const acknowledged = new Set<string>();
+    let next = 0;
+    const load = await loadHttp(
+      target.app,
+      {
+        path: `/api${ENDPOINTS.requestAction}`,
+        method: 'POST',
+        headers: { ...headers, 'content-type': 'application/json' },
+        setupRequest: (request, context) => {
+          const n = next++;
+          const comment = `${tag} ${n}`;
+          Reflect.set(context, 'comment', comment);
+          return {
+            ...request,
+            body: JSON.stringify({
+              requestedAction: 'ask',
+              widget: 'HighCost',
+              _internalID: ids[n % ids.length],
+              actionComment: comment,
+            }),
+          };
+        },
+        onResponse: (status, _body, context) => {
+          if (status === 200) acknowledged.add(String(Reflect.get(context, 'comment')));
+        },
+      },
+      settings.connections,
+      settings.seconds,
+    );
+    result.app.push(load);
+    result.counts.push(await countActions(target, tag, acknowledged));
+  };
+  const url = target.databaseUrl;
+  let round = 0;
+  await interleaved(
+    settings.rounds,
+    [
+      () => runRoute(++round),
+      async () => {
+        if (url)
+          result.pgbench.push(await runPgbench(url, captured.script, settings.connections, settings.seconds));
+      },
+    ],
+    (r) => {
+      const load = result.app.at(-1);
+      const count = result.counts.at(-1);
+      const pgbench = result.pgbench.at(-1);
+      log(
+        `    round ${r}: route ${load?.requestsPerSecond.toFixed(0)} req/s p50 ${load?.p50} ms p99 ${load?.p99} ms ` +
+          `cpu ${load?.cpuMsPerRequest.toFixed(2)} ms/req, ${count?.acknowledged} acknowledged, ${count?.lost} lost, ` +
+          `${count?.doubled} doubled, ${count?.unacknowledged} unacknowledged` +
+          (pgbench ? `; pgbench ${pgbench.tps.toFixed(0)} tps` : ''),
+      );
+    },
+  );
+  // The audit log is append-only (a trigger refuses deletes), so the bench's audit rows stay with the database.
+  await target.app.query(`delete from alert_actions where comment like $1`, [`${COMMENT_PREFIX} %`]);
+  return result;
+}
+
+async function countActions(
+  target: BenchTarget,
+  tag: string,
+  acknowledged: Set<string>,
+): Promise<ActionCount> {
+  const rows = await target.app.query<{ comment: string; n: number }>(
+    `select comment, count(*)::int as n from alert_actions where comment like $1 group by comment`,
+    [`${tag} %`],
+  );
+  const stored = new Map(rows.map((r) => [r.comment, r.n]));
+  let lost = 0;
+  for (const comment of acknowledged) if (!stored.has(comment)) lost++;
+  return {
+    acknowledged: acknowledged.size,
+    lost,
+    doubled: rows.filter((r) => r.n > 1).length,
+    unacknowledged: rows.filter((r) => !acknowledged.has(r.comment)).length,
+  };
+}

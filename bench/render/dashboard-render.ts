@@ -1,0 +1,211 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
+import { type Browser, chromium, type Page } from 'playwright-core';
+import type { BenchUser } from '../load/bench-world.ts';
+import { formatRatio, median, ratioStats } from '../load/pairs.ts';
+import { staticDashboard, staticTable } from './static-pages.ts';
+
+// The flags of e2e/support/browser.ts: without the background-networking ones Chromium keeps calling out.
+const ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+const WAIT_MS = 30_000;
+const BIG_LIST = 10_000;
+
+/** Navigation to "rows in every card", and the 10,000-alert widget page, each against a static baseline. */
+export type DashboardResult =
+  | { readonly measured: false; readonly reason: string }
+  | {
+      readonly measured: true;
+      readonly cards: number;
+      readonly dashboardMs: number[];
+      readonly staticDashboardMs: number[];
+      readonly widgetPageMs: number[];
+      readonly plainTableMs: number[];
+    };
+
+const ALL_CARDS_HAVE_ROWS = () => {
+  const cards = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
+  return cards.length > 0 && cards.every((card) => card.querySelector('table tbody tr'))
+    ? performance.now()
+    : false;
+};
+
+/** Milliseconds from navigation start until `ready` answers a time in the page (polled every frame). */
+async function timeTo(page: Page, url: string, ready: () => number | false): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: WAIT_MS });
+  return Number(await handle.jsonValue());
+}
+
+/** Interactive: the first rows are shown and the main thread then answers a frame and a task. */
+const INTERACTIVE = async () => {
+  const started = performance.now();
+  while (!document.querySelector('table tbody tr')) {
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    if (performance.now() - started > 30_000) return -1;
+  }
+  await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  return performance.now();
+};
+
+/** A plain table laid out: every row parsed and a layout forced. */
+const PLAIN_TABLE_LAID_OUT = () =>
+  document.readyState === 'complete' && document.body.getBoundingClientRect().height > 0
+    ? performance.now()
+    : false;
+
+/**
+ * In headless Chromium against the built app: the dashboard from navigation until every card shows table rows,
+ * against a static page with the same rows; and a widget page of 10,000 alerts until interactive, against the
+ * same rows as one plain table. Answers "UI not built yet" instead of failing while the dashboard has no tables.
+ */
+export async function measureDashboard(
+  appUrl: string,
+  user: BenchUser,
+  bigListUser: BenchUser,
+  rounds: number,
+  log: (line: string) => void,
+): Promise<DashboardResult> {
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  let pages: Server | null = null;
+  try {
+    const probe = await signedInPage(browser, appUrl, user);
+    const response = await probe.goto(`${appUrl}/dashboard`).catch(() => null);
+    const cards = await probe
+      .waitForSelector('[data-testid="dashboard-widgets"] section', { timeout: WAIT_MS })
+      .then(() => probe.locator('[data-testid="dashboard-widgets"] section').count())
+      .catch(() => 0);
+    if (response?.status() !== 200 || cards === 0) {
+      return {
+        measured: false,
+        reason: 'UI not built yet: the app serves no dashboard (run `npm run build`)',
+      };
+    }
+    const hasRows = await probe
+      .waitForFunction(ALL_CARDS_HAVE_ROWS, undefined, { polling: 'raf', timeout: WAIT_MS })
+      .then(() => true)
+      .catch(() => false);
+    if (!hasRows) {
+      return {
+        measured: false,
+        reason: `UI not built yet: the dashboard's ${cards} cards show no table rows`,
+      };
+    }
+    const cardHtml = await probe.$$eval('[data-testid="dashboard-widgets"] section', (sections) =>
+      sections.map((s) => ({
+        title: s.querySelector('h2')?.textContent ?? '',
+        table: s.querySelector('table')?.outerHTML ?? '',
+      })),
+    );
+    const bigPage = await signedInPage(browser, appUrl, bigListUser);
+    const { headers, rows } = await bigListRows(bigPage, appUrl);
+    const statics = new Map([
+      ['/dashboard.html', staticDashboard(cardHtml)],
+      ['/table.html', staticTable(headers, rows)],
+    ]);
+    pages = createServer((req, res) => {
+      const body = statics.get(req.url ?? '');
+      res.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(body ?? '');
+    });
+    const server = pages;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const staticUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const widgetUrl = `${appUrl}/alerts/${widgetByKey('highCost').path}`;
+    const result = {
+      measured: true as const,
+      cards,
+      dashboardMs: [] as number[],
+      staticDashboardMs: [] as number[],
+      widgetPageMs: [] as number[],
+      plainTableMs: [] as number[],
+    };
+    // One untimed round warms Chromium's caches for every page alike.
+    for (let round = 0; round <= rounds; round++) {
+      const times = [
+        await timeTo(probe, `${appUrl}/dashboard`, ALL_CARDS_HAVE_ROWS),
+        await timeTo(probe, `${staticUrl}/dashboard.html`, ALL_CARDS_HAVE_ROWS),
+        await timeTo(bigPage, widgetUrl, INTERACTIVE as unknown as () => number),
+        await timeTo(bigPage, `${staticUrl}/table.html`, PLAIN_TABLE_LAID_OUT),
+      ];
+      if (round === 0) continue;
+      result.dashboardMs.push(times[0] ?? 0);
+      result.staticDashboardMs.push(times[1] ?? 0);
+      result.widgetPageMs.push(times[2] ?? 0);
+      result.plainTableMs.push(times[3] ?? 0);
+      log(`    round ${round}: ${times.map((t) => `${t.toFixed(0)} ms`).join(', ')}`);
+    }
+    return result;
+  } finally {
+    pages?.close();
+    await browser.close();
+  }
+}
+
+async function signedInPage(browser: Browser, appUrl: string, user: BenchUser): Promise<Page> {
+  const response = await fetch(`${appUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: user.email, password: user.password }),
+  });
+  const { token } = (await response.json()) as { token: string };
+  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    TOKEN_STORAGE_KEY,
+    token,
+  ] as const);
+  return context.newPage();
+}
+
+/** The widget page's column headings and the first 10,000 alerts of its list, as plain cells. */
+async function bigListRows(page: Page, appUrl: string): Promise<{ headers: string[]; rows: string[][] }> {
+  await page.goto(`${appUrl}/alerts/${widgetByKey('highCost').path}`);
+  await page.waitForSelector('table thead th', { timeout: WAIT_MS });
+  const headers = await page.$$eval('table thead th', (ths) => ths.map((th) => th.textContent ?? ''));
+  const token = await page.evaluate((key) => window.localStorage.getItem(key), TOKEN_STORAGE_KEY);
+  const bearer = token ?? '';
+  const rows: string[][] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < BIG_LIST / 100 && rows.length < BIG_LIST; i++) {
+    const query: string = cursor ? `?cursor=${encodeURIComponent(cursor)}` : '';
+    const response = await fetch(`${appUrl}/api${widgetByKey('highCost').listCall}${query}`, {
+      headers: { authorization: `Bearer ${bearer}` },
+    });
+    const answer = (await response.json()) as {
+      highCostList: Record<string, unknown>[];
+      cursor: string | null;
+    };
+    for (const alert of answer.highCostList) {
+      rows.push(headers.map((_, k) => String(Object.values(alert)[k] ?? '')));
+    }
+    cursor = answer.cursor;
+    if (!cursor) break;
+  }
+  return { headers, rows };
+}
+
+/** The report section for the browser part. */
+export function renderDashboard(result: DashboardResult): string {
+  if (!result.measured) return `### In Chromium\n\n${result.reason}.\n`;
+  const pairs = (a: number[], b: number[]) =>
+    ratioStats(a.map((value, i) => ({ value, baseline: b[i] ?? 1 })));
+  const dashboard = pairs(result.dashboardMs, result.staticDashboardMs);
+  const widget = pairs(result.widgetPageMs, result.plainTableMs);
+  return [
+    '### In Chromium (headless, 1920x1080)',
+    '',
+    '| page | ms (median) | baseline | baseline ms | ratio | goal |',
+    '|---|---|---|---|---|---|',
+    `| dashboard, rows in all ${result.cards} cards | ${median(result.dashboardMs).toFixed(0)} | static page, same rows | ${median(result.staticDashboardMs).toFixed(0)} | ${formatRatio(dashboard)} | ≤ 3x: ${dashboard.median <= 3 ? 'met' : '**missed**'} |`,
+    `| widget page, ${BIG_LIST} alerts, interactive | ${median(result.widgetPageMs).toFixed(0)} | plain table laid out | ${median(result.plainTableMs).toFixed(0)} | ${formatRatio(widget)} | < 0.1x: ${widget.median < 0.1 ? 'met' : '**missed**'} |`,
+    '',
+  ].join('\n');
+}
