@@ -76,15 +76,18 @@ describe('alerts', () => {
     await page.goto(`${portal.url}/non-covered/${target.rxNo}`);
     const toggle = page.getByRole('switch', { name: 'Read' });
     await expect.poll(() => toggle.isChecked()).toBe(false);
+    // Wait for the answer from before the click, so a fast answer is not missed.
+    const markedRead = page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
     await toggle.click({ force: true });
+    await markedRead;
     await page.getByRole('button', { name: 'Discuss' }).waitFor();
-    await page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: 'Read' }).isChecked()).toBe(true);
     // 102 grants Discuss only.
     expect(await page.getByRole('button', { name: 'Approve' }).count()).toBe(0);
+    const markedUnread = page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
     await page.getByRole('switch', { name: 'Read' }).click({ force: true });
-    await page.waitForResponse((r) => r.url().includes('/noncovered_readByFaci'));
+    await markedUnread;
     await page.reload();
     await expect.poll(() => page.getByRole('switch', { name: 'Read' }).isChecked()).toBe(false);
     await context.close();
