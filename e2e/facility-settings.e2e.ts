@@ -132,4 +132,23 @@ describe('facility settings', () => {
     expect(await page.getByLabel('Number of email reminders').count()).toBe(0);
     await context.close();
   });
+
+  it('is reached from the Facilities list, only where the facility allows it', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/facilities`);
+    await page.getByRole('cell', { name: 'Meadowbrook East', exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Actions for Meadowbrook East' }).click();
+    await page.getByRole('menuitem', { name: 'View Users' }).waitFor();
+    expect(await page.getByRole('menuitem', { name: 'Facility Settings' }).count()).toBe(0);
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Actions for Meadowbrook Care Center' }).click();
+    await page.getByRole('menuitem', { name: 'Facility Settings' }).click();
+    await waitForPath(page, '/facility/facilitySettings/101');
+    await page
+      .getByRole('heading', { level: 1, name: 'Facility Settings for Meadowbrook Care Center' })
+      .waitFor();
+    await context.close();
+  });
 });

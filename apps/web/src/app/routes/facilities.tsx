@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { FacilitiesPage } from '@/features/facilities';
 
-/** Facilities (placeholder until its issue lands). */
+/** Facilities: the viewer's facilities, with the way to each one's settings. */
 export function FacilitiesRoute() {
-  return (
-    <PlaceholderPage
-      title="Facilities"
-      comingLater="your facilities with search, sorting, their users and their settings."
-    />
-  );
+  return <FacilitiesPage />;
 }

@@ -1,0 +1,56 @@
+import { ENDPOINTS, FacilitiesAnswerSchema } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { settableFacility } from '@/test/facility-fixtures.ts';
+import { FakeApi, ok } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+function install() {
+  const facilities = [
+    settableFacility(),
+    settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: {} }),
+    settableFacility({ facID: 99, facName: 'Zephyr Hall', pharmID: 'alrx' }),
+  ];
+  new FakeApi()
+    .signedIn('tok', nurse())
+    .on('GET', ENDPOINTS.facilities, () => ok(FacilitiesAnswerSchema, { facilities }))
+    .install();
+}
+
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+describe('FacilitiesPage', () => {
+  it('sorts by name ascending, flips on a second click, and searches by name', async () => {
+    install();
+    const { user } = renderApp('/facilities', { token: 'tok' });
+    await screen.findByText('Zephyr Hall', {}, { timeout: 5000 });
+    expect(names()).toEqual(['Meadowbrook Care Center', 'Meadowbrook East', 'Zephyr Hall']);
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['Zephyr Hall', 'Meadowbrook East', 'Meadowbrook Care Center']);
+    await user.click(screen.getByRole('button', { name: /^ID/ }));
+    expect(names()).toEqual(['Zephyr Hall', 'Meadowbrook Care Center', 'Meadowbrook East']);
+    await user.type(screen.getByLabelText('Search facilities'), 'east');
+    expect(names()).toEqual(['Meadowbrook East']);
+  });
+
+  it('offers Facility Settings only where the facility allows setting them', async () => {
+    install();
+    const { user } = renderApp('/facilities', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Meadowbrook Care Center' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Facility Settings' })).toHaveAttribute(
+      'href',
+      '/facility/facilitySettings/101',
+    );
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Meadowbrook East' }));
+    await screen.findByRole('menuitem', { name: 'View Users' });
+    expect(screen.queryByRole('menuitem', { name: 'Facility Settings' })).not.toBeInTheDocument();
+  });
+});
