@@ -21,6 +21,37 @@ export interface FacilityAccess {
   permissions: Set<string>;
 }
 
+type FacilityRow = { facId: number; name: string; pharmId: string; state: string; role: string };
+
+/** The facilities a user may see with their role there, narrowed (never widened) by `only`. One query. */
+async function facilityRows(db: Db, user: AuthUser, only?: readonly number[]): Promise<FacilityRow[]> {
+  const narrow = only ? inArray(facilities.facId, [...only]) : undefined;
+  const columns = {
+    facId: facilities.facId,
+    name: facilities.name,
+    pharmId: facilities.pharmId,
+    state: facilities.state,
+  };
+  if (user.userType === 'FacilityUser') {
+    return db
+      .select({ ...columns, role: facilityMemberships.role })
+      .from(facilityMemberships)
+      .innerJoin(facilities, eq(facilities.facId, facilityMemberships.facId))
+      .where(and(eq(facilityMemberships.userId, user.id), narrow));
+  }
+  if (user.userType === 'PharmacyUser') {
+    return db
+      .select({ ...columns, role: pharmacyMemberships.role })
+      .from(pharmacyMemberships)
+      .innerJoin(facilities, eq(facilities.pharmId, pharmacyMemberships.pharmId))
+      .where(and(eq(pharmacyMemberships.userId, user.id), narrow));
+  }
+  return db
+    .select({ ...columns, role: sql<string>`'SuperAdmin'` })
+    .from(facilities)
+    .where(narrow);
+}
+
 /**
  * The facilities a user may see (reference/api.md, "Tenancy"): a facility user their memberships, a pharmacy user
  * every facility of their pharmacies, a super admin all. Permissions: a facility user holds the facility's keys
@@ -32,44 +63,7 @@ export async function facilityAccess(
   user: AuthUser,
   only?: readonly number[],
 ): Promise<FacilityAccess[]> {
-  const narrow = only ? inArray(facilities.facId, [...only]) : undefined;
-  let rows: { facId: number; name: string; pharmId: string; state: string; role: string }[];
-  if (user.userType === 'FacilityUser') {
-    rows = await db
-      .select({
-        facId: facilities.facId,
-        name: facilities.name,
-        pharmId: facilities.pharmId,
-        state: facilities.state,
-        role: facilityMemberships.role,
-      })
-      .from(facilityMemberships)
-      .innerJoin(facilities, eq(facilities.facId, facilityMemberships.facId))
-      .where(and(eq(facilityMemberships.userId, user.id), narrow));
-  } else if (user.userType === 'PharmacyUser') {
-    rows = await db
-      .select({
-        facId: facilities.facId,
-        name: facilities.name,
-        pharmId: facilities.pharmId,
-        state: facilities.state,
-        role: pharmacyMemberships.role,
-      })
-      .from(pharmacyMemberships)
-      .innerJoin(facilities, eq(facilities.pharmId, pharmacyMemberships.pharmId))
-      .where(and(eq(pharmacyMemberships.userId, user.id), narrow));
-  } else {
-    rows = await db
-      .select({
-        facId: facilities.facId,
-        name: facilities.name,
-        pharmId: facilities.pharmId,
-        state: facilities.state,
-        role: sql<string>`'SuperAdmin'`,
-      })
-      .from(facilities)
-      .where(narrow);
-  }
+  const rows = await facilityRows(db, user, only);
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.facId);
   const granted = await db
@@ -102,27 +96,7 @@ export async function visibleFacilityIds(
   user: AuthUser,
   asked?: readonly number[],
 ): Promise<number[]> {
-  if (user.userType === 'SuperAdmin' && !asked) {
-    return (await db.select({ id: facilities.facId }).from(facilities)).map((r) => r.id);
-  }
-  const narrow = asked ? inArray(facilities.facId, [...asked]) : undefined;
-  if (user.userType === 'FacilityUser') {
-    const rows = await db
-      .select({ id: facilityMemberships.facId })
-      .from(facilityMemberships)
-      .innerJoin(facilities, eq(facilities.facId, facilityMemberships.facId))
-      .where(and(eq(facilityMemberships.userId, user.id), narrow));
-    return rows.map((r) => r.id);
-  }
-  if (user.userType === 'PharmacyUser') {
-    const rows = await db
-      .select({ id: facilities.facId })
-      .from(pharmacyMemberships)
-      .innerJoin(facilities, eq(facilities.pharmId, pharmacyMemberships.pharmId))
-      .where(and(eq(pharmacyMemberships.userId, user.id), narrow));
-    return rows.map((r) => r.id);
-  }
-  return (await db.select({ id: facilities.facId }).from(facilities).where(narrow)).map((r) => r.id);
+  return (await facilityRows(db, user, asked)).map((r) => r.facId);
 }
 
 /** A pharmacy the viewer may see: their role and own permissions there, and the pharmacy's permissions. */

@@ -100,3 +100,13 @@ export function bearer(token: string): { authorization: string } {
 export function bodyOf<T = Record<string, unknown>>(response: LightMyRequestResponse): T {
   return response.json() as T;
 }
+
+/** Signs in several demo accounts; answers their tokens by email. */
+export async function signInAll(
+  app: FastifyInstance,
+  emails: readonly string[],
+): Promise<Record<string, string>> {
+  const tokens: Record<string, string> = {};
+  for (const email of emails) tokens[email] = await signIn(app, email);
+  return tokens;
+}

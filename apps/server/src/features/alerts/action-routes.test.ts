@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, auditEvents } from '../../db/schema/index.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
-import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -11,16 +11,17 @@ const token = (email: string) => tokens[email] ?? '';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const email of [
-    'nurse@meadowbrook.test',
-    'nurse.nocreds@meadowbrook.test',
-    'admin@meadowbrook.test',
-    'don@lakeside.test',
-    'sysadmin@pharmacy.test',
-    'pharmacist@pharmacy.test',
-  ]) {
-    tokens[email] = await signIn(t.app, email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t.app, [
+      'nurse@meadowbrook.test',
+      'nurse.nocreds@meadowbrook.test',
+      'admin@meadowbrook.test',
+      'don@lakeside.test',
+      'sysadmin@pharmacy.test',
+      'pharmacist@pharmacy.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

@@ -1,7 +1,7 @@
 import { alertSchemaOf, WIDGETS, widgetByKey } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, listAlerts } from '../../test/alerts.ts';
-import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { sortColumnsOf } from './sorting.ts';
 
 let t: TestApp;
@@ -9,15 +9,16 @@ const tokens: Record<string, string> = {};
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const email of [
-    'nurse@meadowbrook.test',
-    'admin@meadowbrook.test',
-    'don@lakeside.test',
-    'sysadmin@pharmacy.test',
-    'super@portal.test',
-  ]) {
-    tokens[email] = await signIn(t.app, email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t.app, [
+      'nurse@meadowbrook.test',
+      'admin@meadowbrook.test',
+      'don@lakeside.test',
+      'sysadmin@pharmacy.test',
+      'super@portal.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts } from '../../db/schema/index.ts';
 import { listAlerts } from '../../test/alerts.ts';
-import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -11,14 +11,15 @@ const token = (email: string) => tokens[email] ?? '';
 
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const email of [
-    'nurse@meadowbrook.test',
-    'admin@meadowbrook.test',
-    'don@lakeside.test',
-    'sysadmin@pharmacy.test',
-  ]) {
-    tokens[email] = await signIn(t.app, email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t.app, [
+      'nurse@meadowbrook.test',
+      'admin@meadowbrook.test',
+      'don@lakeside.test',
+      'sysadmin@pharmacy.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 

@@ -1,20 +1,21 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { facilityContacts, facilitySettings } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
 beforeAll(async () => {
   t = await buildTestApp();
-  for (const email of [
-    'admin@meadowbrook.test',
-    'nurse@meadowbrook.test',
-    'don@lakeside.test',
-    'sysadmin@pharmacy.test',
-  ]) {
-    tokens[email] = await signIn(t.app, email);
-  }
+  Object.assign(
+    tokens,
+    await signInAll(t.app, [
+      'admin@meadowbrook.test',
+      'nurse@meadowbrook.test',
+      'don@lakeside.test',
+      'sysadmin@pharmacy.test',
+    ]),
+  );
 });
 afterAll(async () => t.close());
 
