@@ -1,20 +1,17 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiList, apiToken } from './support/api.ts';
-import { expectAccessible, launchBrowser, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
-import { type Portal, startPortal } from './support/portal.ts';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
 
 let portal: Portal;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
 });
 
 async function signedIn(email: string, viewport: { width: number; height: number } = VIEWPORTS.desktop) {

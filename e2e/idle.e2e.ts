@@ -1,21 +1,21 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newPage } from './support/browser.ts';
-import { type Portal, startPortal } from './support/portal.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
 
 let portal: Portal;
 let browser: Browser;
 
 // The idle timer is shortened through configuration, exactly as an operator would set it.
-beforeAll(async () => {
-  portal = await startPortal({ IDLE_TIMEOUT_SECONDS: '4', IDLE_COUNTDOWN_SECONDS: '6' });
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+withPortalAndBrowser(
+  (p, b) => {
+    portal = p;
+    browser = b;
+  },
+  { IDLE_TIMEOUT_SECONDS: '4', IDLE_COUNTDOWN_SECONDS: '6' },
+);
 
 describe('the idle modal', () => {
   it('opens after the idle time, Stay Active keeps the session, and the countdown signs out', async () => {

@@ -1,19 +1,16 @@
 import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, launchBrowser, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
-import { type Portal, startPortal } from './support/portal.ts';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
 
 let portal: Portal;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
 });
 
 // Every screen of the route table a pharmacy SysAdmin can open (the widest menu), at both sizes.

@@ -1,9 +1,10 @@
 import { inflateSync } from 'node:zlib';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
-import { expectAccessible, launchBrowser, newPage, watchConsole } from './support/browser.ts';
-import { type Portal, startPortal } from './support/portal.ts';
+import { expectAccessible, newPage, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
 
 const NURSE = 'nurse@meadowbrook.test';
@@ -12,13 +13,9 @@ const FACILITY = 'Meadowbrook';
 let portal: Portal;
 let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
 });
 
 /**
