@@ -11,6 +11,8 @@ export const ClientConfigSchema = z.object({
   fileBase: z.string(),
   idleTimeoutSeconds: z.number().int().positive(),
   idleCountdownSeconds: z.number().int().positive(),
+  /** `PASSWORD_MIN_LENGTH`: the forms check what the server will check. */
+  passwordMinLength: z.number().int().min(4),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
@@ -20,4 +22,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   fileBase: FILE_BASE,
   idleTimeoutSeconds: SESSION_TIMINGS.idleMs / 1000,
   idleCountdownSeconds: SESSION_TIMINGS.idleCountdownMs / 1000,
+  passwordMinLength: 8,
 };

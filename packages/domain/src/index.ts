@@ -128,6 +128,17 @@ export {
 } from './schemas/organisations.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
+export {
+  emailField,
+  formatPhone,
+  NAME_MIN_LENGTH,
+  newPasswordField,
+  optionalPhoneField,
+  PHONE_DIGITS,
+  phoneDigits,
+  requiredPhoneField,
+  USER_MESSAGES,
+} from './schemas/user-fields.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export { defaultUserSettings } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';

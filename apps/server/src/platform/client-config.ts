@@ -20,6 +20,7 @@ export async function clientConfigRoutes(fastify: FastifyInstance) {
       fileBase: FILE_BASE,
       idleTimeoutSeconds: app.config.idleTimeoutSeconds,
       idleCountdownSeconds: app.config.idleCountdownSeconds,
+      passwordMinLength: app.config.passwordMinLength,
     }),
   );
 }

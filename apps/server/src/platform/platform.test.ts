@@ -87,6 +87,7 @@ describe('web app and unknown paths', () => {
       fileBase: '/fs',
       idleTimeoutSeconds: 7200,
       idleCountdownSeconds: 600,
+      passwordMinLength: 8,
     });
   });
 });
