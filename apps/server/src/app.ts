@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { API_BASE } from '@portal/domain';
+import { API_BASE, FILE_BASE } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.ts';
@@ -8,6 +8,7 @@ import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
+import { filesRoutes } from './features/files/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
@@ -22,6 +23,7 @@ import { openapiPlugin } from './platform/openapi.ts';
 import { schedulerPlugin } from './platform/scheduler.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
+import { type FileStorage, storagePlugin } from './platform/storage.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -29,6 +31,8 @@ export interface BuildOptions {
   closeDatabase?: boolean;
   /** The messaging service that verifies stored credentials (the well-formedness check by default). */
   messaging?: MessagingService;
+  /** Where file bytes live (the local disk under DATA_DIR by default; an S3 adapter plugs in here). */
+  storage?: FileStorage;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
 }
@@ -70,6 +74,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(secretsPlugin, { messaging: options.messaging });
   await app.register(schedulerPlugin);
   await app.register(mailPlugin);
+  await app.register(storagePlugin, { storage: options.storage });
   await app.register(staticWebPlugin, { webDist: config.webDist });
 
   await app.register(healthRoutes);
@@ -79,5 +84,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(alertsRoutes, { prefix: API_BASE });
   await app.register(facilitySettingsFeature, { prefix: API_BASE });
   await app.register(accountRoutes, { prefix: API_BASE });
+  await app.register(filesRoutes, { prefix: FILE_BASE });
   return app;
 }

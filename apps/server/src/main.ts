@@ -37,7 +37,7 @@ async function main(): Promise<void> {
         await storage.put(key, bytes);
       },
     }));
-  const app = await buildApp(config, { database, closeDatabase: true });
+  const app = await buildApp(config, { database, closeDatabase: true, storage });
 
   closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     if (err) app.log.error({ err }, 'stopping after an error');

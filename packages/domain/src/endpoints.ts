@@ -22,6 +22,22 @@ export const ENDPOINTS = {
   audit: '/audit',
 } as const;
 
+/** The file service's paths (spec 2, section 7), relative to FILE_BASE. */
+export const FILE_ENDPOINTS = {
+  topLevelFolders: '/topLevelFolders',
+  folder: '/files/:id',
+  file: '/files/:file_id',
+  upload: '/upload',
+  folderNames: '/files/foldernames',
+  downloadBase64: '/downloadbase64/:id',
+  /** Beyond the spec: the same bytes streamed, for big files. */
+  download: '/download/:id',
+  recyclingBin: '/recycling-bin',
+  preRestore: '/pre-restore/:id',
+  restore: '/restore',
+  permanentDelete: '/delete/files/:id',
+} as const;
+
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */
 export const API_BASE = '/api';
 export const FILE_BASE = '/fs';

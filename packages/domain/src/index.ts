@@ -26,7 +26,7 @@ export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } 
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
 export type { BadgeColor } from './display/status.ts';
 export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
-export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
+export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';
 export {
@@ -114,6 +114,44 @@ export {
   SETTINGS_MESSAGES,
   SETTINGS_WIDGETS,
 } from './schemas/facility-settings.ts';
+export type {
+  CreateFileInput,
+  FileItem,
+  PreRestoreAnswer,
+  RestoreInput,
+  UpdateFileInput,
+  UploadAnswer,
+} from './schemas/files.ts';
+export {
+  Base64AnswerSchema,
+  CreateFileInputSchema,
+  CreateFolderFormSchema,
+  DeletedParentSchema,
+  FILE_MESSAGES,
+  FILE_NEW_MINUTES,
+  FileAnswerSchema,
+  FileChangeAnswerSchema,
+  FileIdParamsAltSchema,
+  FileIdParamsSchema,
+  FileItemSchema,
+  FolderAnswerSchema,
+  FolderNamesAnswerSchema,
+  FolderNamesInputSchema,
+  fileErrorToast,
+  fileNameField,
+  fileNameProblem,
+  filesEditKey,
+  isNewFile,
+  mayUseRecyclingBin,
+  PreRestoreAnswerSchema,
+  RecyclingBinAnswerSchema,
+  RestoreInputSchema,
+  TopLevelFoldersAnswerSchema,
+  truncateFolderName,
+  UpdateFileInputSchema,
+  UploadAnswerSchema,
+  uploadedMessage,
+} from './schemas/files.ts';
 export type { Facility, Pharmacy } from './schemas/organisations.ts';
 export {
   FacilitiesAnswerSchema,

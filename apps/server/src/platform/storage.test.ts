@@ -12,10 +12,13 @@ describe('LocalDiskStorage', () => {
     const storage = new LocalDiskStorage(root);
     const size = await storage.put('facilities/101/care-plan.txt', Readable.from(['part one, ', 'part two']));
     expect(size).toBe(18);
-    expect(await text(storage.get('facilities/101/care-plan.txt'))).toBe('part one, part two');
+    expect(await text(await storage.get('facilities/101/care-plan.txt'))).toBe('part one, part two');
+    expect(await storage.stat('facilities/101/care-plan.txt')).toEqual({ size: 18 });
     expect(await readdir(join(root, 'facilities/101'))).toEqual(['care-plan.txt']);
     await storage.delete('facilities/101/care-plan.txt');
     expect(await readdir(join(root, 'facilities/101'))).toEqual([]);
+    expect(await storage.stat('facilities/101/care-plan.txt')).toBeNull();
+    await expect(storage.get('facilities/101/care-plan.txt')).rejects.toThrow(/ENOENT/);
   });
 
   it.each(['../escape', '/etc/passwd', 'a/../../b', 'a\u0000b', '', '.hidden'])(

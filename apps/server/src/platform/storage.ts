@@ -1,18 +1,25 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm } from 'node:fs/promises';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+
 /**
  * Where file bytes live. The local disk is the default; S3-compatible object storage is another implementation
- * of these four calls, nothing more.
+ * of these four calls, nothing more (README, "File storage"). Keys are the portal's own, never a client's name.
  */
 export interface FileStorage {
   /** Stores the stream under the key (never held whole in memory); answers the bytes written. */
   put(key: string, body: Readable | Uint8Array): Promise<number>;
-  get(key: string): Readable;
+  /** The stored bytes as a stream; rejects when the key holds nothing. */
+  get(key: string): Promise<Readable>;
+  /** Removes the key; nothing stored is not an error. */
   delete(key: string): Promise<void>;
+  /** The stored size, or null when the key holds nothing. */
+  stat(key: string): Promise<{ size: number } | null>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -53,8 +60,25 @@ export class LocalDiskStorage implements FileStorage {
     return written;
   }
 
-  get(key: string): Readable {
-    return createReadStream(this.pathOf(key));
+  async get(key: string): Promise<Readable> {
+    const path = this.pathOf(key);
+    // Opened before answering, so a missing file rejects here rather than erroring mid-response.
+    const stream = createReadStream(path);
+    await new Promise<void>((resolve, reject) => {
+      stream.once('open', () => resolve());
+      stream.once('error', reject);
+    });
+    return stream;
+  }
+
+  async stat(key: string): Promise<{ size: number } | null> {
+    try {
+      const info = await stat(this.pathOf(key));
+      return info.isFile() ? { size: info.size } : null;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
   }
 
   async delete(key: string): Promise<void> {
@@ -66,3 +90,17 @@ export class LocalDiskStorage implements FileStorage {
 export function localStorageFor(dataDir: string): FileStorage {
   return new LocalDiskStorage(join(dataDir, 'files'));
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    storage: FileStorage;
+  }
+}
+
+/** Decorates `app.storage` with the given storage (the local disk under DATA_DIR when none is given). */
+export const storagePlugin = fp(
+  async (app: FastifyInstance, options: { storage?: FileStorage | undefined }) => {
+    app.decorate('storage', options.storage ?? localStorageFor(app.config.dataDir));
+  },
+  { name: 'storage' },
+);

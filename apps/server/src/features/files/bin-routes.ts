@@ -1,0 +1,230 @@
+import {
+  FILE_ENDPOINTS,
+  FILE_MESSAGES,
+  FileChangeAnswerSchema,
+  FileIdParamsSchema,
+  PreRestoreAnswerSchema,
+  RecyclingBinAnswerSchema,
+  RestoreInputSchema,
+} from '@portal/domain';
+import { eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { files } from '../../db/schema/index.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { conflict, forbidden, notFound } from '../../platform/errors.ts';
+import {
+  auditFile,
+  refusals,
+  requireBinUser,
+  requireDeleted,
+  requireEditable,
+  scopeOf,
+  visibleOr404,
+} from './context.ts';
+import { ancestorsOf, binRows, type FileRow, isAnchorFolder, nameTaken, subtreeOf } from './queries.ts';
+
+const tags = ['files'];
+
+/** Each row's path, given the subtree's top and the path of the top's parent. */
+function pathsOf(top: FileRow, rows: FileRow[], parentPath: string): Map<number, string> {
+  const paths = new Map<number, string>([[top.id, `${parentPath}/${top.name}`]]);
+  let added = true;
+  while (added) {
+    added = false;
+    for (const row of rows) {
+      const parentPathOfRow = row.parentId === null ? undefined : paths.get(row.parentId);
+      if (!paths.has(row.id) && parentPathOfRow !== undefined) {
+        paths.set(row.id, `${parentPathOfRow}/${row.name}`);
+        added = true;
+      }
+    }
+  }
+  return paths;
+}
+
+const sameDeletion = (a: FileRow, b: FileRow) => a.deletedAt?.getTime() === b.deletedAt?.getTime();
+
+/** Soft delete, the recycling bin, restore and permanent delete (spec 2, sections 2, 4 and 7). */
+export async function fileBinRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireActiveUser);
+
+  app.delete(
+    FILE_ENDPOINTS.folder,
+    {
+      schema: {
+        tags,
+        summary: 'Move an item and everything under it to the recycling bin',
+        params: FileIdParamsSchema,
+        response: { 200: FileChangeAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      const row = await visibleOr404(app.db, scope, request.params.id);
+      if (row.deletedAt) throw notFound('No such file or folder.');
+      requireEditable(scope, row);
+      if (await isAnchorFolder(app.db, row)) throw forbidden(FILE_MESSAGES.anchorFixed);
+      const parentPath = (await ancestorsOf(app.db, row.id)).map((a) => `/${a.name}`).join('');
+      const now = new Date();
+      await app.db.transaction(async (tx) => {
+        const live = (await subtreeOf(tx, row.id)).filter((r) => r.deletedAt === null);
+        const paths = pathsOf(row, live, parentPath);
+        for (const item of live) {
+          await tx
+            .update(files)
+            .set({
+              deletedAt: now,
+              deletedBy: currentUser(request).id,
+              pathnameAtDeletion: paths.get(item.id),
+            })
+            .where(eq(files.id, item.id));
+        }
+        await auditFile(tx, request, 'file.delete', row, { count: live.length, path: paths.get(row.id) });
+      });
+      return { message: FILE_MESSAGES.deleted, file_id: row.id };
+    },
+  );
+
+  app.get(
+    FILE_ENDPOINTS.recyclingBin,
+    {
+      schema: {
+        tags,
+        summary: 'Deleted items the viewer may see; pharmacy staff and super admins only',
+        response: { 200: RecyclingBinAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      requireBinUser(scope);
+      return { files: await binRows(app.db, scope) };
+    },
+  );
+
+  app.get(
+    FILE_ENDPOINTS.preRestore,
+    {
+      schema: {
+        tags,
+        summary: 'Whether a deleted item can return to its former path, or a parent folder was deleted too',
+        params: FileIdParamsSchema,
+        response: { 200: PreRestoreAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      requireBinUser(scope);
+      const row = await visibleOr404(app.db, scope, request.params.id);
+      requireDeleted(row);
+      const deletedParentFolders = (await ancestorsOf(app.db, row.id))
+        .filter((a) => a.deletedAt !== null)
+        .map((a) => ({ file_id: a.id, name: a.name }));
+      return {
+        file_id: row.id,
+        pathname_at_deletion: row.pathnameAtDeletion,
+        deletedParentFolders,
+        needsNewParent: deletedParentFolders.length > 0,
+      };
+    },
+  );
+
+  app.post(
+    FILE_ENDPOINTS.restore,
+    {
+      schema: {
+        tags,
+        summary:
+          'Restore a deleted item (with what was deleted with it) to its former path or to newParentId',
+        description:
+          'When a parent folder was deleted too, `newParentId` (a live folder the viewer may edit) is required: ' +
+          '409 without it. Moving into another facility or state folder moves the item into that tenancy.',
+        body: RestoreInputSchema,
+        response: { 200: FileChangeAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      requireBinUser(scope);
+      const { fileId, newParentId } = request.body;
+      const row = await visibleOr404(app.db, scope, fileId);
+      requireDeleted(row);
+      requireEditable(scope, row);
+      let parent: FileRow | null = null;
+      if (newParentId !== undefined) {
+        parent = await visibleOr404(app.db, scope, newParentId);
+        if (parent.kind !== 'folder' || parent.deletedAt) throw notFound('No such folder.');
+        requireEditable(scope, parent);
+      } else {
+        const deletedParents = (await ancestorsOf(app.db, row.id)).filter((a) => a.deletedAt !== null);
+        if (deletedParents.length > 0) {
+          throw conflict(FILE_MESSAGES.needsNewParent, { newParentId: FILE_MESSAGES.needsNewParent });
+        }
+      }
+      const targetParentId = parent?.id ?? row.parentId;
+      if (targetParentId !== null && (await nameTaken(app.db, targetParentId, row.name))) {
+        throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+      }
+      await app.db.transaction(async (tx) => {
+        const subtree = await subtreeOf(tx, row.id);
+        const together = subtree.filter((r) => sameDeletion(r, row)).map((r) => r.id);
+        await tx
+          .update(files)
+          .set({ deletedAt: null, deletedBy: null, pathnameAtDeletion: null })
+          .where(inArray(files.id, together));
+        if (parent) {
+          // The item takes the tenancy of where it now lives, with everything under it.
+          await tx.update(files).set({ parentId: parent.id }).where(eq(files.id, row.id));
+          await tx
+            .update(files)
+            .set({ root: parent.root, facId: parent.facId, state: parent.state })
+            .where(
+              inArray(
+                files.id,
+                subtree.map((r) => r.id),
+              ),
+            );
+        }
+        await auditFile(tx, request, 'file.restore', row, {
+          count: together.length,
+          ...(parent ? { newParentId: parent.id } : {}),
+        });
+      });
+      return { message: FILE_MESSAGES.restored, file_id: row.id };
+    },
+  );
+
+  app.delete(
+    FILE_ENDPOINTS.permanentDelete,
+    {
+      schema: {
+        tags,
+        summary: 'Permanently delete a deleted item, everything under it and the stored bytes',
+        params: FileIdParamsSchema,
+        response: { 200: FileChangeAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      requireBinUser(scope);
+      const row = await visibleOr404(app.db, scope, request.params.id);
+      requireDeleted(row);
+      requireEditable(scope, row);
+      const keys = await app.db.transaction(async (tx) => {
+        const subtree = await subtreeOf(tx, row.id);
+        await tx.delete(files).where(
+          inArray(
+            files.id,
+            subtree.map((r) => r.id),
+          ),
+        );
+        await auditFile(tx, request, 'file.permanent_delete', row, { count: subtree.length });
+        return subtree.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+      });
+      // The bytes go once the rows are gone for good; a failure here leaves unreferenced bytes, never a dangling row.
+      for (const key of keys) await app.storage.delete(key);
+      return { message: FILE_MESSAGES.permanentlyDeleted, file_id: row.id };
+    },
+  );
+}

@@ -1,0 +1,193 @@
+import {
+  CreateFileInputSchema,
+  FILE_ENDPOINTS,
+  FILE_MESSAGES,
+  FileAnswerSchema,
+  FileIdParamsAltSchema,
+  FileIdParamsSchema,
+  FolderAnswerSchema,
+  FolderNamesAnswerSchema,
+  FolderNamesInputSchema,
+  TopLevelFoldersAnswerSchema,
+  UpdateFileInputSchema,
+} from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { files } from '../../db/schema/index.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { auditFile, refusals, requireEditable, scopeOf, visibleOr404 } from './context.ts';
+import {
+  isAnchorFolder,
+  liveChildren,
+  nameTaken,
+  toFileItem,
+  toFileItems,
+  visibleFolders,
+} from './queries.ts';
+import { registeredUpload } from './upload.ts';
+
+const tags = ['files'];
+
+/** Browsing the trees, creating folders, registering uploads, renaming (spec 2, section 7). */
+export async function fileTreeRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireActiveUser);
+
+  app.get(
+    FILE_ENDPOINTS.topLevelFolders,
+    {
+      schema: {
+        tags,
+        summary: 'Every folder the viewer may see, flat (the two roots have parent_id null)',
+        response: { 200: TopLevelFoldersAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      return { folders: await toFileItems(app.db, scope, await visibleFolders(app.db, scope)) };
+    },
+  );
+
+  app.get(
+    FILE_ENDPOINTS.folder,
+    {
+      schema: {
+        tags,
+        summary: 'A folder and its live children (404 for a folder the viewer may not see)',
+        params: FileIdParamsSchema,
+        response: { 200: FolderAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      const folder = await visibleOr404(app.db, scope, request.params.id);
+      if (folder.kind !== 'folder' || folder.deletedAt) throw notFound('No such folder.');
+      const children = await liveChildren(app.db, scope, folder.id);
+      const [item] = await toFileItems(app.db, scope, [folder]);
+      if (!item) throw notFound();
+      return { folder: item, files: await toFileItems(app.db, scope, children) };
+    },
+  );
+
+  app.post(
+    FILE_ENDPOINTS.folderNames,
+    {
+      schema: {
+        tags,
+        summary: "Names of a path's folders (the breadcrumb); folders the viewer may not see are left out",
+        body: FolderNamesInputSchema,
+        response: { 200: FolderNamesAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      const folders = [];
+      for (const id of request.body.pathIds) {
+        const row = await visibleOr404(app.db, scope, id).catch(() => null);
+        if (row?.kind === 'folder' && !row.deletedAt) folders.push({ file_id: row.id, name: row.name });
+      }
+      return { folders };
+    },
+  );
+
+  app.post(
+    FILE_ENDPOINTS.folder,
+    {
+      schema: {
+        tags,
+        summary: 'Create a folder, or register a file stored by /upload, in the folder {id}',
+        description:
+          "Needs the files edit permission for the folder's facility or state. For a file, `filenameOnServer` is " +
+          "the `filename` /upload answered (the caller's own upload, once); its size and type come from the stored " +
+          'bytes, not from the payload.',
+        params: FileIdParamsSchema,
+        body: CreateFileInputSchema,
+        response: { 201: FileAnswerSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(app, request);
+      const parent = await visibleOr404(app.db, scope, request.params.id);
+      if (parent.deletedAt) throw notFound('No such folder.');
+      if (parent.kind !== 'folder') throw badRequest(FILE_MESSAGES.notAFolder);
+      requireEditable(scope, parent);
+      const input = request.body;
+      if (await nameTaken(app.db, parent.id, input.name)) {
+        throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+      }
+      const upload =
+        input.fileOrFolder === 'file'
+          ? await registeredUpload(app, currentUser(request).id, input.filenameOnServer, input.name)
+          : null;
+      const now = new Date();
+      const row = await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(files)
+          .values({
+            parentId: parent.id,
+            name: input.name,
+            description: input.description,
+            kind: input.fileOrFolder,
+            root: parent.root,
+            facId: parent.facId,
+            state: parent.state,
+            fileType: upload?.fileType ?? '',
+            fullFileType: upload?.mimetype ?? '',
+            size: upload?.size ?? 0,
+            storageKey: upload?.storageKey ?? null,
+            createdBy: currentUser(request).id,
+            createdAt: now,
+          })
+          .returning();
+        if (!created) throw new Error('insert returned no row');
+        await tx.update(files).set({ lastAddedAt: now }).where(eq(files.id, parent.id));
+        await auditFile(tx, request, `file.create_${input.fileOrFolder}`, created, { parentId: parent.id });
+        return created;
+      });
+      return reply.code(201).send({ file: toFileItem(row, scope) });
+    },
+  );
+
+  app.put(
+    FILE_ENDPOINTS.file,
+    {
+      schema: {
+        tags,
+        summary: "Change an item's name and description (the info modal)",
+        params: FileIdParamsAltSchema,
+        body: UpdateFileInputSchema,
+        response: { 200: FileAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const scope = await scopeOf(app, request);
+      const row = await visibleOr404(app.db, scope, request.params.file_id);
+      const { body } = request;
+      if (body.file_id !== undefined && body.file_id !== row.id) {
+        throw badRequest('file_id does not match the path.', { file_id: 'Does not match the path' });
+      }
+      if (row.deletedAt) throw notFound('No such file or folder.');
+      requireEditable(scope, row);
+      const renamed = body.name !== row.name;
+      if (renamed && (await isAnchorFolder(app.db, row))) throw forbidden(FILE_MESSAGES.anchorFixed);
+      if (renamed && row.parentId !== null && (await nameTaken(app.db, row.parentId, body.name, row.id))) {
+        throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+      }
+      const updated = await app.db.transaction(async (tx) => {
+        const [changed] = await tx
+          .update(files)
+          .set({ name: body.name, description: body.description })
+          .where(eq(files.id, row.id))
+          .returning();
+        if (!changed) throw new Error('update returned no row');
+        await auditFile(tx, request, 'file.update', changed, { previousName: row.name });
+        return changed;
+      });
+      const [item] = await toFileItems(app.db, scope, [updated]);
+      if (!item) throw notFound();
+      return { file: item };
+    },
+  );
+}

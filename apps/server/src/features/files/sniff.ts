@@ -1,0 +1,66 @@
+import { Transform } from 'node:stream';
+import { fileTypeFromBuffer } from 'file-type';
+
+/** Bytes file-type needs to recognise every format it knows. */
+const SAMPLE_BYTES = 4100;
+
+/** A pass-through stream that keeps the first bytes it sees, to sniff the type once the upload is stored. */
+export function sampler(): { stream: Transform; sample: () => Buffer } {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  const stream = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      if (kept < SAMPLE_BYTES) {
+        const part = chunk.subarray(0, SAMPLE_BYTES - kept);
+        chunks.push(Buffer.from(part));
+        kept += part.length;
+      }
+      callback(null, chunk);
+    },
+  });
+  return { stream, sample: () => Buffer.concat(chunks) };
+}
+
+/** Reads the first bytes of a stream and stops it. */
+export async function headOf(stream: NodeJS.ReadableStream & { destroy(): void }): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  for await (const chunk of stream) {
+    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk);
+    chunks.push(buffer);
+    kept += buffer.length;
+    if (kept >= SAMPLE_BYTES) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks).subarray(0, SAMPLE_BYTES);
+}
+
+const TEXT_TYPES: Record<string, string> = { csv: 'text/csv', txt: 'text/plain' };
+
+/** The file's extension, lower case, or ''. */
+export function extensionOf(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+function looksLikeText(sample: Buffer): boolean {
+  if (sample.includes(0)) return false;
+  try {
+    // A cut in the middle of a multi-byte character at the sample's end is not a reason to call it binary.
+    new TextDecoder('utf-8', { fatal: true }).decode(sample.subarray(0, Math.max(0, sample.length - 4)));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The content type from the bytes, never from what the client said: a known signature (file-type), else UTF-8
+ * text (text/csv for a .csv name, text/plain otherwise), else application/octet-stream.
+ */
+export async function sniffType(sample: Buffer, name: string): Promise<string> {
+  const found = await fileTypeFromBuffer(sample);
+  if (found) return found.mime;
+  if (sample.length > 0 && looksLikeText(sample)) return TEXT_TYPES[extensionOf(name)] ?? 'text/plain';
+  return 'application/octet-stream';
+}

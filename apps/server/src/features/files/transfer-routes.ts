@@ -1,0 +1,114 @@
+import {
+  ApiErrorBodySchema,
+  Base64AnswerSchema,
+  FILE_ENDPOINTS,
+  FileIdParamsSchema,
+  UploadAnswerSchema,
+} from '@portal/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { requireActiveUser } from '../../platform/auth.ts';
+import { notFound } from '../../platform/errors.ts';
+import { auditFile, refusals, scopeOf, visibleOr404 } from './context.ts';
+import type { FileRow } from './queries.ts';
+import type { FileScope } from './scope.ts';
+import { receiveUpload } from './upload.ts';
+
+const tags = ['files'];
+
+/** `attachment` with an ASCII fallback name and the exact name per RFC 5987 / 6266. */
+export function contentDisposition(name: string): string {
+  const fallback = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  const encoded = encodeURIComponent(name).replace(
+    /['()*]/g,
+    (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+}
+
+async function downloadable(db: Db, scope: FileScope, id: number): Promise<FileRow & { storageKey: string }> {
+  const row = await visibleOr404(db, scope, id);
+  if (row.kind !== 'file' || row.deletedAt || !row.storageKey) throw notFound('No such file.');
+  return { ...row, storageKey: row.storageKey };
+}
+
+function downloadHeaders(reply: FastifyReply, row: FileRow) {
+  void reply.headers({
+    'content-type': row.fullFileType || 'application/octet-stream',
+    'content-disposition': contentDisposition(row.name),
+    'x-content-type-options': 'nosniff',
+    'cache-control': 'private, no-store',
+  });
+}
+
+/** Uploads and downloads: bytes stream through, never held whole (except the spec's base64 call). */
+export async function fileTransferRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.addHook('preHandler', requireActiveUser);
+
+  app.post(
+    FILE_ENDPOINTS.upload,
+    {
+      schema: {
+        tags,
+        summary: 'Store a file (multipart field `file`); register it afterwards with POST /files/{id}',
+        description:
+          'Streams to storage; larger than UPLOAD_MAX_MB is a 413 and nothing is kept. The name may not hold ' +
+          'slashes, control characters or NUL (400). `mimetype` is sniffed from the bytes.',
+        consumes: ['multipart/form-data'],
+        response: { 200: UploadAnswerSchema, ...refusals, 413: ApiErrorBodySchema },
+      },
+    },
+    async (request) => receiveUpload(app, request),
+  );
+
+  app.get(
+    FILE_ENDPOINTS.download,
+    {
+      schema: {
+        tags,
+        summary: "A file's bytes, streamed, as an attachment (for big files)",
+        params: FileIdParamsSchema,
+        response: { 200: z.any().describe('the file bytes'), ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(app, request);
+      const row = await downloadable(app.db, scope, request.params.id);
+      const stream = await app.storage.get(row.storageKey);
+      await auditFile(app.db, request, 'file.download', row, { size: row.size });
+      downloadHeaders(reply, row);
+      void reply.header('content-length', String(row.size));
+      return reply.send(stream);
+    },
+  );
+
+  app.get(
+    FILE_ENDPOINTS.downloadBase64,
+    {
+      schema: {
+        tags,
+        summary: "A file's bytes as base64 in JSON (the spec's call; the UI streams big files instead)",
+        params: FileIdParamsSchema,
+        response: { 200: Base64AnswerSchema, ...refusals },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(app, request);
+      const row = await downloadable(app.db, scope, request.params.id);
+      const chunks: Buffer[] = [];
+      for await (const chunk of await app.storage.get(row.storageKey)) chunks.push(Buffer.from(chunk));
+      await auditFile(app.db, request, 'file.download', row, { size: row.size, as: 'base64' });
+      void reply.header('x-content-type-options', 'nosniff');
+      return {
+        file_id: row.id,
+        name: row.name,
+        mimetype: row.fullFileType || 'application/octet-stream',
+        size: row.size,
+        data: Buffer.concat(chunks).toString('base64'),
+      };
+    },
+  );
+}

@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import { FILE_MESSAGES, fileNameProblem } from '@portal/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { files } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser } from '../../platform/auth.ts';
+import { badRequest, conflict, HttpError } from '../../platform/errors.ts';
+import { extensionOf, headOf, sampler, sniffType } from './sniff.ts';
+
+/** An upload is stored under the uploader's own prefix, so one user can never register another's bytes. */
+const uploadKey = (userId: number, filename: string) => `uploads/u${userId}/${filename}`;
+
+function tooLarge(maxBytes: number): HttpError {
+  return new HttpError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+}
+
+/**
+ * `POST /upload`: streams the multipart field `file` to storage (never whole in memory), refusing a name that could
+ * leave its folder (400) and anything over UPLOAD_MAX_MB (413, nothing kept); the type is sniffed from the bytes.
+ */
+export async function receiveUpload(app: FastifyInstance, request: FastifyRequest) {
+  const maxBytes = app.config.uploadMaxBytes;
+  const user = currentUser(request);
+  if (!request.isMultipart())
+    throw badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
+  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+  if (part?.fieldname !== 'file') {
+    part?.file.resume();
+    throw badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
+  }
+  const problem = fileNameProblem(part.filename);
+  if (problem) {
+    part.file.resume();
+    throw badRequest(problem, { file: problem });
+  }
+  const filename = randomBytes(16).toString('hex');
+  const key = uploadKey(user.id, filename);
+  const sample = sampler();
+  let size: number;
+  try {
+    size = await app.storage.put(key, part.file.pipe(sample.stream));
+  } catch (error) {
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
+    throw error;
+  }
+  if (part.file.truncated) {
+    await app.storage.delete(key);
+    throw tooLarge(maxBytes);
+  }
+  const mimetype = await sniffType(sample.sample(), part.filename);
+  await recordAudit(app.db, {
+    userId: user.id,
+    actor: user.email,
+    kind: 'file.upload',
+    recordType: 'upload',
+    recordId: filename,
+    ip: request.ip,
+    outcome: 'success',
+    detail: { name: part.filename, size, mimetype },
+  });
+  return { originalname: part.filename, filename, mimetype, path: key, size };
+}
+
+/** What a registered upload brings to its files row, read from storage rather than from the payload. */
+export interface RegisteredUpload {
+  storageKey: string;
+  size: number;
+  mimetype: string;
+  fileType: string;
+}
+
+/** The caller's stored upload `filename`, checked unused; 400 when there is none, 409 when already registered. */
+export async function registeredUpload(
+  app: FastifyInstance,
+  userId: number,
+  filename: string,
+  name: string,
+): Promise<RegisteredUpload> {
+  const storageKey = uploadKey(userId, filename);
+  const stored = await app.storage.stat(storageKey);
+  if (!stored)
+    throw badRequest(FILE_MESSAGES.uploadNotFound, { filenameOnServer: FILE_MESSAGES.uploadNotFound });
+  const [used] = await app.db.select({ id: files.id }).from(files).where(eq(files.storageKey, storageKey));
+  if (used) throw conflict(FILE_MESSAGES.uploadUsed, { filenameOnServer: FILE_MESSAGES.uploadUsed });
+  const head = await headOf(await app.storage.get(storageKey));
+  return {
+    storageKey,
+    size: stored.size,
+    mimetype: await sniffType(head, name),
+    fileType: extensionOf(name),
+  };
+}

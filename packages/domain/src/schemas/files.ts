@@ -1,0 +1,216 @@
+import { z } from 'zod';
+import { FACILITY_ADMIN_PERMISSIONS } from '../permissions.ts';
+
+/** Minutes an added item shows the 'New' badge and marker (spec 2, section 9: 10080 minutes, 7 days). */
+export const FILE_NEW_MINUTES = 10_080;
+
+/** The file manager's messages (spec 2, sections 5 and 8), written once for the form, the toasts and the server. */
+export const FILE_MESSAGES = {
+  folderNameRequired: 'Folder name is required',
+  nameRequired: 'Name is required',
+  fileRequired: 'Please choose at least one file',
+  badName: 'Names cannot contain slashes, control characters or be "." or ".."',
+  nameTooLong: 'Names can be at most 255 characters',
+  duplicateName: 'A file or folder with this name already exists here.',
+  noFolders: 'No additional folders',
+  emptyFolder: 'No Files/Folders',
+  downloadError: 'Error downloading file/folder',
+  permanentWarning: 'Permanently deleted files/folders cannot be recovered',
+  restoreError: 'Error: Error restoring file',
+  infoUpdated: 'File/Folder Info successfully updated',
+  infoUpdateError: 'File/Folder Info Update Error',
+  folderCreated: 'Folder successfully created',
+  deleted: 'File/Folder successfully deleted',
+  restored: 'File/Folder successfully restored',
+  permanentlyDeleted: 'File/Folder permanently deleted',
+  needsNewParent: 'A parent folder of this item was deleted: choose a new location.',
+  anchorFixed: 'Facility and state folders cannot be renamed or deleted.',
+  notDeleted: 'Only items in the recycling bin can be restored or permanently deleted.',
+  notAFolder: 'Files can only be added to a folder.',
+  tooLarge: (maxMb: number) => `The file is larger than the ${maxMb} MB limit.`,
+  uploadNotFound: 'The uploaded file was not found; upload it again.',
+  uploadUsed: 'This upload is already registered.',
+  uploadMissingFile: 'The upload needs a multipart field named "file".',
+} as const;
+
+/** The upload success toast: '{n} files successfully uploaded' or '1 file successfully uploaded'. */
+export function uploadedMessage(count: number): string {
+  return count === 1 ? '1 file successfully uploaded' : `${count} files successfully uploaded`;
+}
+
+/** 'Error #{status}: {message}', the toast of a failed folder or upload call. */
+export function fileErrorToast(status: number, message: string): string {
+  return `Error #${status}: ${message}`;
+}
+
+// Slashes and backslashes would make a path; C0/C1 controls and NUL corrupt names and headers.
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what is refused
+const UNSAFE_NAME = /[/\\\u0000-\u001f\u007f-\u009f]/;
+
+/** Why a file or folder name is refused, or null when it is safe: it can never leave its folder. */
+export function fileNameProblem(name: string): string | null {
+  if (name.trim() === '') return FILE_MESSAGES.nameRequired;
+  if (name.length > 255) return FILE_MESSAGES.nameTooLong;
+  if (UNSAFE_NAME.test(name) || name === '.' || name === '..') return FILE_MESSAGES.badName;
+  return null;
+}
+
+/** A file or folder name as both the form and the server check it. */
+export const fileNameField = (required: string = FILE_MESSAGES.nameRequired) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .superRefine((name, ctx) => {
+      const problem = fileNameProblem(name);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
+    });
+
+/** Whether an item was added within the last 7 days (the 'New' badge); `now` is the caller's clock. */
+export function isNewFile(dateAdded: string, now: Date): boolean {
+  const added = new Date(dateAdded).getTime();
+  return !Number.isNaN(added) && now.getTime() - added <= FILE_NEW_MINUTES * 60_000;
+}
+
+/** A folder name in the sidebar tree: about 25 characters, minus a per-depth offset, with an ellipsis. */
+export function truncateFolderName(name: string, depth: number): string {
+  const limit = Math.max(8, 25 - depth * 3);
+  return name.length > limit ? `${name.slice(0, limit - 1)}…` : name;
+}
+
+const id = z.coerce.number().int().positive().max(2_147_483_647);
+
+/** `{id}` / `{file_id}` of a file call. */
+export const FileIdParamsSchema = z.strictObject({ id });
+export const FileIdParamsAltSchema = z.strictObject({ file_id: id });
+
+/** A folder whose parent folder was deleted, as pre-restore and the bin report it. */
+export const DeletedParentSchema = z.object({ file_id: z.number().int(), name: z.string() });
+
+/** A file or folder as every file call answers it (spec 2, section 3). */
+export const FileItemSchema = z.object({
+  file_id: z.number().int(),
+  /** The containing folder; null for the two roots. */
+  parent_id: z.number().int().nullable(),
+  name: z.string(),
+  description: z.string(),
+  file_or_folder: z.enum(['file', 'folder']),
+  file_type: z.string(),
+  full_file_type: z.string(),
+  size: z.number().int().min(0),
+  date_added: z.string(),
+  file_last_added_at: z.string().nullable(),
+  /** 'top_level' on the Facilities and States roots, else ''. */
+  top_level_folder: z.string(),
+  has_folders: z.boolean(),
+  /** The viewer may add into (folders), rename and delete this item. */
+  editable: z.boolean(),
+  deleted: z.boolean(),
+  deleted_at: z.string().nullable(),
+  /** Items deleted together with this one (its subtree), itself excluded. */
+  deleted_file_count: z.number().int().min(0),
+  pathname_at_deletion: z.string().nullable(),
+  deletedParentFolders: z.array(DeletedParentSchema),
+});
+export type FileItem = z.infer<typeof FileItemSchema>;
+
+/** `GET /topLevelFolders`: every folder the viewer may see (roots first), flat; the client builds the tree. */
+export const TopLevelFoldersAnswerSchema = z.object({ folders: z.array(FileItemSchema) });
+
+/** `GET /files/{id}`: the folder and its children. */
+export const FolderAnswerSchema = z.object({ folder: FileItemSchema, files: z.array(FileItemSchema) });
+
+/** `POST /files/{id}`: a new folder, or an uploaded file registered into the folder. */
+export const CreateFileInputSchema = z.discriminatedUnion('fileOrFolder', [
+  z.strictObject({
+    fileOrFolder: z.literal('folder'),
+    name: fileNameField(FILE_MESSAGES.folderNameRequired),
+    description: z.string().max(2000).default(''),
+  }),
+  z.strictObject({
+    fileOrFolder: z.literal('file'),
+    name: fileNameField(),
+    description: z.string().max(2000).default(''),
+    /** The `filename` /upload answered; the server trusts its own record of type and size, not these. */
+    filenameOnServer: z.string().regex(/^[a-f0-9]{32}$/, 'Unknown upload'),
+    fileType: z.string().max(100).optional(),
+    fullFileType: z.string().max(200).optional(),
+    fullPath: z.string().max(1000).optional(),
+    size: z.number().int().min(0).optional(),
+  }),
+]);
+export type CreateFileInput = z.input<typeof CreateFileInputSchema>;
+
+/** The create folder form: name required. */
+export const CreateFolderFormSchema = z.object({
+  name: fileNameField(FILE_MESSAGES.folderNameRequired),
+  description: z.string().max(2000),
+});
+
+/** `PUT /files/{file_id}`: the info modal's name and description. */
+export const UpdateFileInputSchema = z.strictObject({
+  file_id: id.optional(),
+  name: fileNameField(),
+  description: z.string().max(2000).default(''),
+});
+export type UpdateFileInput = z.input<typeof UpdateFileInputSchema>;
+
+/** One changed item. */
+export const FileAnswerSchema = z.object({ file: FileItemSchema });
+
+/** `POST /upload`: the stored upload, registered afterwards with `POST /files/{id}`. */
+export const UploadAnswerSchema = z.object({
+  originalname: z.string(),
+  filename: z.string(),
+  /** Sniffed from the bytes, not taken from the client. */
+  mimetype: z.string(),
+  path: z.string(),
+  size: z.number().int().min(0),
+});
+export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
+
+/** `POST /files/foldernames`: the ids of a folder path (the URL's), answered with names, hidden ones left out. */
+export const FolderNamesInputSchema = z.strictObject({ pathIds: z.array(id).max(50) });
+export const FolderNamesAnswerSchema = z.object({
+  folders: z.array(z.object({ file_id: z.number().int(), name: z.string() })),
+});
+
+/** `GET /downloadbase64/{id}`: a file's bytes as base64 in JSON. */
+export const Base64AnswerSchema = z.object({
+  file_id: z.number().int(),
+  name: z.string(),
+  mimetype: z.string(),
+  size: z.number().int(),
+  data: z.string(),
+});
+
+/** `GET /recycling-bin`: deleted items (each deletion once, its subtree counted in deleted_file_count). */
+export const RecyclingBinAnswerSchema = z.object({ files: z.array(FileItemSchema) });
+
+/** `GET /pre-restore/{id}`: whether the item can go back where it was, or needs a new parent. */
+export const PreRestoreAnswerSchema = z.object({
+  file_id: z.number().int(),
+  pathname_at_deletion: z.string().nullable(),
+  deletedParentFolders: z.array(DeletedParentSchema),
+  needsNewParent: z.boolean(),
+});
+export type PreRestoreAnswer = z.infer<typeof PreRestoreAnswerSchema>;
+
+/** `POST /restore`. */
+export const RestoreInputSchema = z.strictObject({ fileId: id, newParentId: id.optional() });
+export type RestoreInput = z.input<typeof RestoreInputSchema>;
+
+/** Answer of the delete, permanent delete and restore calls. */
+export const FileChangeAnswerSchema = z.object({ message: z.string(), file_id: z.number().int() });
+
+/** The facility permission that lets a user change a tree: Facilities folders or States folders (spec 2, §2). */
+export function filesEditKey(root: 'facilities' | 'states'): string {
+  return root === 'facilities'
+    ? FACILITY_ADMIN_PERMISSIONS.filesFacilityEdit
+    : FACILITY_ADMIN_PERMISSIONS.filesStateEdit;
+}
+
+/** The recycling bin (and restore, permanent delete) are for pharmacy staff; super admins may too. */
+export function mayUseRecyclingBin(userType: string): boolean {
+  return userType === 'PharmacyUser' || userType === 'SuperAdmin';
+}
