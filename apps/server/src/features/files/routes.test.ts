@@ -1,0 +1,485 @@
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, files } from '../../db/schema/index.ts';
+import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+
+const ADMIN = 'admin@meadowbrook.test';
+const NURSE = 'nurse@meadowbrook.test';
+const DON = 'don@lakeside.test';
+const SYSADMIN = 'sysadmin@pharmacy.test';
+const SUPER = 'super@portal.test';
+const BILLING = 'billing@pharmacy.test';
+const MAX_BYTES = 64 * 1024;
+
+let t: TestApp;
+let dataDir: string;
+let tokens: Record<string, string>;
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'portal-files-'));
+  t = await buildTestApp({ dataDir, uploadMaxBytes: MAX_BYTES });
+  tokens = await signInAll(t.app, [ADMIN, NURSE, DON, SYSADMIN, SUPER, BILLING]);
+});
+afterAll(async () => {
+  await t.close();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+type Json = Record<string, unknown>;
+interface Item {
+  file_id: number;
+  parent_id: number | null;
+  name: string;
+  editable: boolean;
+  deleted: boolean;
+  size: number;
+  full_file_type: string;
+  has_folders: boolean;
+  top_level_folder: string;
+  deleted_file_count: number;
+  deletedParentFolders: { file_id: number; name: string }[];
+  pathname_at_deletion: string | null;
+}
+
+async function call(email: string | null, method: string, url: string, payload?: object) {
+  const response = await t.app.inject({
+    method: method as 'GET',
+    url: `/fs${url}`,
+    headers: email ? bearer(tokens[email] ?? '') : {},
+    ...(payload ? { payload } : {}),
+  });
+  const isJson = String(response.headers['content-type'] ?? '').startsWith('application/json');
+  return { status: response.statusCode, body: (isJson ? response.json() : {}) as Json, response };
+}
+
+/** A multipart body with one part, built by hand so the test controls the exact filename bytes. */
+function multipart(filename: string, bytes: Buffer, field = 'file', type = 'text/plain') {
+  const boundary = 'portalTestBoundary7d1';
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+      `Content-Type: ${type}\r\n\r\n`,
+    'utf8',
+  );
+  const tail = Buffer.from(`\r\n--${boundary}--\r\n`, 'utf8');
+  return {
+    payload: Buffer.concat([head, bytes, tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function upload(email: string, filename: string, bytes: Buffer, field = 'file', type = 'text/plain') {
+  const body = multipart(filename, bytes, field, type);
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/fs/upload',
+    headers: { ...bearer(tokens[email] ?? ''), ...body.headers },
+    payload: body.payload,
+  });
+  return { status: response.statusCode, body: response.json() as Json };
+}
+
+async function storedUploads(): Promise<string[]> {
+  const root = join(dataDir, 'files', 'uploads');
+  const users = await readdir(root).catch(() => [] as string[]);
+  const found: string[] = [];
+  for (const u of users) for (const f of await readdir(join(root, u))) found.push(`${u}/${f}`);
+  return found;
+}
+
+/** A live item's id by name (and facility), straight from the database. */
+async function idOf(name: string, facId?: number): Promise<number> {
+  const rows = await t.database.db
+    .select({ id: files.id, facId: files.facId })
+    .from(files)
+    .where(and(eq(files.name, name), isNull(files.deletedAt)));
+  const row = rows.find((r) => facId === undefined || r.facId === facId);
+  if (!row) throw new Error(`no file ${name}`);
+  return row.id;
+}
+
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+  Buffer.from('IHDR', 'ascii'),
+  Buffer.alloc(64, 1),
+]);
+
+describe('browsing', () => {
+  it('shows each viewer only their facilities’ and states’ folders', async () => {
+    const names = async (email: string) =>
+      ((await call(email, 'GET', '/topLevelFolders')).body.folders as Item[]).map((f) => f.name);
+    const nurse = await names(NURSE);
+    expect(nurse).toEqual(
+      expect.arrayContaining(['Facilities', 'States', 'Meadowbrook Care Center (101)', 'NJ']),
+    );
+    expect(nurse).not.toContain('Meadowbrook East (102)');
+    expect(nurse).not.toContain('Lakeside Nursing Home (201)');
+    expect(nurse).not.toContain('NY');
+    const don = await names(DON);
+    expect(don).toContain('Lakeside Nursing Home (201)');
+    expect(don).not.toContain('Meadowbrook Care Center (101)');
+    expect(don).not.toContain('NJ');
+    const sysadmin = await names(SYSADMIN);
+    expect(sysadmin).toEqual(
+      expect.arrayContaining(['Meadowbrook East (102)', 'Lakeside Nursing Home (201)', 'NY']),
+    );
+    expect(sysadmin).not.toContain('Buckeye Senior Living (301)');
+    expect(await names(SUPER)).toEqual(expect.arrayContaining(['Buckeye Senior Living (301)', 'OH', 'AL']));
+    expect((await call(null, 'GET', '/topLevelFolders')).status).toBe(401);
+  });
+
+  it('lists a folder’s children with editable per the files edit permission, and 404 for another tenant', async () => {
+    const f101 = await idOf('Meadowbrook Care Center (101)');
+    const asAdmin = await call(ADMIN, 'GET', `/files/${f101}`);
+    expect(asAdmin.status).toBe(200);
+    const children = asAdmin.body.files as Item[];
+    expect(children.map((c) => c.name)).toEqual(['Policies', 'Reports']);
+    expect(children.every((c) => c.editable && c.has_folders === false)).toBe(true);
+    expect((asAdmin.body.folder as Item).has_folders).toBe(true);
+    const asNurse = await call(NURSE, 'GET', `/files/${f101}`);
+    expect((asNurse.body.files as Item[]).every((c) => !c.editable)).toBe(true);
+    expect((await call(DON, 'GET', `/files/${f101}`)).status).toBe(404);
+    expect((await call(SYSADMIN, 'GET', `/files/${await idOf('Buckeye Senior Living (301)')}`)).status).toBe(
+      404,
+    );
+    expect((await call(ADMIN, 'GET', '/files/abc')).status).toBe(400);
+    const roots = await call(ADMIN, 'GET', `/files/${await idOf('Facilities')}`);
+    expect((roots.body.folder as Item).top_level_folder).toBe('top_level');
+    expect((roots.body.folder as Item).editable).toBe(false);
+  });
+
+  it('names the folders of a path, leaving out those the viewer may not see', async () => {
+    const ids = [
+      await idOf('Facilities'),
+      await idOf('Meadowbrook Care Center (101)'),
+      await idOf('Lakeside Nursing Home (201)'),
+    ];
+    const { status, body } = await call(NURSE, 'POST', '/files/foldernames', { pathIds: ids });
+    expect(status).toBe(200);
+    expect((body.folders as { name: string }[]).map((f) => f.name)).toEqual([
+      'Facilities',
+      'Meadowbrook Care Center (101)',
+    ]);
+  });
+});
+
+describe('creating folders and renaming', () => {
+  it('creates a folder where the viewer holds the edit permission, and records it', async () => {
+    const policies = await idOf('Policies', 101);
+    const { status, body } = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'folder',
+      name: 'Care Plans',
+      description: 'Resident care plans',
+    });
+    expect(status).toBe(201);
+    const file = body.file as Item;
+    expect(file).toMatchObject({
+      name: 'Care Plans',
+      file_or_folder: 'folder',
+      editable: true,
+      deleted: false,
+    });
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.recordId, String(file.file_id)));
+    expect(audit.map((a) => a.kind)).toContain('file.create_folder');
+    expect(
+      (await call(ADMIN, 'POST', `/files/${policies}`, { fileOrFolder: 'folder', name: 'care plans' }))
+        .status,
+    ).toBe(409);
+  });
+
+  it('refuses without the permission (403), another tenant’s folder (404) and the roots (403)', async () => {
+    const before = await t.database.db.select({ id: files.id }).from(files);
+    const payload = { fileOrFolder: 'folder', name: 'Nope' };
+    expect((await call(NURSE, 'POST', `/files/${await idOf('Policies', 101)}`, payload)).status).toBe(403);
+    expect(
+      (await call(ADMIN, 'POST', `/files/${await idOf('Lakeside Nursing Home (201)')}`, payload)).status,
+    ).toBe(404);
+    expect((await call(SYSADMIN, 'POST', `/files/${await idOf('NY')}`, payload)).status).toBe(403);
+    expect((await call(SUPER, 'POST', `/files/${await idOf('Facilities')}`, payload)).status).toBe(403);
+    expect((await call(null, 'POST', `/files/${await idOf('Policies', 101)}`, payload)).status).toBe(401);
+    expect(await t.database.db.select({ id: files.id }).from(files)).toHaveLength(before.length);
+  });
+
+  it.each([
+    ['', 'Folder name is required'],
+    ['../x', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['/etc/passwd', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['a\u0000b', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['bell\u0007', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['..', 'Names cannot contain slashes, control characters or be "." or ".."'],
+  ])('refuses the folder name %j with 400 and its message', async (name, message) => {
+    const { status, body } = await call(ADMIN, 'POST', `/files/${await idOf('Reports', 101)}`, {
+      fileOrFolder: 'folder',
+      name,
+    });
+    expect(status).toBe(400);
+    expect((body.fields as Record<string, string>).name).toBe(message);
+  });
+
+  it('renames and describes an item; the facility folder itself keeps its name', async () => {
+    const reports = await idOf('Reports', 101);
+    const renamed = await call(ADMIN, 'PUT', `/files/${reports}`, {
+      file_id: reports,
+      name: 'Monthly Reports',
+      description: 'Costs',
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.file).toMatchObject({ name: 'Monthly Reports', description: 'Costs' });
+    expect((await call(NURSE, 'PUT', `/files/${reports}`, { name: 'X' })).status).toBe(403);
+    expect((await call(DON, 'PUT', `/files/${reports}`, { name: 'X' })).status).toBe(404);
+    expect((await call(ADMIN, 'PUT', `/files/${reports}`, { name: 'a/b' })).status).toBe(400);
+    const anchor = await idOf('Meadowbrook Care Center (101)');
+    expect((await call(ADMIN, 'PUT', `/files/${anchor}`, { name: 'Renamed' })).status).toBe(403);
+    await call(ADMIN, 'PUT', `/files/${reports}`, { name: 'Reports', description: '' });
+  });
+});
+
+describe('uploads and downloads', () => {
+  it('stores an upload with its type sniffed from the bytes, registers it, and streams it back as an attachment', async () => {
+    const up = await upload(ADMIN, 'scan résumé.txt', PNG, 'file', 'text/plain');
+    expect(up.status).toBe(200);
+    expect(up.body).toMatchObject({
+      originalname: 'scan résumé.txt',
+      mimetype: 'image/png',
+      size: PNG.length,
+    });
+    const policies = await idOf('Policies', 101);
+    const created = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'file',
+      name: 'scan résumé.png',
+      filenameOnServer: up.body.filename,
+      fullFileType: 'text/html',
+      size: 1,
+    });
+    expect(created.status).toBe(201);
+    const file = created.body.file as Item;
+    expect(file).toMatchObject({ size: PNG.length, full_file_type: 'image/png', file_type: 'png' });
+    expect(
+      (
+        await call(ADMIN, 'POST', `/files/${policies}`, {
+          fileOrFolder: 'file',
+          name: 'again.png',
+          filenameOnServer: up.body.filename,
+        })
+      ).status,
+    ).toBe(409);
+    expect(
+      (
+        await call(SYSADMIN, 'POST', `/files/${policies}`, {
+          fileOrFolder: 'file',
+          name: 'theirs.png',
+          filenameOnServer: up.body.filename,
+        })
+      ).status,
+    ).toBe(400);
+
+    const download = await call(NURSE, 'GET', `/download/${file.file_id}`);
+    expect(download.status).toBe(200);
+    expect(download.response.rawPayload.equals(PNG)).toBe(true);
+    expect(download.response.headers['content-disposition']).toBe(
+      `attachment; filename="scan r_sum_.png"; filename*=UTF-8''scan%20r%C3%A9sum%C3%A9.png`,
+    );
+    expect(download.response.headers['x-content-type-options']).toBe('nosniff');
+    const base64 = await call(NURSE, 'GET', `/downloadbase64/${file.file_id}`);
+    expect(Buffer.from(String(base64.body.data), 'base64').equals(PNG)).toBe(true);
+    expect(base64.body.mimetype).toBe('image/png');
+    expect((await call(DON, 'GET', `/download/${file.file_id}`)).status).toBe(404);
+    expect((await call(DON, 'GET', `/downloadbase64/${file.file_id}`)).status).toBe(404);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.recordId, String(file.file_id)));
+    expect(audit.filter((a) => a.kind === 'file.download')).toHaveLength(2);
+  });
+
+  it('sniffs text as text and unknown bytes as octet-stream, whatever the client claims', async () => {
+    const csv = await upload(
+      ADMIN,
+      'list.csv',
+      Buffer.from('a,b\n1,2\n'),
+      'file',
+      'application/x-msdownload',
+    );
+    expect(csv.body.mimetype).toBe('text/csv');
+    const binary = await upload(
+      ADMIN,
+      'blob.pdf',
+      Buffer.from([0, 1, 2, 3, 250, 251]),
+      'file',
+      'application/pdf',
+    );
+    expect(binary.body.mimetype).toBe('application/octet-stream');
+  });
+
+  it.each(['../x.txt', '/etc/passwd', '..\\..\\boot.ini', 'a\u0001b.txt', 'tab\u0009.txt'])(
+    'refuses the upload name %j with 400 and keeps nothing',
+    async (name) => {
+      const before = await storedUploads();
+      const { status } = await upload(ADMIN, name, Buffer.from('hello'));
+      expect(status).toBe(400);
+      expect(await storedUploads()).toEqual(before);
+    },
+  );
+
+  it('refuses an upload over UPLOAD_MAX_MB with 413 and keeps nothing', async () => {
+    const before = await storedUploads();
+    const { status, body } = await upload(ADMIN, 'big.bin', Buffer.alloc(MAX_BYTES + 10, 7));
+    expect(status).toBe(413);
+    expect(body.message).toMatch(/larger than/);
+    expect(await storedUploads()).toEqual(before);
+    const files = await readdir(join(dataDir, 'files', 'uploads'), { recursive: true });
+    expect(files.some((f) => String(f).includes('.partial'))).toBe(false);
+  });
+
+  it('refuses a part not named file, and an anonymous upload', async () => {
+    expect((await upload(ADMIN, 'x.txt', Buffer.from('x'), 'other')).status).toBe(400);
+    const body = multipart('x.txt', Buffer.from('x'));
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/fs/upload',
+      headers: body.headers,
+      payload: body.payload,
+    });
+    expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('recycling bin', () => {
+  it('soft deletes a folder with its subtree; facility users cannot open the bin, pharmacy users can', async () => {
+    const policies = await idOf('Policies', 101);
+    expect((await call(NURSE, 'DELETE', `/files/${policies}`)).status).toBe(403);
+    expect((await call(DON, 'DELETE', `/files/${policies}`)).status).toBe(404);
+    expect(
+      (await call(ADMIN, 'DELETE', `/files/${await idOf('Meadowbrook Care Center (101)')}`)).status,
+    ).toBe(403);
+    const deleted = await call(ADMIN, 'DELETE', `/files/${policies}`);
+    expect(deleted.status).toBe(200);
+    const f101 = await call(ADMIN, 'GET', `/files/${await idOf('Meadowbrook Care Center (101)')}`);
+    expect((f101.body.files as Item[]).map((f) => f.name)).toEqual(['Reports']);
+    expect((await call(ADMIN, 'GET', `/files/${policies}`)).status).toBe(404);
+
+    expect((await call(ADMIN, 'GET', '/recycling-bin')).status).toBe(403);
+    expect((await call(NURSE, 'GET', `/pre-restore/${policies}`)).status).toBe(403);
+    expect((await call(ADMIN, 'POST', '/restore', { fileId: policies })).status).toBe(403);
+    const bin = await call(SYSADMIN, 'GET', '/recycling-bin');
+    expect(bin.status).toBe(200);
+    const items = bin.body.files as Item[];
+    const entry = items.find((i) => i.file_id === policies);
+    // Its two demo files, the Care Plans folder and the uploaded scan went with it.
+    expect(entry).toMatchObject({ deleted: true, deleted_file_count: 4 });
+    expect(entry?.pathname_at_deletion).toBe('/Facilities/Meadowbrook Care Center (101)/Policies');
+    // The demo's deleted folder shows once, its file counted with it.
+    expect(items.filter((i) => i.name === 'Old Forms')).toHaveLength(1);
+    expect(items.some((i) => i.name === 'Admission Checklist 2024.txt')).toBe(false);
+    expect(
+      ((await call(BILLING, 'GET', '/recycling-bin')).body.files as Item[]).some(
+        (i) => i.file_id === policies,
+      ),
+    ).toBe(false);
+    expect((await call(SUPER, 'GET', '/recycling-bin')).status).toBe(200);
+  });
+
+  it('restores to the former path, with what was deleted together', async () => {
+    const policies = (
+      await t.database.db
+        .select({ id: files.id, facId: files.facId })
+        .from(files)
+        .where(eq(files.name, 'Policies'))
+    ).find((r) => r.facId === 101)?.id;
+    const pre = await call(SYSADMIN, 'GET', `/pre-restore/${policies}`);
+    expect(pre.body).toMatchObject({ needsNewParent: false, deletedParentFolders: [] });
+    expect((await call(BILLING, 'POST', '/restore', { fileId: policies })).status).toBe(404);
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: policies })).status).toBe(200);
+    const back = await call(ADMIN, 'GET', `/files/${policies}`);
+    expect((back.body.files as Item[]).map((f) => f.name)).toEqual([
+      'Care Plans',
+      'Controlled Substance Count.txt',
+      'Medication Pass Policy.pdf',
+      'scan résumé.png',
+    ]);
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: policies })).status).toBe(409);
+  });
+
+  it('needs a new parent when a parent folder was deleted after the item', async () => {
+    const reports = await idOf('Reports', 101);
+    const report = await idOf('Monthly Cost Report.csv', 101);
+    expect((await call(ADMIN, 'DELETE', `/files/${report}`)).status).toBe(200);
+    expect((await call(ADMIN, 'DELETE', `/files/${reports}`)).status).toBe(200);
+    const bin = (await call(SYSADMIN, 'GET', '/recycling-bin')).body.files as Item[];
+    expect(bin.find((i) => i.file_id === report)?.deletedParentFolders).toEqual([
+      { file_id: reports, name: 'Reports' },
+    ]);
+    const pre = await call(SYSADMIN, 'GET', `/pre-restore/${report}`);
+    expect(pre.body).toMatchObject({ needsNewParent: true });
+    const refused = await call(SYSADMIN, 'POST', '/restore', { fileId: report });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe('A parent folder of this item was deleted: choose a new location.');
+    const elsewhere = await idOf('Policies', 101);
+    expect(
+      (await call(SYSADMIN, 'POST', '/restore', { fileId: report, newParentId: await idOf('NY') })).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(SYSADMIN, 'POST', '/restore', {
+          fileId: report,
+          newParentId: await idOf('Buckeye Senior Living (301)'),
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call(SYSADMIN, 'POST', '/restore', { fileId: report, newParentId: elsewhere })).status,
+    ).toBe(200);
+    const moved = await call(ADMIN, 'GET', `/files/${elsewhere}`);
+    expect((moved.body.files as Item[]).map((f) => f.name)).toContain('Monthly Cost Report.csv');
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: reports })).status).toBe(200);
+  });
+
+  it('permanently deletes a deleted item and its stored bytes; live items and facility users are refused', async () => {
+    const up = await upload(ADMIN, 'gone.txt', Buffer.from('to be removed'));
+    const reports = await idOf('Reports', 101);
+    const created = await call(ADMIN, 'POST', `/files/${reports}`, {
+      fileOrFolder: 'file',
+      name: 'gone.txt',
+      filenameOnServer: up.body.filename,
+    });
+    const id = (created.body.file as Item).file_id;
+    const key = String(up.body.path);
+    expect(await t.app.storage.stat(key)).toEqual({ size: 13 });
+    expect((await call(SYSADMIN, 'DELETE', `/delete/files/${id}`)).status).toBe(409);
+    expect((await call(ADMIN, 'DELETE', `/files/${id}`)).status).toBe(200);
+    expect((await call(ADMIN, 'DELETE', `/delete/files/${id}`)).status).toBe(403);
+    expect((await call(BILLING, 'DELETE', `/delete/files/${id}`)).status).toBe(404);
+    expect(await t.app.storage.stat(key)).toEqual({ size: 13 });
+    const removed = await call(SYSADMIN, 'DELETE', `/delete/files/${id}`);
+    expect(removed.status).toBe(200);
+    expect(await t.app.storage.stat(key)).toBeNull();
+    expect(await t.database.db.select().from(files).where(eq(files.id, id))).toEqual([]);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.recordId, String(id)));
+    expect(audit.map((a) => a.kind)).toEqual(
+      expect.arrayContaining(['file.create_file', 'file.delete', 'file.permanent_delete']),
+    );
+  });
+});
+
+describe('OpenAPI', () => {
+  it('documents the file service', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/openapi.json' })).json() as { paths: Json };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining([
+        '/fs/upload',
+        '/fs/recycling-bin',
+        '/fs/restore',
+        '/fs/delete/files/{id}',
+        '/fs/download/{id}',
+      ]),
+    );
+  });
+});
