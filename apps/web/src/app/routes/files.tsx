@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { FileManagerPage } from '@/features/files';
 
-/** Files (placeholder until its issue lands). */
+/** /files and /files/{id}/{id}/...: the file manager at the folder the path names. */
 export function FilesRoute() {
-  return (
-    <PlaceholderPage
-      title="Files"
-      comingLater="the file manager: folder tree, breadcrumb, grid or list view, search, upload and folder creation."
-    />
-  );
+  return <FileManagerPage />;
 }

@@ -1,0 +1,66 @@
+import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { CreateFolderFormSchema, FILE_MESSAGES } from '@portal/domain';
+import { useState } from 'react';
+import { useCreateFolder } from '../api/files-api.ts';
+import { notifyFileError } from './notify-files.ts';
+
+export interface CreateFolderModalProps {
+  parentId: number;
+  onClose: () => void;
+}
+
+/** Create Folder: a name (required) and a description. */
+export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const create = useCreateFolder();
+  const submit = (event: React.FormEvent) => {
+    event.preventDefault();
+    const parsed = CreateFolderFormSchema.safeParse({ name, description });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.folderNameRequired);
+      return;
+    }
+    create.mutate(
+      { parentId, ...parsed.data },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: FILE_MESSAGES.folderCreated });
+          onClose();
+        },
+        onError: (e) => notifyFileError(e),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="Create Folder">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Folder name"
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={error}
+            data-autofocus
+          />
+          <Textarea
+            label="Description"
+            value={description}
+            onChange={(e) => setDescription(e.currentTarget.value)}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

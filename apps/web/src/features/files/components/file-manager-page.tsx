@@ -1,0 +1,230 @@
+import {
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Grid,
+  Group,
+  Menu,
+  Paper,
+  SegmentedControl,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { FILE_MESSAGES, type FileItem } from '@portal/domain';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { PATHS } from '@/lib/paths.ts';
+import {
+  useDeleteFile,
+  useFileBase,
+  useFolder,
+  useFolderNames,
+  usePermanentDelete,
+  useRecyclingBin,
+  useTopLevelFolders,
+} from '../api/files-api.ts';
+import { downloadFile } from '../api/transfer.ts';
+import { CreateFolderModal } from './create-folder-modal.tsx';
+import { FileItems } from './file-items.tsx';
+import { FolderTree } from './folder-tree.tsx';
+import { InfoModal } from './info-modal.tsx';
+import type { ItemAction } from './item-menu.tsx';
+import { notifyFileError } from './notify-files.ts';
+import { RestoreModal } from './restore-modal.tsx';
+import { UploadModal } from './upload-modal.tsx';
+import { useFileViewMode } from './view-mode.ts';
+
+function idsFromSplat(splat: string | undefined): number[] {
+  return (splat ?? '')
+    .split('/')
+    .filter(Boolean)
+    .map(Number)
+    .filter((n) => Number.isInteger(n) && n > 0);
+}
+
+type Dialog = { kind: 'info' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
+
+export interface FileManagerPageProps {
+  /** The recycling bin instead of a folder. */
+  bin?: boolean;
+}
+
+/** The file manager (spec 2, "File manager"): folder tree, breadcrumb, grid or list, search, Add New, bin. */
+export function FileManagerPage({ bin = false }: FileManagerPageProps) {
+  useDocumentTitle(bin ? 'Recycling Bin' : 'Files');
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const base = useFileBase();
+  const pathIds = idsFromSplat(useParams()['*']);
+  const currentId = bin ? null : (pathIds.at(-1) ?? null);
+  const tree = useTopLevelFolders();
+  const folder = useFolder(currentId);
+  const names = useFolderNames(bin ? [] : pathIds);
+  const binList = useRecyclingBin(bin);
+  const [mode, setMode] = useFileViewMode();
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const remove = useDeleteFile();
+  const purge = usePermanentDelete();
+  const [now] = useState(() => new Date());
+
+  const folders = tree.data?.folders ?? [];
+  const source = bin
+    ? binList.data?.files
+    : currentId === null
+      ? folders.filter((f) => f.parent_id === null)
+      : folder.data?.files;
+  const items = useMemo(
+    () =>
+      (source ?? [])
+        .filter((i) => i.name.toLowerCase().includes(search.trim().toLowerCase()))
+        .sort((a, b) => a.name.localeCompare(b.name)),
+    [source, search],
+  );
+  const isPending = bin ? binList.isPending : currentId === null ? tree.isPending : folder.isPending;
+  const error = bin ? binList.error : currentId === null ? tree.error : folder.error;
+  const inTopLevel = currentId === null || folder.data?.folder.top_level_folder === 'top_level';
+  const canAdd = !bin && currentId !== null && folder.data?.folder.editable === true;
+
+  const onOpen = (item: FileItem) => {
+    if (item.file_or_folder === 'folder' && !item.deleted)
+      navigate(`${PATHS.files}/${[...pathIds, item.file_id].join('/')}`);
+    else setDialog({ kind: 'info', item });
+  };
+  const onAction = (action: ItemAction, item: FileItem) => {
+    if (action === 'view') return onOpen(item);
+    if (action === 'restore') return setDialog({ kind: 'restore', item });
+    if (action === 'download') {
+      downloadFile(base, item.file_id, item.name).catch(() =>
+        notifications.show({ color: 'red', message: FILE_MESSAGES.downloadError }),
+      );
+      return;
+    }
+    if (action === 'delete') {
+      modals.openConfirmModal({
+        title: `Delete ${item.name}?`,
+        children: <Text size="sm">It moves to the recycling bin.</Text>,
+        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        confirmProps: { color: 'red' },
+        onConfirm: () =>
+          remove.mutate(item.file_id, {
+            onSuccess: () => notifications.show({ color: 'green', message: FILE_MESSAGES.deleted }),
+            onError: (e) => notifyFileError(e),
+          }),
+      });
+      return;
+    }
+    modals.openConfirmModal({
+      title: `Permanently delete ${item.name}?`,
+      children: <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>,
+      labels: { confirm: 'Permanently Delete', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        purge.mutate(item.file_id, {
+          onSuccess: () => notifications.show({ color: 'green', message: FILE_MESSAGES.permanentlyDeleted }),
+          onError: (e) => notifyFileError(e),
+        }),
+    });
+  };
+
+  const crumbs = bin
+    ? [{ label: 'Recycling Bin', to: PATHS.recyclingBin }]
+    : (names.data?.folders ?? []).map((f, index) => ({
+        label: f.name,
+        to: `${PATHS.files}/${pathIds.slice(0, index + 1).join('/')}`,
+      }));
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{bin ? 'Recycling Bin' : 'Files'}</Title>
+      <Grid>
+        <Grid.Col span={{ base: 12, sm: 4, lg: 3 }}>
+          <Paper withBorder p="sm">
+            <FolderTree
+              folders={folders}
+              openIds={pathIds}
+              showRecyclingBin={user.userType === 'PharmacyUser'}
+              inBin={bin}
+            />
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
+          <Stack gap="sm">
+            <Breadcrumbs aria-label="Breadcrumb">
+              <Anchor component={Link} to={PATHS.files}>
+                Files
+              </Anchor>
+              {crumbs.map((c) => (
+                <Anchor key={c.to} component={Link} to={c.to}>
+                  {c.label}
+                </Anchor>
+              ))}
+            </Breadcrumbs>
+            <Group justify="space-between" wrap="wrap">
+              <TextInput
+                aria-label="Search file name"
+                placeholder="Search file name..."
+                leftSection={<IconSearch size={16} aria-hidden />}
+                value={search}
+                onChange={(e) => setSearch(e.currentTarget.value)}
+                w={260}
+              />
+              <Group gap="sm">
+                <SegmentedControl
+                  aria-label="View"
+                  value={mode}
+                  onChange={(v) => setMode(v === 'list' ? 'list' : 'grid')}
+                  data={[
+                    { value: 'grid', label: 'Grid' },
+                    { value: 'list', label: 'List' },
+                  ]}
+                />
+                {canAdd && currentId !== null ? (
+                  <Menu position="bottom-end">
+                    <Menu.Target>
+                      <Button leftSection={<IconPlus size={16} aria-hidden />}>Add New</Button>
+                    </Menu.Target>
+                    <Menu.Dropdown>
+                      <Menu.Item onClick={() => setDialog({ kind: 'folder' })}>Create Folder</Menu.Item>
+                      <Menu.Item onClick={() => setDialog({ kind: 'upload' })}>Upload File</Menu.Item>
+                    </Menu.Dropdown>
+                  </Menu>
+                ) : null}
+              </Group>
+            </Group>
+            {error ? <Text c="red">{error.message}</Text> : null}
+            {isPending && !error ? <Text c="dimmed">Loading...</Text> : null}
+            {!isPending && !error && items.length === 0 ? (
+              <Text c="dimmed">{FILE_MESSAGES.emptyFolder}</Text>
+            ) : null}
+            <FileItems
+              items={items}
+              mode={mode}
+              inTopLevel={inTopLevel}
+              now={now}
+              onOpen={onOpen}
+              onAction={onAction}
+            />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+      {dialog?.kind === 'info' ? <InfoModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'restore' ? (
+        <RestoreModal item={dialog.item} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'folder' && currentId !== null ? (
+        <CreateFolderModal parentId={currentId} onClose={() => setDialog(null)} />
+      ) : null}
+      {dialog?.kind === 'upload' && currentId !== null ? (
+        <UploadModal parentId={currentId} onClose={() => setDialog(null)} />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,78 @@
+import { NavLink, Stack, Text } from '@mantine/core';
+import { type FileItem, truncateFolderName } from '@portal/domain';
+import { IconFolder, IconRecycle } from '@tabler/icons-react';
+import { Link } from 'react-router';
+import { PATHS } from '@/lib/paths.ts';
+
+/** The URL of a folder: /files/{root id}/.../{id}, from the flat list's parent links. */
+export function folderPath(folders: readonly FileItem[], id: number): string {
+  const byId = new Map(folders.map((f) => [f.file_id, f]));
+  const ids: number[] = [];
+  let current = byId.get(id);
+  while (current) {
+    ids.unshift(current.file_id);
+    current = current.parent_id === null ? undefined : byId.get(current.parent_id);
+  }
+  return `${PATHS.files}/${ids.join('/')}`;
+}
+
+interface BranchProps {
+  folders: readonly FileItem[];
+  parentId: number | null;
+  depth: number;
+  openIds: readonly number[];
+}
+
+function Branch({ folders, parentId, depth, openIds }: BranchProps) {
+  const children = folders.filter((f) => f.parent_id === parentId);
+  return children.map((folder) => {
+    const hasChildren = folders.some((f) => f.parent_id === folder.file_id);
+    const isOpen = openIds.includes(folder.file_id);
+    return (
+      <NavLink
+        key={folder.file_id}
+        component={Link}
+        to={folderPath(folders, folder.file_id)}
+        label={truncateFolderName(folder.name, depth)}
+        title={folder.name}
+        leftSection={<IconFolder size={16} aria-hidden />}
+        active={openIds.at(-1) === folder.file_id}
+        opened={isOpen}
+        childrenOffset={12}
+      >
+        {hasChildren && isOpen ? (
+          <Branch folders={folders} parentId={folder.file_id} depth={depth + 1} openIds={openIds} />
+        ) : undefined}
+      </NavLink>
+    );
+  });
+}
+
+export interface FolderTreeProps {
+  folders: readonly FileItem[];
+  /** The ids of the open path, the root first. */
+  openIds: readonly number[];
+  showRecyclingBin: boolean;
+  inBin: boolean;
+}
+
+/** The sidebar: the folder tree (names truncated by depth) and, for pharmacy staff, the Recycling Bin. */
+export function FolderTree({ folders, openIds, showRecyclingBin, inBin }: FolderTreeProps) {
+  return (
+    <Stack gap={0} component="nav" aria-label="Folders">
+      <Text size="sm" fw={600} mb="xs">
+        Folders
+      </Text>
+      <Branch folders={folders} parentId={null} depth={0} openIds={openIds} />
+      {showRecyclingBin ? (
+        <NavLink
+          component={Link}
+          to={PATHS.recyclingBin}
+          label="Recycling Bin"
+          leftSection={<IconRecycle size={16} aria-hidden />}
+          active={inBin}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,83 @@
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  FILE_MESSAGES,
+  type FileItem,
+  formatBytes,
+  formatDateTime,
+  UpdateFileInputSchema,
+} from '@portal/domain';
+import { useState } from 'react';
+import { useUpdateFile } from '../api/files-api.ts';
+
+export interface InfoModalProps {
+  item: FileItem;
+  onClose: () => void;
+}
+
+/** An item's info: name and description editable where the viewer may edit it. */
+export function InfoModal({ item, onClose }: InfoModalProps) {
+  const [name, setName] = useState(item.name);
+  const [description, setDescription] = useState(item.description);
+  const [error, setError] = useState<string | null>(null);
+  const update = useUpdateFile();
+  const editable = item.editable && !item.deleted;
+  const save = () => {
+    const parsed = UpdateFileInputSchema.safeParse({ file_id: item.file_id, name, description });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.nameRequired);
+      return;
+    }
+    update.mutate(
+      { ...parsed.data, file_id: item.file_id },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdated });
+          onClose();
+        },
+        // The spec shows this failure in a success-style toast.
+        onError: () => notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdateError }),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title="File/Folder Info">
+      <Stack>
+        <TextInput
+          label="Name"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={error}
+          readOnly={!editable}
+        />
+        <Textarea
+          label="Description"
+          value={description}
+          onChange={(e) => setDescription(e.currentTarget.value)}
+          readOnly={!editable}
+          autosize
+          minRows={2}
+        />
+        {item.file_or_folder === 'file' ? (
+          <Text size="sm">
+            {item.full_file_type || item.file_type} · {formatBytes(item.size)}
+          </Text>
+        ) : null}
+        <Text size="sm" c="dimmed">
+          Added {formatDateTime(item.date_added)}
+          {item.pathname_at_deletion ? ` · was at ${item.pathname_at_deletion}` : ''}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Close
+          </Button>
+          {editable ? (
+            <Button onClick={save} loading={update.isPending}>
+              Save
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,40 @@
+import { ActionIcon, Menu } from '@mantine/core';
+import type { FileItem } from '@portal/domain';
+import { IconDots } from '@tabler/icons-react';
+
+/** What a tile's menu can ask for. */
+export type ItemAction = 'view' | 'download' | 'delete' | 'restore' | 'purge';
+
+export interface ItemMenuProps {
+  item: FileItem;
+  /** The tiles are in a top-level folder (no Download there) or are the roots themselves. */
+  inTopLevel: boolean;
+  onAction: (action: ItemAction, item: FileItem) => void;
+}
+
+/** View; Download (files, not in top-level folders, not deleted); Delete; Restore; Permanently Delete (spec 2). */
+export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
+  const canDownload = item.file_or_folder === 'file' && !inTopLevel && !item.deleted;
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${item.name}`}>
+          <IconDots size={16} aria-hidden />
+        </ActionIcon>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item onClick={() => onAction('view', item)}>View</Menu.Item>
+        {canDownload ? <Menu.Item onClick={() => onAction('download', item)}>Download</Menu.Item> : null}
+        {item.editable && !item.deleted && !inTopLevel ? (
+          <Menu.Item onClick={() => onAction('delete', item)}>Delete</Menu.Item>
+        ) : null}
+        {item.deleted ? <Menu.Item onClick={() => onAction('restore', item)}>Restore</Menu.Item> : null}
+        {item.editable && item.deleted ? (
+          <Menu.Item color="red" onClick={() => onAction('purge', item)}>
+            Permanently Delete
+          </Menu.Item>
+        ) : null}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

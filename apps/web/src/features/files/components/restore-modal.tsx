@@ -1,0 +1,76 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { FILE_MESSAGES, type FileItem } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
+
+export interface RestoreModalProps {
+  item: FileItem;
+  onClose: () => void;
+}
+
+/** Restore: checks first; back to the former path after confirmation, or to a chosen folder when a parent is gone. */
+export function RestoreModal({ item, onClose }: RestoreModalProps) {
+  const base = useFileBase();
+  const check = useQuery({
+    queryKey: ['files', 'pre-restore', base, item.file_id],
+    queryFn: () => preRestore(base, item.file_id),
+  });
+  const folders = useTopLevelFolders();
+  const [target, setTarget] = useState<string | null>(null);
+  const restore = useRestore();
+  const needsNewParent = check.data?.needsNewParent ?? false;
+  const options = (folders.data?.folders ?? [])
+    .filter((f) => f.editable)
+    .map((f) => ({ value: String(f.file_id), label: f.name }));
+  const confirm = () => {
+    const newParentId = needsNewParent && target ? Number(target) : undefined;
+    restore.mutate(
+      { fileId: item.file_id, ...(newParentId ? { newParentId } : {}) },
+      {
+        onSuccess: () => {
+          notifications.show({ color: 'green', message: FILE_MESSAGES.restored });
+          onClose();
+        },
+        onError: () => notifications.show({ color: 'red', message: FILE_MESSAGES.restoreError }),
+      },
+    );
+  };
+  return (
+    <Modal opened onClose={onClose} title={`Restore ${item.name}`}>
+      <Stack>
+        {check.isPending ? <Loader size="sm" aria-label="Checking" /> : null}
+        {check.data && !needsNewParent ? (
+          <Text size="sm">Restore to {check.data.pathname_at_deletion ?? 'its former folder'}?</Text>
+        ) : null}
+        {needsNewParent ? (
+          <>
+            <Alert color="yellow">{FILE_MESSAGES.needsNewParent}</Alert>
+            <Select
+              label="New location"
+              placeholder="Choose a folder"
+              data={options}
+              value={target}
+              onChange={setTarget}
+              searchable
+              nothingFoundMessage={FILE_MESSAGES.noFolders}
+            />
+          </>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            onClick={confirm}
+            disabled={!check.data || (needsNewParent && !target)}
+            loading={restore.isPending}
+          >
+            Restore
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,1 @@
+export { FileManagerPage } from './components/file-manager-page.tsx';
