@@ -10,7 +10,7 @@ function NewMark({ item, now }: { item: FileItem; now: Date }) {
   return (
     <Group gap={4} wrap="nowrap">
       <span className={classes.marker} aria-hidden />
-      <Badge size="xs" color="green">
+      <Badge size="xs" color="#1b5e20">
         New
       </Badge>
     </Group>

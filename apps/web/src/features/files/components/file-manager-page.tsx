@@ -157,16 +157,18 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
           <Stack gap="sm">
-            <Breadcrumbs aria-label="Breadcrumb">
-              <Anchor component={Link} to={PATHS.files}>
-                Files
-              </Anchor>
-              {crumbs.map((c) => (
-                <Anchor key={c.to} component={Link} to={c.to}>
-                  {c.label}
+            <nav aria-label="Breadcrumb">
+              <Breadcrumbs>
+                <Anchor component={Link} to={PATHS.files}>
+                  Files
                 </Anchor>
-              ))}
-            </Breadcrumbs>
+                {crumbs.map((c) => (
+                  <Anchor key={c.to} component={Link} to={c.to}>
+                    {c.label}
+                  </Anchor>
+                ))}
+              </Breadcrumbs>
+            </nav>
             <Group justify="space-between" wrap="wrap">
               <TextInput
                 aria-label="Search file name"

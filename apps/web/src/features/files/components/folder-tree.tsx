@@ -37,6 +37,7 @@ function Branch({ folders, parentId, depth, openIds }: BranchProps) {
         title={folder.name}
         leftSection={<IconFolder size={16} aria-hidden />}
         active={openIds.at(-1) === folder.file_id}
+        variant="filled"
         opened={isOpen}
         childrenOffset={12}
       >
@@ -71,6 +72,7 @@ export function FolderTree({ folders, openIds, showRecyclingBin, inBin }: Folder
           label="Recycling Bin"
           leftSection={<IconRecycle size={16} aria-hidden />}
           active={inBin}
+          variant="filled"
         />
       ) : null}
     </Stack>

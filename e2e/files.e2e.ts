@@ -1,0 +1,109 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
+});
+
+const FILE_NAME = 'e2e-care-plan.txt';
+
+async function openFiles(page: Page, email: string) {
+  await signInThroughForm(page, portal.url, email);
+  await waitForPath(page, '/dashboard');
+  await page.goto(`${portal.url}/files`);
+  await page.getByRole('heading', { level: 1, name: 'Files' }).waitFor();
+}
+
+/** Opens a folder tile (or list row) by its name in the right pane. */
+async function openFolder(page: Page, name: string) {
+  await page.getByRole('main').getByRole('button', { name, exact: true }).click();
+  await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name }).waitFor();
+}
+
+describe('file manager', () => {
+  it('uploads a file with a progress bar, shows it New, and deletes it (facility admin)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await openFiles(page, 'admin@meadowbrook.test');
+    await expectAccessible(page, '/files (tablet)');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    await openFolder(page, 'Policies');
+
+    // Hold the registration call a moment so the finished progress bar can be seen before the dialog closes.
+    await page.route('**/fs/files/*', async (route) => {
+      if (route.request().method() === 'POST') await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await page.getByRole('menuitem', { name: 'Upload File' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Upload File' });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: FILE_NAME,
+      mimeType: 'text/plain',
+      buffer: Buffer.from('Turn every two hours.\n'.repeat(2000)),
+    });
+    await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+    const bar = dialog.getByRole('progressbar', { name: 'Upload progress' });
+    await bar.waitFor();
+    await expect.poll(() => bar.getAttribute('aria-valuenow')).toBe('100');
+    await page.getByText('1 file successfully uploaded').waitFor();
+    await page.unrouteAll({ behavior: 'wait' });
+
+    const tile = page.getByRole('main').locator('.mantine-Card-root', { hasText: FILE_NAME });
+    await tile.getByText('New', { exact: true }).waitFor();
+    await expectAccessible(page, '/files/... Policies (tablet)');
+
+    await page.getByRole('button', { name: `Actions for ${FILE_NAME}` }).click();
+    await page.getByRole('menuitem', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('File/Folder successfully deleted').waitFor();
+    await expect.poll(() => tile.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('finds the deleted file in the recycling bin as a pharmacy user and restores it', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.desktop);
+    await openFiles(page, 'sysadmin@pharmacy.test');
+    await page.getByRole('link', { name: 'Recycling Bin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Recycling Bin' }).waitFor();
+    await page.getByRole('main').getByText(FILE_NAME).waitFor();
+    await expectAccessible(page, '/files/recycling-bin');
+
+    await page.getByRole('button', { name: `Actions for ${FILE_NAME}` }).click();
+    await page.getByRole('menuitem', { name: 'Restore' }).click();
+    const dialog = page.getByRole('dialog', { name: `Restore ${FILE_NAME}` });
+    await dialog.getByText(`/Policies/${FILE_NAME}?`, { exact: false }).waitFor();
+    await expectAccessible(page, 'restore dialog');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('File/Folder successfully restored').waitFor();
+    await expect.poll(() => page.getByRole('main').getByText(FILE_NAME).count()).toBe(0);
+
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('link', { name: 'Facilities', exact: true })
+      .click();
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    await openFolder(page, 'Policies');
+    await page.getByRole('main').getByText(FILE_NAME).waitFor();
+    await context.close();
+  });
+
+  it('sends a facility user from the recycling bin to /files', async () => {
+    const { context, page } = await newPage(browser);
+    await openFiles(page, 'nurse@meadowbrook.test');
+    expect(await page.getByRole('link', { name: 'Recycling Bin' }).count()).toBe(0);
+    await page.goto(`${portal.url}/files/recycling-bin`);
+    await waitForPath(page, '/files');
+    await context.close();
+  });
+});
