@@ -1,0 +1,169 @@
+import {
+  FILE_BASE,
+  FILE_ENDPOINTS,
+  type FileItem,
+  FileItemSchema,
+  FolderAnswerSchema,
+  FolderNamesAnswerSchema,
+  RecyclingBinAnswerSchema,
+  TopLevelFoldersAnswerSchema,
+} from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { FakeApi, ok } from '@/test/fake-api.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
+import { FILE_VIEW_STORAGE_KEY } from './view-mode.ts';
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
+
+function item(overrides: Partial<FileItem>): FileItem {
+  return FileItemSchema.parse({
+    file_id: 10,
+    parent_id: 2,
+    name: 'x',
+    description: '',
+    file_or_folder: 'file',
+    file_type: 'pdf',
+    full_file_type: 'application/pdf',
+    size: 0,
+    date_added: daysAgo(30),
+    file_last_added_at: null,
+    top_level_folder: '',
+    has_folders: false,
+    editable: false,
+    deleted: false,
+    deleted_at: null,
+    deleted_file_count: 0,
+    pathname_at_deletion: null,
+    deletedParentFolders: [],
+    ...overrides,
+  });
+}
+
+const root = item({
+  file_id: 1,
+  parent_id: null,
+  name: 'Facilities',
+  file_or_folder: 'folder',
+  top_level_folder: 'top_level',
+});
+const facility = item({
+  file_id: 2,
+  parent_id: 1,
+  name: 'Meadowbrook Care Center (101)',
+  file_or_folder: 'folder',
+});
+
+function install(user: ReturnType<typeof nurse>, options: { editable: boolean; children: FileItem[] }) {
+  const api = new FakeApi()
+    .signedIn('tok', user)
+    .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.topLevelFolders}`, () =>
+      ok(TopLevelFoldersAnswerSchema, { folders: [root, facility] }),
+    )
+    .on('GET', `${FILE_BASE}/files/2`, () =>
+      ok(FolderAnswerSchema, {
+        folder: { ...facility, editable: options.editable },
+        files: options.children,
+      }),
+    )
+    .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.folderNames}`, () =>
+      ok(FolderNamesAnswerSchema, {
+        folders: [
+          { file_id: 1, name: 'Facilities' },
+          { file_id: 2, name: facility.name },
+        ],
+      }),
+    )
+    .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.recyclingBin}`, () =>
+      ok(RecyclingBinAnswerSchema, {
+        files: [
+          item({
+            file_id: 30,
+            name: 'Draft Formulary.txt',
+            deleted: true,
+            deleted_at: daysAgo(2),
+            editable: true,
+          }),
+        ],
+      }),
+    );
+  return api.install();
+}
+
+const children = [
+  item({ file_id: 11, name: 'Reports', file_or_folder: 'folder', editable: true }),
+  item({ file_id: 12, name: 'Care Plan.pdf', size: 1536, date_added: daysAgo(1), editable: true }),
+  item({ file_id: 13, name: 'Admission.pdf', size: 5 * 1024 * 1024, editable: true }),
+];
+
+beforeEach(() => window.localStorage.removeItem(FILE_VIEW_STORAGE_KEY));
+
+describe('FileManagerPage', () => {
+  it('lists a folder by name with 1024-based sizes, a New badge on recent items and the breadcrumb', async () => {
+    install(nurse(), { editable: true, children });
+    renderApp('/files/1/2', { token: 'tok' });
+    await screen.findByText('Care Plan.pdf', {}, { timeout: 5000 });
+    const main = screen.getByRole('main');
+    const names = within(main)
+      .getAllByRole('button')
+      .map((b) => b.textContent)
+      .filter((t) => t && ['Admission.pdf', 'Care Plan.pdf', 'Reports'].includes(t));
+    expect(names).toEqual(['Admission.pdf', 'Care Plan.pdf', 'Reports']);
+    expect(screen.getByText('1.50 KB')).toBeInTheDocument();
+    expect(screen.getByText('5.00 MB')).toBeInTheDocument();
+    expect(screen.getAllByText('New')).toHaveLength(1);
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
+    expect(await crumbs.findByRole('link', { name: facility.name })).toHaveAttribute('href', '/files/1/2');
+    expect(screen.getByPlaceholderText('Search file name...')).toBeInTheDocument();
+  });
+
+  it('searches by name, and remembers the list view', async () => {
+    install(nurse(), { editable: true, children });
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await screen.findByText('Care Plan.pdf', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Search file name'), 'care');
+    expect(screen.queryByText('Admission.pdf')).not.toBeInTheDocument();
+    expect(screen.getByText('Care Plan.pdf')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await user.click(screen.getByText('List'));
+    expect(await screen.findByRole('table')).toBeInTheDocument();
+    expect(window.localStorage.getItem(FILE_VIEW_STORAGE_KEY)).toBe('list');
+  });
+
+  it('offers Add New only where the folder is editable, and validates the folder name', async () => {
+    install(nurse(), { editable: true, children });
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add New' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Create Folder' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Folder name is required')).toBeInTheDocument();
+  });
+
+  it('hides Add New without edit rights and says when a folder is empty', async () => {
+    install(nurse(), { editable: false, children: [] });
+    renderApp('/files/1/2', { token: 'tok' });
+    expect(await screen.findByText('No Files/Folders', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Recycling Bin' })).not.toBeInTheDocument();
+  });
+
+  it('shows the recycling bin to pharmacy staff with Restore and Permanently Delete, not Download', async () => {
+    install(pharmacist(), { editable: true, children });
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Restore' })).toBeInTheDocument();
+    expect(screen.getByRole('menuitem', { name: 'Permanently Delete' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('sends a facility user from the recycling bin to /files', async () => {
+    install(nurse(), { editable: true, children });
+    const { router } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await waitFor(() => expect(currentPath(router)).toBe('/files'), { timeout: 5000 });
+  });
+});
