@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import {
+  CreateFileInputSchema,
+  fileNameProblem,
+  isNewFile,
+  truncateFolderName,
+  uploadedMessage,
+} from './files.ts';
+
+const NOW = new Date('2026-11-02T15:00:00Z');
+
+describe('file names', () => {
+  it.each(['../x', '/etc/passwd', 'a\\b', 'a\u0000b', 'bell\u0007', 'del\u007f', '.', '..'])(
+    'refuses %j',
+    (name) => expect(fileNameProblem(name)).toMatch(/cannot contain/),
+  );
+
+  it.each(['Care Plan.pdf', 'résumé (2).txt', '..hidden', 'a..b'])('accepts %j', (name) =>
+    expect(fileNameProblem(name)).toBeNull(),
+  );
+
+  it('asks for a folder name with the spec message', () => {
+    const result = CreateFileInputSchema.safeParse({ fileOrFolder: 'folder', name: '  ' });
+    expect(result.success ? null : result.error.issues[0]?.message).toBe('Folder name is required');
+  });
+});
+
+describe('display rules', () => {
+  it('says how many files were uploaded', () => {
+    expect(uploadedMessage(1)).toBe('1 file successfully uploaded');
+    expect(uploadedMessage(3)).toBe('3 files successfully uploaded');
+  });
+
+  it('marks items new for 10080 minutes', () => {
+    expect(isNewFile('2026-10-26T15:00:00Z', NOW)).toBe(true);
+    expect(isNewFile('2026-10-26T14:59:00Z', NOW)).toBe(false);
+  });
+
+  it('truncates tree names to about 25 characters, less per depth', () => {
+    const long = 'Meadowbrook Care Center Annex (101)';
+    expect(truncateFolderName('Policies', 3)).toBe('Policies');
+    expect(truncateFolderName(long, 0)).toHaveLength(25);
+    expect(truncateFolderName(long, 2).length).toBeLessThan(25);
+    expect(truncateFolderName(long, 0).endsWith('…')).toBe(true);
+  });
+});
