@@ -11,7 +11,7 @@ import {
   TopLevelFoldersAnswerSchema,
   UpdateFileInputSchema,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.ts';
@@ -123,6 +123,15 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
           : null;
       const now = new Date();
       const row = await app.db.transaction(async (tx) => {
+        if (upload) {
+          // Two registrations of one upload at once: the second waits here, then finds the first's row.
+          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${upload.storageKey}))`);
+          const [used] = await tx
+            .select({ id: files.id })
+            .from(files)
+            .where(eq(files.storageKey, upload.storageKey));
+          if (used) throw conflict(FILE_MESSAGES.uploadUsed, { filenameOnServer: FILE_MESSAGES.uploadUsed });
+        }
         const [created] = await tx
           .insert(files)
           .values({
