@@ -20,6 +20,13 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  packingSlipHeaders: '/packingslipheaders',
+  packingSlipDetails: '/packingslipdetails',
+  packingSlipDetailsOpen: '/packingslipdetailsopen',
+  releaseNotes: '/releasenotes',
+  releaseNote: '/releasenotes/:id',
+  versions: '/versions',
+  version: '/versions/:id',
 } as const;
 
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */
