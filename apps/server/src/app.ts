@@ -7,6 +7,7 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
+import { contentRoutes } from './features/content/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
 import { totesRoutes } from './features/totes/index.ts';
@@ -81,5 +82,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(facilitySettingsFeature, { prefix: API_BASE });
   await app.register(accountRoutes, { prefix: API_BASE });
   await app.register(totesRoutes, { prefix: API_BASE });
+  await app.register(contentRoutes, { prefix: API_BASE });
   return app;
 }
