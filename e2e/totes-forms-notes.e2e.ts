@@ -76,6 +76,21 @@ describe('totes, secure forms, release notes', () => {
     await admin.page.getByRole('article', { name: 'Pharmacy user administration' }).waitFor();
     expect(await admin.page.getByText('Admin Only', { exact: true }).count()).toBe(2);
     await expectAccessible(admin.page, '/info/release-notes (sysadmin)');
+    const errors = watchConsole(admin.page);
+    await admin.page.getByRole('button', { name: 'Add release note' }).click();
+    const editor = admin.page.getByRole('dialog', { name: 'Add release note' });
+    await editor.getByLabel('Title').fill('Written in the editor');
+    const body = editor.getByRole('textbox', { name: 'Description' });
+    await body.click();
+    await admin.page.keyboard.type('Bold news');
+    await expectAccessible(admin.page, 'release note editor');
+    const saved = admin.page.waitForResponse(
+      (r) => r.url().endsWith('/api/releasenotes') && r.request().method() === 'POST',
+    );
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await admin.page.getByRole('article', { name: 'Written in the editor' }).getByText('Bold news').waitFor();
+    expect(errors).toEqual([]);
     await admin.page.goto(`${portal.url}/info/versions`);
     await admin.page.getByText('Admin update').first().waitFor();
     await expectAccessible(admin.page, '/info/versions (sysadmin)');
