@@ -144,7 +144,7 @@ describe('TotesPage', () => {
     renderApp('/packing-slips?facID=101&toteID=T101-1', { token: 'tok' });
     const dialog = await screen.findByRole('dialog', { name: 'Tote T101-1' }, { timeout: 5000 });
     expect(await within(dialog).findByAltText('Barcode T101-1')).toBeInTheDocument();
-    expect(within(dialog).getByAltText('Barcode 3123456')).toBeInTheDocument();
+    expect(await within(dialog).findByAltText('Barcode 3123456')).toBeInTheDocument();
     expect(within(dialog).getByText(/Doe, Jane \(P1\) · Room 101 · Bed A/)).toBeInTheDocument();
     expect(within(dialog).getByText('Do not crush')).toBeInTheDocument();
     expect(within(dialog).getByAltText('Signature of Ann Lee')).toBeInTheDocument();
@@ -160,6 +160,7 @@ describe('OpenSlipPage', () => {
     const api = install();
     renderApp('/open-deposit-slip?facID=101&toteID=T101-1&auth=signed-token');
     expect(await screen.findByText('25 Meadowbrook Lane', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByAltText('Barcode T101-1')).toBeInTheDocument();
     expect(api.callsTo('GET', ENDPOINTS.packingSlipDetailsOpen)[0]?.authorization).toBeNull();
   });
 
