@@ -7,9 +7,11 @@ import type { Database } from './db/client.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
+import { contentRoutes } from './features/content/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { filesRoutes } from './features/files/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
+import { totesRoutes } from './features/totes/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
@@ -85,5 +87,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(facilitySettingsFeature, { prefix: API_BASE });
   await app.register(accountRoutes, { prefix: API_BASE });
   await app.register(filesRoutes, { prefix: FILE_BASE });
+  await app.register(totesRoutes, { prefix: API_BASE });
+  await app.register(contentRoutes, { prefix: API_BASE });
   return app;
 }

@@ -16,6 +16,7 @@ describe('loadConfig', () => {
       databaseUrl: undefined,
       idleTimeoutSeconds: 7200,
       idleCountdownSeconds: 600,
+      formsBaseUrl: 'https://forms-service.example',
     });
     expect(config.dataDir.endsWith('/data')).toBe(true);
     expect(config.publicUrl).toBe('http://127.0.0.1:8080');

@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_FORMS_BASE_URL } from '@portal/domain';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -39,6 +40,8 @@ const EnvSchema = z.object({
   IDLE_TIMEOUT_SECONDS: positiveInt(7200),
   IDLE_COUNTDOWN_SECONDS: positiveInt(600),
   TRUST_PROXY: bool.default(false),
+  /** The external forms service the secure forms open at (a reserved placeholder host until configured). */
+  FORMS_BASE_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_FORMS_BASE_URL),
   /** How often the scheduled sweeps (reminders, auto-respond, mail) run; 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
 });
@@ -68,6 +71,7 @@ export interface Config {
   idleCountdownSeconds: number;
   trustProxy: boolean;
   sweepIntervalSeconds: number;
+  formsBaseUrl: string;
   /** Where the built web app is; null serves no web app (API only). */
   webDist: string | null;
   /** PGlite in memory instead of DATA_DIR (tests). */
@@ -121,6 +125,7 @@ export function loadConfig(
     idleCountdownSeconds: env.IDLE_COUNTDOWN_SECONDS,
     trustProxy: env.TRUST_PROXY,
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
+    formsBaseUrl: env.FORMS_BASE_URL.replace(/\/+$/, ''),
     webDist: null,
     inMemoryDb: false,
     ...overrides,

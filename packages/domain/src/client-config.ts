@@ -13,8 +13,13 @@ export const ClientConfigSchema = z.object({
   idleCountdownSeconds: z.number().int().positive(),
   /** `PASSWORD_MIN_LENGTH`: the forms check what the server will check. */
   passwordMinLength: z.number().int().min(4),
+  /** `FORMS_BASE_URL`: the external forms service the secure forms open at. */
+  formsBaseUrl: z.string(),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
+
+/** The forms service until one is configured: a reserved placeholder host that never resolves. */
+export const DEFAULT_FORMS_BASE_URL = 'https://forms-service.example';
 
 /** What the client assumes before (or without) the server's answer: the spec's 2 hours and 10 minutes. */
 export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
@@ -23,4 +28,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   idleTimeoutSeconds: SESSION_TIMINGS.idleMs / 1000,
   idleCountdownSeconds: SESSION_TIMINGS.idleCountdownMs / 1000,
   passwordMinLength: 8,
+  formsBaseUrl: DEFAULT_FORMS_BASE_URL,
 };

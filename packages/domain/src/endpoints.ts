@@ -20,6 +20,13 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  packingSlipHeaders: '/packingslipheaders',
+  packingSlipDetails: '/packingslipdetails',
+  packingSlipDetailsOpen: '/packingslipdetailsopen',
+  releaseNotes: '/releasenotes',
+  releaseNote: '/releasenotes/:id',
+  versions: '/versions',
+  version: '/versions/:id',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

@@ -11,7 +11,12 @@ export {
   visibleButtons,
 } from './actions.ts';
 export type { ClientConfig } from './client-config.ts';
-export { CLIENT_CONFIG_PATH, ClientConfigSchema, DEFAULT_CLIENT_CONFIG } from './client-config.ts';
+export {
+  CLIENT_CONFIG_PATH,
+  ClientConfigSchema,
+  DEFAULT_CLIENT_CONFIG,
+  DEFAULT_FORMS_BASE_URL,
+} from './client-config.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   isArchivedAlert,
@@ -98,6 +103,25 @@ export {
   UserInfoSchema,
   UserSettingsSchema,
 } from './schemas/auth.ts';
+export type { ReleaseNote, ReleaseNoteInput, Version, VersionInput } from './schemas/content.ts';
+export {
+  CONTENT_MESSAGES,
+  ContentIdParamsSchema,
+  canManageContent,
+  compareVersions,
+  ReleaseNoteAnswerSchema,
+  ReleaseNoteInputSchema,
+  ReleaseNoteSchema,
+  ReleaseNotesAnswerSchema,
+  RICH_TEXT_POLICY,
+  seesPharmacyContent,
+  sortReleaseNotes,
+  sortVersions,
+  VersionAnswerSchema,
+  VersionInputSchema,
+  VersionSchema,
+  VersionsAnswerSchema,
+} from './schemas/content.ts';
 export type { ApiErrorBody } from './schemas/errors.ts';
 export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
 export type { FacilitySettingInput, SettingsWidget } from './schemas/facility-settings.ts';
@@ -166,6 +190,28 @@ export {
 } from './schemas/organisations.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
+export type {
+  DrugDetail,
+  PackingSlip,
+  PackingSlipHeader,
+  PackingSlipHeadersQuery,
+  PatientDetail,
+} from './schemas/totes.ts';
+export {
+  isoToUsDate,
+  PackingSlipDetailsAnswerSchema,
+  PackingSlipDetailsQuerySchema,
+  PackingSlipHeaderSchema,
+  PackingSlipHeadersAnswerSchema,
+  PackingSlipHeadersQuerySchema,
+  PackingSlipOpenAnswerSchema,
+  PackingSlipOpenQuerySchema,
+  PackingSlipSchema,
+  TOTES_DEFAULT_RANGE_DAYS,
+  TOTES_MESSAGES,
+  totesRangeProblems,
+  usDateToIso,
+} from './schemas/totes.ts';
 export {
   emailField,
   formatPhone,
@@ -177,6 +223,18 @@ export {
   requiredPhoneField,
   USER_MESSAGES,
 } from './schemas/user-fields.ts';
+export type { FormPrefill, FormSetCode, SecureForm } from './secure-forms.ts';
+export {
+  buildFormLink,
+  CONTRACTOR_VACCINE_FORM,
+  FORM_SET_CODES,
+  facilityForms,
+  formSet,
+  formSetCodeOf,
+  pharmacyForms,
+  pharmacyFormsRegion,
+  STATE_NAMES,
+} from './secure-forms.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export { defaultUserSettings } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';

@@ -65,8 +65,8 @@ describe('route table', () => {
   });
 
   it('marks screens of later releases clearly', async () => {
-    await landOn('/packing-slips');
-    expect(screen.getByRole('heading', { level: 1, name: 'Totes' })).toBeInTheDocument();
+    await landOn('/frameworkVision');
+    expect(screen.getByRole('heading', { level: 1, name: 'Framework Vision' })).toBeInTheDocument();
     expect(screen.getByTestId('coming-later')).toHaveTextContent('Coming in a later release');
   });
 });

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { OpenSlipPage } from '@/features/totes';
 
-/** Packing Slip (placeholder until its issue lands). */
+/** /open-deposit-slip (public): a read-only packing slip from its signed link. */
 export function OpenDepositSlipRoute() {
-  return (
-    <PlaceholderPage
-      title="Packing Slip"
-      comingLater="a read-only packing slip opened from a delivery link (facID, toteID, auth)."
-    />
-  );
+  return <OpenSlipPage />;
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { TotesPage } from '@/features/totes';
 
-/** Totes (placeholder until its issue lands). */
+/** /packing-slips: totes; query facID and toteID open the tote modal. */
 export function PackingSlipsRoute() {
-  return (
-    <PlaceholderPage
-      title="Totes"
-      comingLater="totes by date range and search, with the packing slips of each tote ready to print."
-    />
-  );
+  return <TotesPage />;
 }

@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { ReleaseNotesPage } from '@/features/content';
 
-/** Release Notes (placeholder until its issue lands). */
+/** /info/release-notes */
 export function ReleaseNotesRoute() {
-  return <PlaceholderPage title="Release Notes" comingLater="release notes, newest first." />;
+  return <ReleaseNotesPage />;
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { SecureFormsPage } from '@/features/secure-forms';
 
-/** Secure Forms (placeholder until its issue lands). */
+/** /secureForms: the facilities' form sets, opened at the forms service (?faciID= opens a facility's forms). */
 export function SecureFormsRoute() {
-  return (
-    <PlaceholderPage
-      title="Secure Forms"
-      comingLater="state filter cards, the facility table and the form sets of each pharmacy, opened in the forms service."
-    />
-  );
+  return <SecureFormsPage />;
 }

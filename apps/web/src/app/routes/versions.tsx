@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { VersionsPage } from '@/features/content';
 
-/** Versions (placeholder until its issue lands). */
+/** /info/versions */
 export function VersionsRoute() {
-  return <PlaceholderPage title="Versions" comingLater="versions of the portal, newest first." />;
+  return <VersionsPage />;
 }

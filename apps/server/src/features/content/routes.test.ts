@@ -1,0 +1,180 @@
+import type { ReleaseNote, Version } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, releaseNotes } from '../../db/schema/index.ts';
+import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let tokens: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = await signInAll(t.app, [
+    'super@portal.test',
+    'sysadmin@pharmacy.test',
+    'pharmacist@pharmacy.test',
+    'admin@meadowbrook.test',
+    'nurse@meadowbrook.test',
+  ]);
+});
+afterAll(async () => t.close());
+
+const call = async (
+  email: string,
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  url: string,
+  payload?: object,
+) => {
+  const response = await t.app.inject({ method, url, payload, headers: bearer(tokens[email] ?? '') });
+  return { status: response.statusCode, body: bodyOf(response) };
+};
+const notesOf = async (email: string) =>
+  (await call(email, 'GET', '/api/releasenotes')).body.releaseNotes as ReleaseNote[];
+const versionsOf = async (email: string) =>
+  (await call(email, 'GET', '/api/versions')).body.versions as Version[];
+
+const note = {
+  type: 'Feature',
+  title: 'Totes page',
+  description: '<p>Totes <strong>and</strong> slips.</p>',
+  date: '2026-11-01',
+  pharmUserOnly: false,
+};
+
+describe('GET /api/releasenotes', () => {
+  it('shows pharmacy-only notes to pharmacy users and super admins only, newest first', async () => {
+    const nurse = await notesOf('nurse@meadowbrook.test');
+    const pharmacy = await notesOf('pharmacist@pharmacy.test');
+    const superAdmin = await notesOf('super@portal.test');
+    expect(nurse.some((n) => n.pharmUserOnly)).toBe(false);
+    expect(nurse.length).toBe(3);
+    expect(pharmacy.filter((n) => n.pharmUserOnly).length).toBe(2);
+    expect(superAdmin.length).toBe(5);
+    const dates = pharmacy.map((n) => n.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect((await t.app.inject('/api/releasenotes')).statusCode).toBe(401);
+  });
+});
+
+describe('release note changes', () => {
+  it('lets a pharmacy SysAdmin create, edit and delete a note, each change audited', async () => {
+    const created = await call('sysadmin@pharmacy.test', 'POST', '/api/releasenotes', note);
+    expect(created.status).toBe(200);
+    const id = (created.body.releaseNote as ReleaseNote).id;
+    expect(created.body.releaseNote).toMatchObject({ title: 'Totes page', author: 'Daniel Brooks' });
+    const edited = await call('sysadmin@pharmacy.test', 'PUT', `/api/releasenotes/${id}`, {
+      ...note,
+      title: 'Totes page, printed',
+      pharmUserOnly: true,
+    });
+    expect(edited.status).toBe(200);
+    expect((await notesOf('nurse@meadowbrook.test')).some((n) => n.id === id)).toBe(false);
+    expect((await notesOf('pharmacist@pharmacy.test')).find((n) => n.id === id)?.title).toBe(
+      'Totes page, printed',
+    );
+    expect((await call('super@portal.test', 'DELETE', `/api/releasenotes/${id}`)).status).toBe(200);
+    expect((await call('super@portal.test', 'DELETE', `/api/releasenotes/${id}`)).status).toBe(404);
+    const kinds = (
+      await t.database.db
+        .select({ kind: auditEvents.kind })
+        .from(auditEvents)
+        .where(and(eq(auditEvents.recordType, 'release_note'), eq(auditEvents.recordId, String(id))))
+    ).map((e) => e.kind);
+    expect(kinds.sort()).toEqual(['release_note.create', 'release_note.delete', 'release_note.update']);
+  });
+
+  it('refuses other pharmacy roles and facility users with 403, changing nothing', async () => {
+    const before = await notesOf('super@portal.test');
+    const [first] = before;
+    for (const email of ['pharmacist@pharmacy.test', 'admin@meadowbrook.test', 'nurse@meadowbrook.test']) {
+      expect((await call(email, 'POST', '/api/releasenotes', note)).status, email).toBe(403);
+      expect((await call(email, 'PUT', `/api/releasenotes/${first?.id}`, note)).status, email).toBe(403);
+      expect((await call(email, 'DELETE', `/api/releasenotes/${first?.id}`)).status, email).toBe(403);
+    }
+    expect(await notesOf('super@portal.test')).toEqual(before);
+  });
+
+  it('refuses bad input with 400 and field messages', async () => {
+    const bad = await call('super@portal.test', 'POST', '/api/releasenotes', {
+      ...note,
+      title: ' ',
+      date: 'soon',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.fields).toMatchObject({ title: 'Title is required', date: 'Use a date as YYYY-MM-DD' });
+    expect((await call('super@portal.test', 'PUT', '/api/releasenotes/999999', note)).status).toBe(404);
+  });
+
+  it('sanitises the HTML: no script, no on* handlers, no javascript: links', async () => {
+    const { body } = await call('super@portal.test', 'POST', '/api/releasenotes', {
+      ...note,
+      description:
+        '<p onclick="alert(1)">Hi<script>alert(2)</script><img src=x onerror="alert(3)"></p>' +
+        '<a href="javascript:alert(4)">x</a><a href="https://example.org" onmouseover="alert(5)">ok</a>',
+    });
+    const stored = (
+      await t.database.db
+        .select()
+        .from(releaseNotes)
+        .where(eq(releaseNotes.id, (body.releaseNote as ReleaseNote).id))
+    )[0];
+    expect(stored?.description).not.toMatch(/script|onclick|onerror|onmouseover|javascript:|<img/i);
+    expect(stored?.description).toContain('<p>Hi</p>');
+    expect(stored?.description).toContain('<a href="https://example.org">ok</a>');
+  });
+});
+
+describe('versions', () => {
+  it('sorts by version descending and gives the pharmacy-user description to pharmacy users only', async () => {
+    const nurse = await versionsOf('nurse@meadowbrook.test');
+    expect(nurse.map((v) => v.version).slice(0, 4)).toEqual(['2.4.0', '2.3.1', '2.3.0', '2.2.0']);
+    expect(nurse.every((v) => v.pharmUserDescription === '')).toBe(true);
+    const pharmacy = await versionsOf('pharmacist@pharmacy.test');
+    expect(pharmacy.find((v) => v.version === '2.4.0')?.pharmUserDescription).toContain('Ingest API');
+  });
+
+  it('lets a SysAdmin add, edit and delete a version; refuses a taken version and other users', async () => {
+    const input = {
+      version: '2.10.0',
+      title: 'Totes',
+      description: '<p>Totes<script>x()</script></p>',
+      pharmUserDescription: '<p onload="x()">Signed links</p>',
+      date: '2026-11-02',
+    };
+    const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', input);
+    expect(created.status).toBe(200);
+    const version = created.body.version as Version;
+    expect(version.description).toBe('<p>Totes</p>');
+    expect(version.pharmUserDescription).toBe('<p>Signed links</p>');
+    expect((await versionsOf('nurse@meadowbrook.test'))[0]?.version).toBe('2.10.0');
+    const taken = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', {
+      ...input,
+      version: '2.3.1',
+    });
+    expect(taken.status).toBe(409);
+    expect(
+      (
+        await call('sysadmin@pharmacy.test', 'PUT', `/api/versions/${version.id}`, {
+          ...input,
+          version: '2.3.1',
+        })
+      ).status,
+    ).toBe(409);
+    expect((await call('nurse@meadowbrook.test', 'POST', '/api/versions', input)).status).toBe(403);
+    expect((await call('pharmacist@pharmacy.test', 'DELETE', `/api/versions/${version.id}`)).status).toBe(
+      403,
+    );
+    expect(
+      (
+        await call('sysadmin@pharmacy.test', 'PUT', `/api/versions/${version.id}`, {
+          ...input,
+          title: 'Totes 2',
+        })
+      ).body.version,
+    ).toMatchObject({ title: 'Totes 2' });
+    expect((await call('sysadmin@pharmacy.test', 'DELETE', `/api/versions/${version.id}`)).status).toBe(200);
+    expect((await versionsOf('nurse@meadowbrook.test')).some((v) => v.version === '2.10.0')).toBe(false);
+    expect(
+      (await call('sysadmin@pharmacy.test', 'POST', '/api/versions', { ...input, version: 'two' })).status,
+    ).toBe(400);
+  });
+});

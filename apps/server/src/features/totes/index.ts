@@ -1,0 +1,1 @@
+export { totesRoutes } from './routes.ts';

@@ -1,0 +1,194 @@
+import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
+import { TOTES_MESSAGES } from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+
+let t: TestApp;
+let tokens: Record<string, string>;
+beforeAll(async () => {
+  t = await buildTestApp();
+  tokens = await signInAll(t.app, [
+    'nurse@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+    'billing@pharmacy.test',
+  ]);
+});
+afterAll(async () => t.close());
+
+// The demo world ships totes for the 7 days up to TEST_NOW (2026-11-02), 3 a day per facility.
+const RANGE = 'fdate=10/27/2026&edate=11/02/2026';
+
+const get = async (email: string, url: string) => {
+  const response = await t.app.inject({ method: 'GET', url, headers: bearer(tokens[email] ?? '') });
+  return { status: response.statusCode, body: bodyOf(response) };
+};
+const headers = async (email: string, query: string) => {
+  const { status, body } = await get(email, `/api/packingslipheaders?${query}`);
+  expect(status).toBe(200);
+  return body.packingSlipHeadersList as PackingSlipHeader[];
+};
+
+describe('GET /api/packingslipheaders', () => {
+  it('lists the totes of a US-format date range, only of facilities the caller may see', async () => {
+    const nurse = await headers('nurse@meadowbrook.test', RANGE);
+    expect(nurse.length).toBe(21);
+    expect(new Set(nurse.map((h) => h.facID))).toEqual(new Set([101]));
+    const first = nurse[0];
+    expect(first).toMatchObject({ facName: 'Meadowbrook Care Center', pharmID: 'sprx' });
+    expect(first?.psid).toMatch(/^PAK\d{7}$/);
+    expect(first?.rxCount).toBeGreaterThanOrEqual(3);
+    expect(first?.patCount).toBeGreaterThanOrEqual(1);
+    expect(first?.patCount).toBeLessThanOrEqual(first?.rxCount ?? 0);
+
+    const don = await headers('don@lakeside.test', RANGE);
+    expect(new Set(don.map((h) => h.facID))).toEqual(new Set([201]));
+    const sysadmin = await headers('sysadmin@pharmacy.test', RANGE);
+    expect(new Set(sysadmin.map((h) => h.facID))).toEqual(new Set([101, 102, 201]));
+  });
+
+  it('narrows to the days of the range, both ends included', async () => {
+    const oneDay = await headers('nurse@meadowbrook.test', 'fdate=11/01/2026&edate=11/01/2026');
+    expect(oneDay.length).toBe(3);
+    for (const h of oneDay) expect(h.shipDate.slice(0, 10)).toBe('2026-11-01');
+    expect(await headers('nurse@meadowbrook.test', 'fdate=01/01/2020&edate=01/31/2020')).toEqual([]);
+  });
+
+  it('searches tote ids and packing slip ids instead of the range', async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    if (!tote) throw new Error('no tote');
+    const byTote = await headers('nurse@meadowbrook.test', `SearchText=${tote.toteID.toLowerCase()}`);
+    expect(byTote.map((h) => h.toteID)).toEqual([tote.toteID]);
+    const byPsid = await headers('nurse@meadowbrook.test', `SearchText=${tote.psid}`);
+    expect(byPsid.map((h) => h.toteID)).toEqual([tote.toteID]);
+    // Another tenant's tote id finds nothing.
+    expect(await headers('don@lakeside.test', `SearchText=${tote.toteID}`)).toEqual([]);
+    expect(await headers('nurse@meadowbrook.test', 'SearchText=%25')).toEqual([]);
+  });
+
+  it('refuses bad dates, From after To and future dates with a 400 and the message', async () => {
+    const cases: [string, string, string][] = [
+      ['fdate=2026-10-27', 'fdate', TOTES_MESSAGES.badDate],
+      ['fdate=02/30/2026', 'fdate', TOTES_MESSAGES.badDate],
+      ['fdate=11/02/2026&edate=10/30/2026', 'fdate', TOTES_MESSAGES.fromAfterTo],
+      ['fdate=10/01/2026&edate=12/31/2099', 'edate', TOTES_MESSAGES.inFuture],
+      ['fdate=12/31/2099', 'fdate', TOTES_MESSAGES.inFuture],
+    ];
+    for (const [query, field, message] of cases) {
+      const { status, body } = await get('nurse@meadowbrook.test', `/api/packingslipheaders?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.fields, query).toEqual({ [field]: message });
+      expect(body.message, query).toBe(message);
+    }
+    expect((await get('nurse@meadowbrook.test', '/api/packingslipheaders?other=1')).status).toBe(400);
+  });
+
+  it('refuses a caller without a session', async () => {
+    expect((await t.app.inject(`/api/packingslipheaders?${RANGE}`)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/packingslipdetails', () => {
+  it("answers a tote's slip with addresses, patients, drugs and the public link token", async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    if (!tote) throw new Error('no tote');
+    const { status, body } = await get(
+      'nurse@meadowbrook.test',
+      `/api/packingslipdetails?facID=101&toteID=${tote.toteID}`,
+    );
+    expect(status).toBe(200);
+    const [slip] = body.data as PackingSlip[];
+    expect(slip).toMatchObject({
+      toteID: tote.toteID,
+      facStreet1: '25 Meadowbrook Lane',
+      facCity: 'Morristown',
+      pharmName: 'SpecialtyRx Garden State',
+      pharmPhone: '9735550142',
+    });
+    expect(slip?.patientDetails.flatMap((p) => p.drugDetails)).toHaveLength(tote.rxCount);
+    expect(slip?.patientDetails).toHaveLength(tote.patCount);
+    expect(slip?.auth).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  });
+
+  it('carries delivery info and signature only on delivered slips', async () => {
+    const list = await headers('nurse@meadowbrook.test', RANGE);
+    const slips = await Promise.all(
+      list.map(async (h) => {
+        const { body } = await get(
+          'nurse@meadowbrook.test',
+          `/api/packingslipdetails?facID=101&toteID=${h.toteID}`,
+        );
+        return (body.data as PackingSlip[])[0];
+      }),
+    );
+    const signed = slips.filter((s) => s?.signature);
+    expect(signed.length).toBeGreaterThan(0);
+    for (const s of signed) expect(s?.showDeliveryInfo).toBe(true);
+    for (const s of slips.filter((x) => !x?.showDeliveryInfo)) {
+      expect(s?.deliveredBy).toBeNull();
+      expect(s?.signature).toBeNull();
+    }
+  });
+
+  it("answers 404 for another tenant's tote and for a tote that does not exist", async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    const url = `/api/packingslipdetails?facID=101&toteID=${tote?.toteID}`;
+    expect((await get('don@lakeside.test', url)).status).toBe(404);
+    expect((await get('billing@pharmacy.test', url)).status).toBe(404);
+    expect(
+      (await get('nurse@meadowbrook.test', '/api/packingslipdetails?facID=101&toteID=NOPE')).status,
+    ).toBe(404);
+    expect((await get('nurse@meadowbrook.test', '/api/packingslipdetails?facID=x&toteID=1')).status).toBe(
+      400,
+    );
+    expect((await t.app.inject(url)).statusCode).toBe(401);
+  });
+});
+
+describe('GET /api/packingslipdetailsopen', () => {
+  const slipOf = async (toteID: string) => {
+    const { body } = await get(
+      'nurse@meadowbrook.test',
+      `/api/packingslipdetails?facID=101&toteID=${toteID}`,
+    );
+    return (body.data as PackingSlip[])[0] as PackingSlip;
+  };
+
+  it('shows the slip without signing in when the token is the one the slip carries', async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    const slip = await slipOf(tote?.toteID ?? '');
+    const response = await t.app.inject(
+      `/api/packingslipdetailsopen?facID=101&toteID=${encodeURIComponent(slip.toteID)}&auth=${slip.auth}`,
+    );
+    expect(response.statusCode).toBe(200);
+    const [open] = bodyOf<{ slips: PackingSlip[] }>(response).slips;
+    expect(open?.toteID).toBe(slip.toteID);
+    expect(open?.patientDetails).toEqual(slip.patientDetails);
+  });
+
+  it('answers 404 with no data for a missing, wrong or altered token', async () => {
+    const [a, b] = await headers('nurse@meadowbrook.test', RANGE);
+    const slipA = await slipOf(a?.toteID ?? '');
+    const slipB = await slipOf(b?.toteID ?? '');
+    const flipped = `${slipA.auth.slice(0, -1)}${slipA.auth.endsWith('A') ? 'B' : 'A'}`;
+    const attempts = [
+      `facID=101&toteID=${slipA.toteID}`,
+      `facID=101&toteID=${slipA.toteID}&auth=`,
+      `facID=101&toteID=${slipA.toteID}&auth=${flipped}`,
+      `facID=101&toteID=${slipA.toteID}&auth=${slipB.auth}`,
+      // The token of tote A presented for tote B, and for the same tote id at another facility.
+      `facID=101&toteID=${slipB.toteID}&auth=${slipA.auth}`,
+      `facID=102&toteID=${slipA.toteID}&auth=${slipA.auth}`,
+    ];
+    for (const query of attempts) {
+      const response = await t.app.inject(`/api/packingslipdetailsopen?${query}`);
+      expect([400, 404], query).toContain(response.statusCode);
+      expect(response.body, query).not.toContain('patientDetails');
+      expect(response.body, query).not.toContain(slipA.facStreet1);
+    }
+    const wrong = await t.app.inject(
+      `/api/packingslipdetailsopen?facID=101&toteID=${slipA.toteID}&auth=${flipped}`,
+    );
+    expect(wrong.statusCode).toBe(404);
+  });
+});

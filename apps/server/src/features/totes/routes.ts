@@ -1,0 +1,121 @@
+import {
+  ApiErrorBodySchema,
+  ENDPOINTS,
+  PackingSlipDetailsAnswerSchema,
+  PackingSlipDetailsQuerySchema,
+  PackingSlipHeadersAnswerSchema,
+  type PackingSlipHeadersQuery,
+  PackingSlipHeadersQuerySchema,
+  PackingSlipOpenAnswerSchema,
+  PackingSlipOpenQuerySchema,
+  TOTES_DEFAULT_RANGE_DAYS,
+  totesRangeProblems,
+  usDateToIso,
+} from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { visibleFacilityIds } from '../../platform/access.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import { findSlip, findToteHeaders, type HeadersFilter } from './queries.ts';
+import { isSlipToken, slipToken } from './slip-token.ts';
+
+const refusals = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  404: ApiErrorBodySchema,
+};
+const DAY_MS = 86_400_000;
+// Ship dates are compared as UTC days. "The future" starts after the latest date anywhere on Earth (UTC+14), so a
+// reader east of UTC may pick their own today.
+const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
+
+/** The totes to list: the search when given, else the range (either end open), else the last 2 days. */
+function headersFilter(query: PackingSlipHeadersQuery, now: Date): HeadersFilter {
+  if (query.SearchText) return { search: query.SearchText };
+  const problems = totesRangeProblems(query.fdate, query.edate, latestToday(now));
+  if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0] ?? '', problems);
+  const from = query.fdate ? usDateToIso(query.fdate) : null;
+  const to = query.edate ? usDateToIso(query.edate) : null;
+  const end = new Date(utcDay(to ?? latestToday(now)).getTime() + DAY_MS);
+  if (from) return { from: utcDay(from), to: end };
+  const start = to
+    ? end.getTime() - TOTES_DEFAULT_RANGE_DAYS * DAY_MS
+    : now.getTime() - TOTES_DEFAULT_RANGE_DAYS * DAY_MS;
+  return { from: new Date(start), to: end };
+}
+
+/** Totes and packing slips (spec 2, "Totes page"), and the public slip behind its signed link. */
+export async function totesRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    ENDPOINTS.packingSlipHeaders,
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags: ['totes'],
+        summary: 'Totes of the facilities the viewer may see, by ship date range or search',
+        description:
+          'fdate and edate are US dates (MM/DD/YYYY, UTC days, both inclusive); without them the last 2 days. ' +
+          'SearchText matches tote ids and packing slip ids (PAK...) instead of a range. Future dates and From ' +
+          'after To are refused with 400.',
+        querystring: PackingSlipHeadersQuerySchema,
+        response: { 200: PackingSlipHeadersAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const filter = headersFilter(request.query, new Date());
+      const facIds = await visibleFacilityIds(app.db, currentUser(request));
+      return { packingSlipHeadersList: await findToteHeaders(app.db, facIds, filter) };
+    },
+  );
+
+  app.get(
+    ENDPOINTS.packingSlipDetails,
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags: ['totes'],
+        summary: "One tote's packing slips, each with the token of its public link (404 when not visible)",
+        querystring: PackingSlipDetailsQuerySchema,
+        response: { 200: PackingSlipDetailsAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { facID, toteID } = request.query;
+      const [visible] = await visibleFacilityIds(app.db, currentUser(request), [facID]);
+      const slip = visible === undefined ? null : await findSlip(app.db, facID, toteID);
+      if (!slip) throw notFound('No such tote.');
+      return { data: [{ ...slip, auth: slipToken(app.secretKey, facID, toteID) }] };
+    },
+  );
+
+  app.get(
+    ENDPOINTS.packingSlipDetailsOpen,
+    {
+      // Public and keyed by a token: limited per address so tokens cannot be guessed by volume.
+      preHandler: app.rateLimit({ max: 30, timeWindow: '1 minute' }),
+      schema: {
+        tags: ['totes'],
+        summary: 'A packing slip behind its public link, without signing in',
+        description:
+          'auth is the HMAC-SHA256 token (server secret key) bound to that facility and tote, as given in the ' +
+          'slip answer of /packingslipdetails. A missing, wrong or altered token answers 404 with no data. ' +
+          'At most 30 calls a minute per address (429).',
+        security: [],
+        querystring: PackingSlipOpenQuerySchema,
+        response: { 200: PackingSlipOpenAnswerSchema, 400: ApiErrorBodySchema, 404: ApiErrorBodySchema },
+      },
+    },
+    async (request) => {
+      const { facID, toteID, auth } = request.query;
+      if (!isSlipToken(app.secretKey, facID, toteID, auth)) throw notFound('No such tote.');
+      const slip = await findSlip(app.db, facID, toteID);
+      if (!slip) throw notFound('No such tote.');
+      return { slips: [{ ...slip, auth }] };
+    },
+  );
+}

@@ -1,0 +1,115 @@
+import {
+  ENDPOINTS,
+  MessageAnswerSchema,
+  type ReleaseNote,
+  ReleaseNotesAnswerSchema,
+  VersionsAnswerSchema,
+} from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, ok } from '@/test/fake-api.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const notes: ReleaseNote[] = [
+  {
+    id: 1,
+    type: 'Feature',
+    title: 'Older note',
+    description: '<p>Old</p>',
+    date: '2026-10-01',
+    author: 'Portal Team',
+    pharmUserOnly: false,
+  },
+  {
+    id: 2,
+    type: 'Admin',
+    title: 'Newer admin note',
+    description: '<p onclick="steal()">Admin <strong>only</strong></p><script>window.hacked = true</script>',
+    date: '2026-11-01',
+    author: 'Portal Team',
+    pharmUserOnly: true,
+  },
+];
+
+function install(user = pharmacist()) {
+  return new FakeApi()
+    .signedIn('tok', user)
+    .on('GET', ENDPOINTS.releaseNotes, () => ok(ReleaseNotesAnswerSchema, { releaseNotes: notes }))
+    .on('DELETE', '/releasenotes/1', () => ok(MessageAnswerSchema, { message: 'Release note deleted' }))
+    .on('GET', ENDPOINTS.versions, () =>
+      ok(VersionsAnswerSchema, {
+        versions: [
+          {
+            id: 1,
+            version: '2.3.1',
+            title: 'Fixes',
+            description: '<p>F</p>',
+            pharmUserDescription: '',
+            date: '2026-10-01',
+            author: 'T',
+          },
+          {
+            id: 2,
+            version: '2.10.0',
+            title: 'Big',
+            description: '<p>B</p>',
+            pharmUserDescription: '<p>For pharmacies</p>',
+            date: '2026-11-01',
+            author: 'T',
+          },
+        ],
+      }),
+    )
+    .install();
+}
+
+describe('ReleaseNotesPage', () => {
+  it("shows notes newest first with 'Admin Only' to a pharmacy user, sanitising the HTML", async () => {
+    install();
+    renderApp('/info/release-notes', { token: 'tok' });
+    const newer = await screen.findByRole('article', { name: 'Newer admin note' }, { timeout: 5000 });
+    const articles = screen.getAllByRole('article');
+    expect(articles[0]).toBe(newer);
+    expect(within(newer).getByText('Admin Only')).toBeInTheDocument();
+    expect(newer.innerHTML).not.toMatch(/onclick|script/);
+    expect((window as { hacked?: boolean }).hacked).toBeUndefined();
+    expect(within(newer).getByText('only').tagName).toBe('STRONG');
+  });
+
+  it('gives a SysAdmin the editor controls and deletes after confirmation', async () => {
+    const api = install();
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Delete Older note' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(api.callsTo('DELETE', '/releasenotes/1')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Add release note' })).toBeInTheDocument();
+  });
+
+  it("hides the 'Admin Only' tag and the editor from a facility user", async () => {
+    install(nurse());
+    renderApp('/info/release-notes', { token: 'tok' });
+    await screen.findByRole('article', { name: 'Older note' }, { timeout: 5000 });
+    expect(screen.queryByText('Admin Only')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add release note' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('VersionsPage', () => {
+  it('sorts by version descending and shows the admin update to pharmacy users only', async () => {
+    install();
+    const view = renderApp('/info/versions', { token: 'tok' });
+    await screen.findByRole('article', { name: '2.10.0: Big' }, { timeout: 5000 });
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      '2.10.0: Big',
+      '2.3.1: Fixes',
+    ]);
+    expect(screen.getByText('For pharmacies')).toBeInTheDocument();
+    view.unmount();
+    install(nurse());
+    renderApp('/info/versions', { token: 'tok' });
+    await screen.findByRole('article', { name: '2.10.0: Big' }, { timeout: 5000 });
+    expect(screen.queryByText('For pharmacies')).not.toBeInTheDocument();
+  });
+});

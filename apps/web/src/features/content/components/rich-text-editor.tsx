@@ -1,0 +1,41 @@
+import '@mantine/tiptap/styles.css';
+import { Link, RichTextEditor } from '@mantine/tiptap';
+import { useEditor } from '@tiptap/react';
+import StarterKit from '@tiptap/starter-kit';
+
+export interface RichTextEditorFieldProps {
+  label: string;
+  value: string;
+  onChange: (html: string) => void;
+}
+
+/** TipTap through Mantine, storing HTML. Loaded lazily: only the admins' editor pays for it. */
+export default function RichTextEditorField({ label, value, onChange }: RichTextEditorFieldProps) {
+  const editor = useEditor({
+    extensions: [StarterKit.configure({ link: false }), Link],
+    content: value,
+    immediatelyRender: true,
+    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+  });
+  return (
+    <RichTextEditor editor={editor}>
+      <RichTextEditor.Toolbar>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Bold />
+          <RichTextEditor.Italic />
+          <RichTextEditor.Underline />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.BulletList />
+          <RichTextEditor.OrderedList />
+        </RichTextEditor.ControlsGroup>
+        <RichTextEditor.ControlsGroup>
+          <RichTextEditor.Link />
+          <RichTextEditor.Unlink />
+        </RichTextEditor.ControlsGroup>
+      </RichTextEditor.Toolbar>
+      <RichTextEditor.Content />
+    </RichTextEditor>
+  );
+}

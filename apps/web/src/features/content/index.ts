@@ -1,0 +1,2 @@
+export { ReleaseNotesPage } from './components/release-notes-page.tsx';
+export { VersionsPage } from './components/versions-page.tsx';

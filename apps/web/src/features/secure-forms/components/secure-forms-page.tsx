@@ -1,0 +1,111 @@
+import { Button, Modal, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { type Facility, facilityForms } from '@portal/domain';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
+import { useFacilitiesList } from '@/features/facilities';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { FormLinkGrid } from './form-link-grid.tsx';
+import { formPrefill } from './form-prefill.ts';
+import { StateCards } from './state-cards.tsx';
+
+type SortKey = 'facID' | 'facName' | 'pharmID';
+const COLUMNS: { key: SortKey; label: string }[] = [
+  { key: 'facID', label: 'ID' },
+  { key: 'facName', label: 'Name' },
+  { key: 'pharmID', label: 'Pharmacy ID' },
+];
+
+function sortFacilities(list: readonly Facility[], key: SortKey, asc: boolean): Facility[] {
+  return [...list].sort((a, b) => {
+    const x = a[key];
+    const y = b[key];
+    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
+    return (asc ? order : -order) || a.facID - b.facID;
+  });
+}
+
+/** The Secure Forms page (spec 2): state cards, the sortable facility table, the forms modal at ?faciID=. */
+export function SecureFormsPage() {
+  useDocumentTitle('Secure Forms');
+  const user = useCurrentUser();
+  const { data, isPending } = useFacilitiesList();
+  const [state, setState] = useState<string | null>(null);
+  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'facName', asc: true });
+  const [params, setParams] = useSearchParams();
+  const facilities = data?.facilities ?? [];
+  const counts = useMemo(() => {
+    const map = new Map<string, number>();
+    for (const f of facilities) map.set(f.facState, (map.get(f.facState) ?? 0) + 1);
+    return map;
+  }, [facilities]);
+  const rows = sortFacilities(
+    facilities.filter((f) => state === null || f.facState === state),
+    sort.key,
+    sort.asc,
+  );
+  const opened = facilities.find((f) => String(f.facID) === params.get('faciID'));
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Secure Forms</Title>
+      <StateCards counts={counts} selected={state} onSelect={setState} />
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={480}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((c) => (
+                  <Table.Th
+                    key={c.key}
+                    aria-sort={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : 'none'}
+                  >
+                    <UnstyledButton
+                      fw={600}
+                      onClick={() => setSort({ key: c.key, asc: sort.key === c.key ? !sort.asc : true })}
+                    >
+                      {c.label}
+                      {sort.key === c.key ? (sort.asc ? ' ▲' : ' ▼') : ''}
+                    </UnstyledButton>
+                  </Table.Th>
+                ))}
+                <Table.Th>Forms</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((f) => (
+                <Table.Tr key={f.facID}>
+                  <Table.Td>{f.facID}</Table.Td>
+                  <Table.Td>{f.facName}</Table.Td>
+                  <Table.Td>{f.pharmID}</Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      aria-label={`Forms for ${f.facName}`}
+                      onClick={() => setParams({ faciID: String(f.facID) })}
+                    >
+                      Forms
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!isPending && rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text>No facilities</Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {opened ? (
+        <Modal opened onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">
+          <FormLinkGrid forms={facilityForms(opened)} prefill={formPrefill(opened, user, new Date())} />
+        </Modal>
+      ) : null}
+    </Stack>
+  );
+}

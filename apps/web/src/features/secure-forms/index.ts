@@ -1,0 +1,2 @@
+export { PharmacyFormsGrid } from './components/pharmacy-forms-grid.tsx';
+export { SecureFormsPage } from './components/secure-forms-page.tsx';

@@ -1,0 +1,24 @@
+import { Container, Stack, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { useOpenPackingSlip } from '../api/get-totes.ts';
+import { SlipList } from './slip-list.tsx';
+
+/** /open-deposit-slip: a tote's packing slip read-only behind its signed link, without signing in. */
+export function OpenSlipPage() {
+  useDocumentTitle('Packing Slip');
+  const [params] = useSearchParams();
+  const { data, isPending } = useOpenPackingSlip(
+    params.get('facID') ?? '',
+    params.get('toteID') ?? '',
+    params.get('auth') ?? '',
+  );
+  return (
+    <Container size="lg" py="md">
+      <Stack>
+        <Title order={1}>Packing Slip</Title>
+        <SlipList slips={data?.slips} isPending={isPending} />
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,174 @@
+import {
+  ENDPOINTS,
+  type PackingSlip,
+  PackingSlipDetailsAnswerSchema,
+  type PackingSlipHeader,
+  PackingSlipHeadersAnswerSchema,
+  PackingSlipOpenAnswerSchema,
+} from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const header = (over: Partial<PackingSlipHeader>): PackingSlipHeader => ({
+  facID: 101,
+  facName: 'Meadowbrook Care Center',
+  pharmID: 'sprx',
+  nsName: 'North',
+  nsID: 'NS1',
+  toteID: 'T101-1',
+  shipDate: '2026-11-02T10:00:00.000Z',
+  patCount: 2,
+  rxCount: 3,
+  psid: 'PAK0000001',
+  ...over,
+});
+
+const slip: PackingSlip = {
+  facID: 101,
+  facName: 'Meadowbrook Care Center',
+  toteID: 'T101-1',
+  nsName: 'North',
+  psid: 'PAK0000001',
+  shipDate: '2026-11-02T10:00:00.000Z',
+  facStreet1: '25 Meadowbrook Lane',
+  facCity: 'Morristown',
+  facState: 'NJ',
+  facZip: '07960',
+  deliveryRoute: 'Route 3',
+  pharmName: 'SpecialtyRx Garden State',
+  pharmStreet1: '410 Route 10 West',
+  pharmCity: 'Whippany',
+  pharmState: 'NJ',
+  pharmZip: '07981',
+  pharmPhone: '9735550142',
+  legalHeader: 'Caution',
+  showDeliveryInfo: true,
+  deliveredBy: 'Luis Ortega',
+  receivedBy: 'Ann Lee',
+  receivedDateTime: '2026-11-02T12:00:00.000Z',
+  signorTitle: 'RN',
+  signature: 'iVBORw0KGgo=',
+  patientDetails: [
+    {
+      patName: 'Doe, Jane',
+      patID: 'P1',
+      room: '101',
+      bed: 'A',
+      drugDetails: [
+        {
+          rxNo: '3123456',
+          roNo: '1',
+          deaClass: '',
+          qty: '30',
+          drugLabelName: 'Metformin 500 mg',
+          phName: 'P. Raman, RPh',
+          delivered: true,
+          newRx: true,
+          serialNo: '',
+          packSlipMsg: 'Do not crush',
+        },
+      ],
+    },
+  ],
+  auth: 'signed-token',
+};
+
+function install(headersFail = false) {
+  return new FakeApi()
+    .signedIn('tok', nurse())
+    .on('GET', ENDPOINTS.packingSlipHeaders, (call) =>
+      headersFail
+        ? fail(500, 'Internal Server Error', 'INTERNAL')
+        : ok(PackingSlipHeadersAnswerSchema, {
+            packingSlipHeadersList: call.query.get('SearchText')
+              ? [header({ toteID: 'T101-9', facName: 'Found' })]
+              : [
+                  header({ toteID: 'T101-1' }),
+                  header({ toteID: 'T102-1', facID: 102, facName: 'Alpha East' }),
+                ],
+          }),
+    )
+    .on('GET', ENDPOINTS.packingSlipDetails, () => ok(PackingSlipDetailsAnswerSchema, { data: [slip] }))
+    .on('GET', ENDPOINTS.packingSlipDetailsOpen, (call) =>
+      call.query.get('auth') === 'signed-token'
+        ? ok(PackingSlipOpenAnswerSchema, { slips: [slip] })
+        : fail(404, 'Not found.', 'NOT_FOUND'),
+    )
+    .install();
+}
+
+const facilityNames = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+
+describe('TotesPage', () => {
+  it('asks for the last 2 days in US format and sorts by facility name', async () => {
+    const api = install();
+    const { user } = renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    const [call] = api.callsTo('GET', ENDPOINTS.packingSlipHeaders);
+    expect(call?.query.get('fdate')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(call?.query.get('edate')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    expect(facilityNames()).toEqual(['Alpha East', 'Meadowbrook Care Center']);
+    await user.click(screen.getByRole('button', { name: /^Facility Name/ }));
+    expect(facilityNames()).toEqual(['Meadowbrook Care Center', 'Alpha East']);
+  });
+
+  it('searches on Enter only', async () => {
+    const api = install();
+    const { user } = renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    await user.type(screen.getByPlaceholderText('Search TOT... PAK...'), 'T101-9');
+    expect(api.calls.some((c) => c.query.get('SearchText'))).toBe(false);
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Found')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.query.get('SearchText') === 'T101-9')).toBe(true);
+  });
+
+  it('logs a failed fetch and shows Nothing to show', async () => {
+    const log = vi.spyOn(console, 'error').mockImplementation(() => {});
+    install(true);
+    renderApp('/packing-slips', { token: 'tok' });
+    expect(await screen.findByText('Nothing to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(log).toHaveBeenCalled();
+    log.mockRestore();
+  });
+
+  it('opens the tote modal from the query with barcodes, patients, delivery info and the public link', async () => {
+    install();
+    renderApp('/packing-slips?facID=101&toteID=T101-1', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'Tote T101-1' }, { timeout: 5000 });
+    expect(await within(dialog).findByAltText('Barcode T101-1')).toBeInTheDocument();
+    expect(await within(dialog).findByAltText('Barcode 3123456')).toBeInTheDocument();
+    expect(within(dialog).getByText(/Doe, Jane \(P1\) · Room 101 · Bed A/)).toBeInTheDocument();
+    expect(within(dialog).getByText('Do not crush')).toBeInTheDocument();
+    expect(within(dialog).getByAltText('Signature of Ann Lee')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Print' })).toBeInTheDocument();
+    expect((within(dialog).getByLabelText('Public link') as HTMLInputElement).value).toContain(
+      '/open-deposit-slip?facID=101&toteID=T101-1&auth=signed-token',
+    );
+  });
+});
+
+describe('OpenSlipPage', () => {
+  it('shows the slip without signing in, and nothing for a bad token', async () => {
+    const api = install();
+    renderApp('/open-deposit-slip?facID=101&toteID=T101-1&auth=signed-token');
+    expect(await screen.findByText('25 Meadowbrook Lane', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(await screen.findByAltText('Barcode T101-1')).toBeInTheDocument();
+    expect(api.callsTo('GET', ENDPOINTS.packingSlipDetailsOpen)[0]?.authorization).toBeNull();
+  });
+
+  it('shows Nothing to show for a wrong token', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    install();
+    renderApp('/open-deposit-slip?facID=101&toteID=T101-1&auth=forged');
+    expect(await screen.findByText('Nothing to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByText('25 Meadowbrook Lane')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,143 @@
+import '@mantine/dates/styles.css';
+import { Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { formatDate, TOTES_MESSAGES } from '@portal/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
+import { ToteModal } from './tote-modal.tsx';
+import { defaultToteRange, localIsoDay, rangeQuery } from './tote-range.ts';
+import { DEFAULT_TOTE_SORT, nextToteSort, sortTotes, type ToteSort, type ToteSortKey } from './tote-sort.ts';
+
+const COLUMNS: { key: ToteSortKey; label: string }[] = [
+  { key: 'facID', label: 'Facility ID' },
+  { key: 'facName', label: 'Facility Name' },
+  { key: 'pharmID', label: 'Pharmacy ID' },
+  { key: 'nsName', label: 'NS Name' },
+  { key: 'toteID', label: 'Tote ID' },
+  { key: 'shipDate', label: 'Ship Date' },
+  { key: 'patCount', label: 'Pat. Count' },
+  { key: 'rxCount', label: 'RX Count' },
+];
+
+/** The Totes page (spec 2, "Totes page"): date range or search, the sortable totes table, the tote modal. */
+export function TotesPage() {
+  useDocumentTitle('Totes');
+  const [range, setRange] = useState<[string | null, string | null]>(() => defaultToteRange(new Date()));
+  const [params, setParams] = useState<ToteHeadersParams>(() => rangeQuery(defaultToteRange(new Date())));
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ToteSort>(DEFAULT_TOTE_SORT);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const { data, isFetching } = useToteHeaders(params);
+  const rows = useMemo(() => sortTotes(data?.packingSlipHeadersList ?? [], sort), [data, sort]);
+
+  const changeRange = (value: [string | null, string | null]) => {
+    setRange(value);
+    const [from, to] = value;
+    if (from && to) setParams(rangeQuery([from, to]));
+  };
+  const applySearch = () => {
+    const text = search.trim();
+    if (text) setParams({ SearchText: text });
+    else if (range[0] && range[1]) setParams(rangeQuery([range[0], range[1]]));
+  };
+  const openTote = (facID: number, toteID: string) =>
+    setSearchParams({ facID: String(facID), toteID }, { replace: false });
+  const facID = Number(searchParams.get('facID'));
+  const toteID = searchParams.get('toteID');
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Totes</Title>
+      <Group align="flex-end" wrap="wrap">
+        <DatePickerInput
+          type="range"
+          label="Ship dates"
+          value={range}
+          onChange={(value) => changeRange([toIso(value[0]), toIso(value[1])])}
+          maxDate={localIsoDay(new Date())}
+          miw={260}
+        />
+        <TextInput
+          label="Search totes"
+          placeholder={TOTES_MESSAGES.searchPlaceholder}
+          leftSection={<IconSearch size={16} aria-hidden />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') applySearch();
+          }}
+          miw={260}
+        />
+      </Group>
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={860} h={565}>
+          <Table striped highlightOnHover stickyHeader>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={
+                      sort.key === column.key
+                        ? sort.direction === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : 'none'
+                    }
+                  >
+                    <UnstyledButton onClick={() => setSort(nextToteSort(sort, column.key))} fw={600}>
+                      {column.label}
+                      {sort.key === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </UnstyledButton>
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((tote) => (
+                <Table.Tr key={`${tote.facID}/${tote.toteID}`}>
+                  <Table.Td>{tote.facID}</Table.Td>
+                  <Table.Td>{tote.facName}</Table.Td>
+                  <Table.Td>{tote.pharmID}</Table.Td>
+                  <Table.Td>{tote.nsName}</Table.Td>
+                  <Table.Td>
+                    <UnstyledButton
+                      c="blue.8"
+                      td="underline"
+                      onClick={() => openTote(tote.facID, tote.toteID)}
+                    >
+                      {tote.toteID}
+                    </UnstyledButton>
+                  </Table.Td>
+                  <Table.Td>{formatDate(tote.shipDate)}</Table.Td>
+                  <Table.Td>{tote.patCount}</Table.Td>
+                  <Table.Td>{tote.rxCount}</Table.Td>
+                </Table.Tr>
+              ))}
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={COLUMNS.length}>
+                    <Text role={isFetching ? 'status' : undefined}>
+                      {isFetching ? TOTES_MESSAGES.loading : TOTES_MESSAGES.empty}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {Number.isInteger(facID) && facID > 0 && toteID ? (
+        <ToteModal facID={facID} toteID={toteID} onClose={() => setSearchParams({})} />
+      ) : null}
+    </Stack>
+  );
+}
+
+function toIso(value: string | Date | null): string | null {
+  if (value === null) return null;
+  return typeof value === 'string' ? value.slice(0, 10) : localIsoDay(value);
+}

@@ -1,0 +1,109 @@
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
+});
+
+describe('totes, secure forms, release notes', () => {
+  it('opens a tote, then its public slip link signed out', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/packing-slips`);
+    await page.getByRole('heading', { level: 1, name: 'Totes' }).waitFor();
+    const firstTote = page.getByRole('row').nth(1).getByRole('button');
+    await firstTote.waitFor();
+    await expectAccessible(page, '/packing-slips');
+    const toteID = (await firstTote.textContent()) ?? '';
+    await firstTote.click();
+    const dialog = page.getByRole('dialog', { name: `Tote ${toteID}` });
+    await dialog.getByAltText(`Barcode ${toteID}`).waitFor();
+    expect(await dialog.getByText(/Room .* · Bed /).count()).toBeGreaterThan(0);
+    expect(page.url()).toContain(`toteID=${encodeURIComponent(toteID)}`);
+    await expectAccessible(page, 'tote modal');
+    const link = await dialog.getByLabel('Public link').inputValue();
+    expect(link).toContain('/open-deposit-slip?facID=101');
+    expect(errors).toEqual([]);
+    await context.close();
+
+    const anonymous = await newPage(browser, VIEWPORTS.desktop);
+    await anonymous.page.goto(link);
+    await anonymous.page.getByRole('heading', { level: 1, name: 'Packing Slip' }).waitFor();
+    await anonymous.page.getByAltText(`Barcode ${toteID}`).waitFor();
+    await anonymous.page.getByText('25 Meadowbrook Lane').waitFor();
+    await expectAccessible(anonymous.page, '/open-deposit-slip');
+    await anonymous.page.goto(link.replace(/auth=[^&]+/, 'auth=forged'));
+    await anonymous.page.getByText('Nothing to show').waitFor();
+    expect(await anonymous.page.getByText('25 Meadowbrook Lane').count()).toBe(0);
+    await anonymous.context.close();
+  });
+
+  it('opens a form link carrying the prefilled query', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/secureForms`);
+    await page.getByRole('button', { name: 'Forms for Meadowbrook Care Center' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Forms for Meadowbrook Care Center' });
+    const link = dialog.getByRole('link', { name: /Out on Pass Medication/ });
+    await link.waitFor();
+    await expectAccessible(page, '/secureForms?faciID=101');
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    const url = new URL((await link.getAttribute('href')) ?? '');
+    expect(url.pathname).toBe('/SPRX/out-on-pass');
+    expect(url.searchParams.get('facilityName')).toBe('Meadowbrook Care Center');
+    expect(url.searchParams.get('userName')).toBeTruthy();
+    expect(url.searchParams.get('date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    await context.close();
+  });
+
+  it("shows 'Admin Only' notes to the pharmacy SysAdmin and not to the nurse", async () => {
+    const admin = await newPage(browser);
+    await signInThroughForm(admin.page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(admin.page, '/dashboard');
+    await admin.page.goto(`${portal.url}/info/release-notes`);
+    await admin.page.getByRole('article', { name: 'Pharmacy user administration' }).waitFor();
+    expect(await admin.page.getByText('Admin Only', { exact: true }).count()).toBe(2);
+    await expectAccessible(admin.page, '/info/release-notes (sysadmin)');
+    const errors = watchConsole(admin.page);
+    await admin.page.getByRole('button', { name: 'Add release note' }).click();
+    const editor = admin.page.getByRole('dialog', { name: 'Add release note' });
+    await editor.getByLabel('Title').fill('Written in the editor');
+    const body = editor.getByRole('textbox', { name: 'Description' });
+    await body.click();
+    await admin.page.keyboard.type('Bold news');
+    await expectAccessible(admin.page, 'release note editor');
+    const saved = admin.page.waitForResponse(
+      (r) => r.url().endsWith('/api/releasenotes') && r.request().method() === 'POST',
+    );
+    await editor.getByRole('button', { name: 'Save' }).click();
+    expect((await saved).status()).toBe(200);
+    await admin.page.getByRole('article', { name: 'Written in the editor' }).getByText('Bold news').waitFor();
+    expect(errors).toEqual([]);
+    await admin.page.goto(`${portal.url}/info/versions`);
+    await admin.page.getByText('Admin update').first().waitFor();
+    await expectAccessible(admin.page, '/info/versions (sysadmin)');
+    await admin.context.close();
+
+    const nurse = await newPage(browser);
+    await signInThroughForm(nurse.page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(nurse.page, '/dashboard');
+    await nurse.page.goto(`${portal.url}/info/release-notes`);
+    await nurse.page.getByRole('article', { name: 'Faster widget lists' }).waitFor();
+    expect(await nurse.page.getByText('Admin Only', { exact: true }).count()).toBe(0);
+    expect(await nurse.page.getByRole('article', { name: 'Pharmacy user administration' }).count()).toBe(0);
+    await expectAccessible(nurse.page, '/info/release-notes (nurse)');
+    await nurse.context.close();
+  });
+});

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { canManageContent, compareVersions, seesPharmacyContent, sortVersions } from './content.ts';
+
+describe('versions order', () => {
+  it('compares part by part as numbers', () => {
+    expect(compareVersions('2.10.0', '2.9.1')).toBeGreaterThan(0);
+    expect(sortVersions([{ version: '2.3.1' }, { version: '2.10' }, { version: '2.4.0' }])).toEqual([
+      { version: '2.10' },
+      { version: '2.4.0' },
+      { version: '2.3.1' },
+    ]);
+  });
+});
+
+describe('content rules', () => {
+  it.each([
+    ['SuperAdmin', [], true],
+    ['PharmacyUser', ['SysAdmin'], true],
+    ['PharmacyUser', ['Pharmacist'], false],
+    ['FacilityUser', ['SysAdmin'], false],
+  ] as const)('%s with %j may manage: %s', (type, roles, expected) => {
+    expect(canManageContent(type, roles)).toBe(expected);
+  });
+  it('shows pharmacy content to pharmacy users and super admins only', () => {
+    expect(seesPharmacyContent('FacilityUser')).toBe(false);
+    expect(seesPharmacyContent('PharmacyUser')).toBe(true);
+    expect(seesPharmacyContent('SuperAdmin')).toBe(true);
+  });
+});
