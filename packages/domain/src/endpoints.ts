@@ -20,6 +20,9 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  ingest: '/ingest/:key',
+  pharmacyKeys: '/pharmacy-keys',
+  pharmacyKey: '/pharmacy-keys/:id',
 } as const;
 
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */
