@@ -16,8 +16,9 @@ const day = z.union([z.iso.date(), when.transform((value) => value.slice(0, 10))
 });
 const text = (max = 500) => z.string().max(max).default('');
 const required = (max = 200) => z.string().trim().min(1, 'Required').max(max);
-const amount = z.number().finite().nullable().default(null);
-const wholeOrNull = z.number().int().nullable().default(null);
+// Bounded by the columns that store them (numeric(12,2) and (12,3)), so a huge number is a 400, not a 500.
+const amount = z.number().gt(-1e9).lt(1e9).nullable().default(null);
+const wholeOrNull = z.number().int().min(-100_000).max(100_000).nullable().default(null);
 
 /**
  * The fields every ingested alert carries (spec 1, section 3), under the list's wire names. `_internalUUID` is the
@@ -30,7 +31,7 @@ export const IngestCommonFields = {
   rxGuid: z.uuid('Must be a UUID').optional(),
   rxNo: required(40),
   _generatedID: text(100),
-  facID: z.number().int().positive(),
+  facID: z.number().int().positive().max(2_147_483_647),
   patName: required(200),
   drugLabelName: text(300),
   qty: amount,
@@ -51,7 +52,7 @@ export const IngestCommonFields = {
   archiveDtTm: when.nullable().optional(),
   /** true archives (now, unless archiveDtTm says when); false brings an archived alert back. Absent: unchanged. */
   archived: z.boolean().optional(),
-  _internalArchiveID: z.number().int().nullable().optional(),
+  _internalArchiveID: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
 };
 
 const comment = { loggedDateTime: when, comment: text(4000) };
@@ -115,7 +116,7 @@ export const INGEST_WIDGET_FIELDS = {
   narcoticsRefill: {
     sig: text(1000),
     physicianName: text(200),
-    totalQtyPrescribed: z.number().finite().default(0),
+    totalQtyPrescribed: z.number().gt(-1e9).lt(1e9).default(0),
     fills: z.number().int().min(0).default(0),
     createdAt: when,
   },
@@ -166,20 +167,16 @@ export const INGEST_DERIVED_FIELDS: Readonly<Record<WidgetKey, readonly string[]
   ],
 };
 
-const ingestSchemas = Object.fromEntries(
-  (Object.keys(INGEST_WIDGET_FIELDS) as WidgetKey[]).map((key) => [
-    key,
-    z.strictObject({ ...IngestCommonFields, ...INGEST_WIDGET_FIELDS[key] }),
-  ]),
-) as { [K in WidgetKey]: z.ZodObject<typeof IngestCommonFields & (typeof INGEST_WIDGET_FIELDS)[K]> };
+/** One ingested alert of any widget, after defaults: the common fields typed, the widget's own by name. */
+export type IngestAlert = z.output<z.ZodObject<typeof IngestCommonFields>> & Record<string, unknown>;
+
+const ingestSchemas: Partial<Record<WidgetKey, z.ZodType<IngestAlert>>> = {};
 
 /** One ingested alert of a widget: unknown fields are refused, so a misspelt column never goes unnoticed. */
-export function ingestAlertSchemaOf<K extends WidgetKey>(key: K) {
+export function ingestAlertSchemaOf(key: WidgetKey): z.ZodType<IngestAlert> {
+  ingestSchemas[key] ??= z.strictObject({ ...IngestCommonFields, ...INGEST_WIDGET_FIELDS[key] });
   return ingestSchemas[key];
 }
-
-/** One ingested alert of any widget, after defaults: the common fields plus the widget's own. */
-export type IngestAlert = z.output<ReturnType<typeof ingestAlertSchemaOf>>;
 
 /** The body of `POST /ingest/{key}`: a batch (a single alert object is accepted too, as a batch of one). */
 export function ingestBatchSchemaOf(key: WidgetKey) {
