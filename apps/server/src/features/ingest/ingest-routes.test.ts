@@ -271,3 +271,20 @@ describe('ingested alerts in the portal', () => {
     expect(mail?.meta).toMatchObject({ alerts: [{ alertId: stored?.id, slot: 1 }] });
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('describes each widget ingest call with its example and the key calls', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody?: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    for (const widget of WIDGETS) {
+      const call = doc.paths[`/api/ingest/${widget.key}`]?.post;
+      expect(JSON.stringify(call?.requestBody)).toContain(String(INGEST_EXAMPLES[widget.key]._internalUUID));
+    }
+    expect(doc.paths['/api/pharmacy-keys']).toHaveProperty('post');
+    expect(doc.paths['/api/pharmacy-keys/{id}']).toHaveProperty('delete');
+  });
+});
