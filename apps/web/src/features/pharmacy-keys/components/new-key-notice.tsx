@@ -10,7 +10,16 @@ export interface NewKeyNoticeProps {
 /** The new key, shown this once with a copy button; the server keeps only its hash. */
 export function NewKeyNotice({ created, onDone }: NewKeyNoticeProps) {
   return (
-    <Alert color="yellow" icon={<IconKey size={18} aria-hidden />} title={`New key "${created.key.name}"`}>
+    <Alert
+      color="yellow"
+      icon={<IconKey size={18} aria-hidden />}
+      title={
+        // The theme's yellow on its light tint is too faint for a title (axe contrast): body text colour instead.
+        <Text span fw={700} c="var(--mantine-color-text)">
+          New key "{created.key.name}"
+        </Text>
+      }
+    >
       <Stack gap="xs">
         <Text size="sm" fw={600}>
           {PHARMACY_KEY_MESSAGES.shownOnce}

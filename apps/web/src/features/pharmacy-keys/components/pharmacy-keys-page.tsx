@@ -82,9 +82,9 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
                   </Table.Td>
                   <Table.Td>
                     {key.revokedAt ? (
-                      <Badge color="gray">Revoked {formatDateTime(key.revokedAt)}</Badge>
+                      <Badge color="gray.7">Revoked {formatDateTime(key.revokedAt)}</Badge>
                     ) : (
-                      <Badge color="green">Active</Badge>
+                      <Badge color="#237032">Active</Badge>
                     )}
                   </Table.Td>
                   <Table.Td>
