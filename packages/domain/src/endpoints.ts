@@ -27,6 +27,9 @@ export const ENDPOINTS = {
   releaseNote: '/releasenotes/:id',
   versions: '/versions',
   version: '/versions/:id',
+  ingest: '/ingest/:key',
+  pharmacyKeys: '/pharmacy-keys',
+  pharmacyKey: '/pharmacy-keys/:id',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

@@ -176,6 +176,17 @@ export {
   UploadAnswerSchema,
   uploadedMessage,
 } from './schemas/files.ts';
+export type { IngestAlert, IngestAnswer } from './schemas/ingest.ts';
+export {
+  INGEST_DERIVED_FIELDS,
+  INGEST_MAX_BATCH,
+  INGEST_WIDGET_FIELDS,
+  IngestAnswerSchema,
+  IngestCommonFields,
+  ingestAlertSchemaOf,
+  ingestBatchSchemaOf,
+  ingestedListFields,
+} from './schemas/ingest.ts';
 export type { Facility, Pharmacy } from './schemas/organisations.ts';
 export {
   FacilitiesAnswerSchema,
@@ -188,6 +199,19 @@ export {
   RolesAnswerSchema,
   RolesQuerySchema,
 } from './schemas/organisations.ts';
+export type { CreatedPharmacyKey, CreatePharmacyKeyInput, PharmacyKey } from './schemas/pharmacy-keys.ts';
+export {
+  CreatedPharmacyKeySchema,
+  CreatePharmacyKeyInputSchema,
+  canManagePharmacyKeys,
+  managesAnyPharmacyKeys,
+  PHARMACY_KEY_ADMIN_ROLE,
+  PHARMACY_KEY_MESSAGES,
+  PHARMACY_KEY_PREFIX,
+  PharmacyKeyParamsSchema,
+  PharmacyKeySchema,
+  PharmacyKeysAnswerSchema,
+} from './schemas/pharmacy-keys.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
 export type {

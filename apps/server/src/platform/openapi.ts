@@ -20,6 +20,7 @@ export const openapiPlugin = fp(
         components: {
           securitySchemes: {
             bearer: { type: 'http', scheme: 'bearer', description: 'Session token from /api/login' },
+            pharmacyKey: { type: 'http', scheme: 'bearer', description: 'Pharmacy API key (cpk_…)' },
           },
         },
         security: [{ bearer: [] }],

@@ -116,6 +116,9 @@ export const routes: RouteObject[] = [
           screen(PATHS.pharmacyUsers, () =>
             import('./routes/pharmacy-users.tsx').then((m) => m.PharmacyUsersRoute),
           ),
+          screen(PATHS.pharmacyKeys, () =>
+            import('./routes/pharmacy-keys.tsx').then((m) => m.PharmacyKeysRoute),
+          ),
           screen(`${PATHS.facilitySettings}/:facID`, () =>
             import('./routes/facility-settings.tsx').then((m) => m.FacilitySettingsRoute),
           ),

@@ -27,6 +27,7 @@ export const PATHS = {
   facilities: '/facilities',
   pharmacies: '/pharmacies',
   pharmacyUsers: '/pharmacy-users',
+  pharmacyKeys: '/pharmacy-keys',
   facilitySettings: '/facility/facilitySettings',
 } as const;
 

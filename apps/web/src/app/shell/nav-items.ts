@@ -1,4 +1,4 @@
-import { type UserInfo, WIDGETS } from '@portal/domain';
+import { managesAnyPharmacyKeys, type UserInfo, WIDGETS } from '@portal/domain';
 import {
   IconBell,
   IconFolder,
@@ -33,6 +33,7 @@ export function navEntries(user: UserInfo): NavEntry[] {
     { label: 'Pharmacies', to: PATHS.pharmacies },
   ];
   if (user.userType === 'PharmacyUser') admin.push({ label: 'Pharmacy Users', to: PATHS.pharmacyUsers });
+  if (managesAnyPharmacyKeys(user)) admin.push({ label: 'Pharmacy API Keys', to: PATHS.pharmacyKeys });
   return [
     { label: 'Dashboard', icon: IconLayoutDashboard, to: PATHS.dashboard },
     {

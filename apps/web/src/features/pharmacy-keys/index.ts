@@ -1,0 +1,1 @@
+export { PharmacyKeysPage } from './components/pharmacy-keys-page.tsx';
