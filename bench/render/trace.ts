@@ -35,11 +35,38 @@ async function signedIn(appUrl: string, email: string, password: string) {
   return token;
 }
 
-async function trace(page: Page, url: string, ready: () => number | false) {
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  hitCount?: number;
+}
+
+async function trace(page: Page, url: string, ready: () => number | false, profile = false) {
   await page.goto('about:blank');
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  if (cdp) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
   const at = Number(await handle.jsonValue());
+  if (cdp) {
+    const { profile: p } = (await cdp.send('Profiler.stop')) as unknown as {
+      profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] };
+    };
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    const self = new Map<string, number>();
+    p.samples.forEach((id, i) => {
+      const n = byId.get(id);
+      if (!n) return;
+      const name = `${n.callFrame.functionName || '(anon)'} ${n.callFrame.url.split('/').pop()}:${n.callFrame.lineNumber}`;
+      self.set(name, (self.get(name) ?? 0) + (p.timeDeltas[i] ?? 0) / 1000);
+    });
+    const top = [...self.entries()].sort((a, b) => b[1] - a[1]).slice(0, 30);
+    console.log(top.map(([k, v]) => `  ${v.toFixed(1).padStart(7)} ms  ${k}`).join('\n'));
+  }
   const lines = await page.evaluate(() => {
     const out: string[] = [];
     const nav = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming;
@@ -95,7 +122,7 @@ async function main() {
     const [dash, big] = pages;
     if (!dash || !big) throw new Error('no page');
     for (let round = 0; round < rounds; round++) {
-      await trace(dash, `${app.url}/dashboard`, ALL_CARDS_HAVE_ROWS);
+      await trace(dash, `${app.url}/dashboard`, ALL_CARDS_HAVE_ROWS, round === rounds - 1);
       await trace(big, `${app.url}/alerts/${widgetByKey('highCost').path}`, FIRST_ROWS);
     }
   } finally {
