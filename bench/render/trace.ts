@@ -1,6 +1,7 @@
 // Where the browser part's time goes: one warmed navigation to the dashboard and to the 10,000-alert widget page,
 // printing the resource timeline (request start, response end), long tasks and the ready time. Not part of the
-// suite: `node --import tsx bench/render/trace.ts <database-url> [rounds]` on a database the bench has seeded.
+// suite: `node --import tsx bench/render/trace.ts <database-url> [rounds] [other-dist]` on a database the bench has
+// seeded; with another build's dist folder it times that build and this one, interleaved (A/B), instead.
 import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
@@ -90,7 +91,78 @@ async function trace(page: Page, url: string, ready: () => number | false, profi
   console.log(`  long tasks: ${longTasks}`);
 }
 
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+async function time(page: Page, url: string, ready: () => number | false): Promise<number> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: 30_000 });
+  return Number(await handle.jsonValue());
+}
+
+/** A/B: the same navigations against a server of another build (`before`) and this one, interleaved. */
+async function compare(beforeDist: string) {
+  const servers = [
+    await ServerHandle.start({
+      kind: 'app',
+      databaseUrl,
+      poolSize: 10,
+      logLevel: 'warn',
+      webDist: beforeDist,
+    }),
+    await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist: WEB_DIST }),
+  ];
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  try {
+    const pages: Page[][] = [];
+    for (const app of servers) {
+      const row: Page[] = [];
+      for (const user of [BENCH_USERS[0], BIG_LIST_USER]) {
+        if (!user) throw new Error('no user');
+        const token = await signedIn(app.url, user.email, user.password);
+        const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+        await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+          TOKEN_STORAGE_KEY,
+          token,
+        ] as const);
+        row.push(await context.newPage());
+      }
+      pages.push(row);
+    }
+    const dash: number[][] = [[], []];
+    const widget: number[][] = [[], []];
+    for (let round = 0; round <= rounds; round++) {
+      for (const k of [0, 1]) {
+        const app = servers[k];
+        const [d, w] = pages[k] ?? [];
+        if (!app || !d || !w) throw new Error('no page');
+        const a = await time(d, `${app.url}/dashboard`, ALL_CARDS_HAVE_ROWS);
+        const b = await time(w, `${app.url}/alerts/${widgetByKey('highCost').path}`, FIRST_ROWS);
+        if (round > 0) {
+          dash[k]?.push(a);
+          widget[k]?.push(b);
+        }
+      }
+    }
+    const ratios = (xs: number[][]) => (xs[1] ?? []).map((after, i) => after / (xs[0]?.[i] ?? 1));
+    const show = (name: string, xs: number[][]) =>
+      console.log(
+        `${name}: before ${xs[0]?.map((x) => x.toFixed(0)).join(' ')} | after ${xs[1]?.map((x) => x.toFixed(0)).join(' ')}; median ${median(xs[0] ?? []).toFixed(0)} -> ${median(xs[1] ?? []).toFixed(0)} ms; after/before per round ${ratios(
+          xs,
+        )
+          .map((r) => r.toFixed(2))
+          .join(' ')} (median ${median(ratios(xs)).toFixed(2)})`,
+      );
+    show('dashboard', dash);
+    show('widget page', widget);
+  } finally {
+    await browser.close();
+    for (const app of servers) await app.stop();
+  }
+}
+
 async function main() {
+  if (process.argv[4]) return compare(process.argv[4]);
   const app = await ServerHandle.start({
     kind: 'app',
     databaseUrl,
