@@ -51,7 +51,13 @@ function startEarly(url: string, bearer: string): void {
   });
   // Unclaimed failures are not the page's business: the call made later reports its own.
   response.catch(() => undefined);
-  early.set(keyOf(url, bearer), { response, at: performance.now() });
+  const key = keyOf(url, bearer);
+  const entry = { response, at: performance.now() };
+  early.set(key, entry);
+  // Unclaimed (a hidden card, a 401 that signed the user out): let the answer go.
+  setTimeout(() => {
+    if (early.get(key) === entry) early.delete(key);
+  }, KEEP_MS);
 }
 
 /** The early answer to this GET, once; undefined when none was started (or it is too old). */
