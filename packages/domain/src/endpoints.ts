@@ -51,3 +51,9 @@ export const FILE_ENDPOINTS = {
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */
 export const API_BASE = '/api';
 export const FILE_BASE = '/fs';
+
+/**
+ * Largest and default page of every list call (spec 1, section 9). Kept here, beside the paths and away from the
+ * zod schemas, so the web app's boot code (lib/early-requests.ts) can build a list URL without loading them.
+ */
+export const PAGE_LIMIT = 100;

@@ -31,7 +31,7 @@ export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } 
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
 export type { BadgeColor } from './display/status.ts';
 export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
-export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS } from './endpoints.ts';
+export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';
 export {
@@ -69,7 +69,6 @@ export {
   AlertListQuerySchema,
   archiveRangeProblems,
   DATE_RANGE_MESSAGES,
-  PAGE_LIMIT,
   PagedAlertListSchema,
   unpagedAlertListSchema,
 } from './schemas/alert-list.ts';

@@ -3,10 +3,9 @@ import { ApiErrorBodySchema, httpErrorToast, MESSAGES } from '@portal/domain';
 import type { z } from 'zod';
 import { ApiError } from './api-error.ts';
 import { config } from './config.ts';
+import { buildUrl, type QueryValue, takeEarly } from './early-requests.ts';
 import { clearToken, getToken } from './session-store.ts';
 import { statusTextOf } from './status-text.ts';
-
-type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
 
 /** How one call is made. Paths come from the domain catalogue or ENDPOINTS, never spelled here. */
 export interface ApiRequestOptions {
@@ -18,17 +17,6 @@ export interface ApiRequestOptions {
   /** Defaults to the main API base. */
   base?: string;
   signal?: AbortSignal;
-}
-
-function buildUrl(base: string, path: string, query: ApiRequestOptions['query']): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) params.append(key, String(v));
-  }
-  const search = params.toString();
-  return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -76,12 +64,17 @@ export async function apiRequest<S extends z.ZodType>(
 
   let response: Response;
   try {
-    response = await fetch(buildUrl(options.base ?? config.apiBase, path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
-    });
+    const url = buildUrl(options.base ?? config.apiBase, path, options.query);
+    const method = options.method ?? 'GET';
+    // A GET the page started at boot (lib/early-requests.ts) is answered by that request.
+    const started = method === 'GET' ? takeEarly(url, bearer) : undefined;
+    response = await (started ??
+      fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        signal: options.signal,
+      }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({

@@ -14,12 +14,35 @@ export function formatBytes(bytes: number): string {
   return `${(bytes / 1024 ** exponent).toFixed(2)} ${units[exponent]}`;
 }
 
+// What toLocaleDateString and toLocaleString show when given no fields (ECMA-402 ToDateTimeOptions), so a kept
+// Intl.DateTimeFormat formats exactly as they do. Each of those calls builds a new formatter, about 0.1 ms: a
+// table of 100 alerts with a few dates each spent most of its render there.
+const DATE_PARTS = { year: 'numeric', month: 'numeric', day: 'numeric' } as const;
+const DATE_TIME_PARTS = { ...DATE_PARTS, hour: 'numeric', minute: 'numeric', second: 'numeric' } as const;
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+const dateTimeFormats = new Map<string, Intl.DateTimeFormat>();
+
+function cachedFormat(
+  cache: Map<string, Intl.DateTimeFormat>,
+  parts: Intl.DateTimeFormatOptions,
+  locale: string | undefined,
+  timeZone: string | undefined,
+): Intl.DateTimeFormat {
+  const key = `${locale ?? ''}|${timeZone ?? ''}`;
+  let format = cache.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, timeZone ? { ...parts, timeZone } : parts);
+    cache.set(key, format);
+  }
+  return format;
+}
+
 /** A date in the reader's local format (locale and time zone default to the runtime's). Empty when missing. */
 export function formatDate(iso: string | null | undefined, locale?: string, timeZone?: string): string {
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleDateString(locale, timeZone ? { timeZone } : {});
+  return cachedFormat(dateFormats, DATE_PARTS, locale, timeZone).format(date);
 }
 
 /** A date and time in the reader's local format. Empty when missing. */
@@ -27,7 +50,7 @@ export function formatDateTime(iso: string | null | undefined, locale?: string, 
   if (!iso) return '';
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
-  return date.toLocaleString(locale, timeZone ? { timeZone } : {});
+  return cachedFormat(dateTimeFormats, DATE_TIME_PARTS, locale, timeZone).format(date);
 }
 
 /** How long ago, as the message list says it: 'Just now', 'N minutes ago', 'N hours ago', 'N days ago'. */

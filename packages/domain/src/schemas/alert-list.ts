@@ -1,8 +1,6 @@
 import { z } from 'zod';
+import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
-
-/** Largest and default page of every list call (spec 1, section 9). */
-export const PAGE_LIMIT = 100;
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 

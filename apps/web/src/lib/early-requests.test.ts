@@ -1,0 +1,74 @@
+import { ENDPOINTS, TOKEN_STORAGE_KEY, TokenInfoAnswerSchema, WIDGETS, widgetByKey } from '@portal/domain';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FakeApi, fail } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { apiRequest } from './api-client.ts';
+import { DASHBOARD_WIDGETS_KEY, rememberDashboardWidgets, startEarlyRequests } from './early-requests.ts';
+import { reloadTokenFromStorage } from './session-store.ts';
+
+const signIn = (token: string) => {
+  window.localStorage.setItem(TOKEN_STORAGE_KEY, token);
+  reloadTokenFromStorage();
+};
+
+afterEach(() => {
+  window.localStorage.clear();
+  reloadTokenFromStorage();
+});
+
+describe('early requests', () => {
+  it('starts tokeninfo and every dashboard list at boot, and the app takes them instead of asking again', async () => {
+    const api = new FakeApi().signedIn('tok', nurse()).install();
+    signIn('tok');
+    startEarlyRequests('/dashboard');
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(1);
+    for (const widget of WIDGETS) expect(api.callsTo('GET', widget.listCall)).toHaveLength(1);
+    expect(api.calls.every((c) => c.authorization === 'Bearer tok')).toBe(true);
+
+    await apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: 'tok' });
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(1);
+    // Taken once: the next ask goes to the server.
+    await apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: 'tok' });
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(2);
+  });
+
+  it('only fetches the remembered dashboard widgets, and only the widget of a widget page', () => {
+    const api = new FakeApi().install();
+    signIn('tok');
+    rememberDashboardWidgets('highCost,patMissing');
+    expect(window.localStorage.getItem(DASHBOARD_WIDGETS_KEY)).toBe('highCost,patMissing');
+    startEarlyRequests('/dashboard');
+    const lists = api.calls.filter((c) => c.path !== ENDPOINTS.tokenInfo).map((c) => c.path);
+    expect(lists.sort()).toEqual(
+      [widgetByKey('highCost').listCall, widgetByKey('patMissing').listCall].sort(),
+    );
+
+    const page = new FakeApi().install();
+    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}`);
+    expect(page.calls.map((c) => c.path)).toEqual([ENDPOINTS.tokenInfo, widgetByKey('highCost').listCall]);
+    expect(page.calls[1]?.query.get('limit')).toBe('100');
+  });
+
+  it('starts nothing without a token, on an archive, or on other pages', () => {
+    const api = new FakeApi().install();
+    startEarlyRequests('/dashboard');
+    signIn('tok');
+    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}/archive`);
+    startEarlyRequests('/files');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('an early 401 still ends the session like a late one', async () => {
+    const api = new FakeApi()
+      .on('GET', ENDPOINTS.tokenInfo, () => fail(401, 'Sign in to continue.', 'UNAUTHORIZED'))
+      .install();
+    signIn('stale');
+    startEarlyRequests('/dashboard');
+    const error = await apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: 'stale' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 401 });
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(1);
+    expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
