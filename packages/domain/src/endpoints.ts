@@ -20,6 +20,11 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  register: '/users/register',
+  confirmEmail: '/users/confirm',
+  passwordReset: '/users/password-reset',
+  resetPassword: '/resetPassword',
+  editUserInfo: '/edituserinfo',
 } as const;
 
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */

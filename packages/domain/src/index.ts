@@ -59,6 +59,16 @@ export {
   SETTINGS_LOCKED_MESSAGE,
   UserSettingInputSchema,
 } from './schemas/account.ts';
+export type { EditUserInfoAccount, OwnPasswordForm } from './schemas/account-edit.ts';
+export {
+  ACCOUNT_MESSAGES,
+  DisplayNameFormSchema,
+  EditUserInfoAccountSchema,
+  EditUserInfoAnswerSchema,
+  ownPasswordFormSchema,
+  PhoneFormSchema,
+  TitleFormSchema,
+} from './schemas/account-edit.ts';
 export type { AlertListQuery } from './schemas/alert-list.ts';
 export {
   AlertListQuerySchema,
@@ -128,6 +138,23 @@ export {
 } from './schemas/organisations.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
+export type {
+  ConfirmEmailInput,
+  PasswordResetRequest,
+  RegisterInput,
+  ResetPasswordInput,
+} from './schemas/registration.ts';
+export {
+  CONFIRM_LINK_HOURS,
+  ConfirmEmailInputSchema,
+  newPasswordPairSchema,
+  PasswordResetRequestSchema,
+  REGISTRATION_MESSAGES,
+  RESET_LINK_MINUTES,
+  registerFormSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+} from './schemas/registration.ts';
 export {
   emailField,
   formatPhone,
