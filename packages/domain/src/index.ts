@@ -12,6 +12,7 @@ export {
 } from './actions.ts';
 export type { ClientConfig } from './client-config.ts';
 export { CLIENT_CONFIG_PATH, ClientConfigSchema, DEFAULT_CLIENT_CONFIG } from './client-config.ts';
+export { isDashboardLocked, isDashboardSettingsAdmin } from './dashboard-lock.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   isArchivedAlert,
