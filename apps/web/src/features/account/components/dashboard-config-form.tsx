@@ -18,7 +18,8 @@ export interface DashboardConfigFormProps {
 }
 
 interface Row {
-  order: number;
+  /** Empty while the user retypes it; the catalogue position is sent if left empty. */
+  order: number | '';
   show: boolean;
 }
 
@@ -54,13 +55,13 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values: DashboardSettingValues = {};
-    for (const widget of WIDGETS) {
+    WIDGETS.forEach((widget, index) => {
       const keys = widgetSettingKeys(widget.key);
       const row = rows[widget.key];
-      if (!row) continue;
-      values[keys.sortOrder] = row.order;
+      if (!row) return;
+      values[keys.sortOrder] = row.order === '' ? index + 1 : row.order;
       values[keys.show] = row.show;
-    }
+    });
     if (props.canLock) values.allowToSetSettings = !isLocked;
     props.onSubmit(values);
   };
@@ -93,8 +94,8 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
                         clampBehavior="strict"
                         allowDecimal={false}
                         allowNegative={false}
-                        value={row?.order ?? 1}
-                        onChange={(value) => update(widget.key, { order: Number(value) || 1 })}
+                        value={row?.order ?? ''}
+                        onChange={(value) => update(widget.key, { order: value === '' ? '' : Number(value) })}
                         disabled={props.disabled}
                         w={90}
                       />

@@ -52,7 +52,7 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
   };
 
   return (
-    <form onSubmit={onSubmit} noValidate aria-label={props.label}>
+    <form onSubmit={onSubmit} noValidate aria-label={`Change ${props.label.toLowerCase()}`}>
       <Group align="flex-start" wrap="nowrap">
         <TextInput
           label={props.label}
