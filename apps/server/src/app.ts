@@ -11,6 +11,7 @@ import { contentRoutes } from './features/content/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { filesRoutes } from './features/files/index.ts';
 import { ingestFeature } from './features/ingest/index.ts';
+import { registrationRoutes } from './features/registration/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
 import { totesRoutes } from './features/totes/index.ts';
 import { authPlugin } from './platform/auth.ts';
@@ -91,5 +92,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(totesRoutes, { prefix: API_BASE });
   await app.register(contentRoutes, { prefix: API_BASE });
   await app.register(ingestFeature, { prefix: API_BASE });
+  await app.register(registrationRoutes, { prefix: API_BASE });
   return app;
 }

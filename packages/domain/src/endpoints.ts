@@ -30,6 +30,11 @@ export const ENDPOINTS = {
   ingest: '/ingest/:key',
   pharmacyKeys: '/pharmacy-keys',
   pharmacyKey: '/pharmacy-keys/:id',
+  register: '/users/register',
+  confirmEmail: '/users/confirm',
+  passwordReset: '/users/password-reset',
+  resetPassword: '/resetPassword',
+  editUserInfo: '/edituserinfo',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

@@ -12,11 +12,12 @@ export {
 } from './actions.ts';
 export type { ClientConfig } from './client-config.ts';
 export {
-  CLIENT_CONFIG_PATH,
-  ClientConfigSchema,
-  DEFAULT_CLIENT_CONFIG,
-  DEFAULT_FORMS_BASE_URL,
+  CLIENT_CONFIG_PATH,CLIENT_CONFIG_PATH, 
+  ClientConfigSchema,ClientConfigSchema, 
+  DEFAULT_CLIENT_CONFIG,DEFAULT_CLIENT_CONFIG, 
+  DEFAULT_FORMS_BASE_URL
 } from './client-config.ts';
+export { isDashboardLocked, isDashboardSettingsAdmin } from './dashboard-lock.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   isArchivedAlert,
@@ -64,6 +65,16 @@ export {
   SETTINGS_LOCKED_MESSAGE,
   UserSettingInputSchema,
 } from './schemas/account.ts';
+export type { EditUserInfoAccount, OwnPasswordForm } from './schemas/account-edit.ts';
+export {
+  ACCOUNT_MESSAGES,
+  DisplayNameFormSchema,
+  EditUserInfoAccountSchema,
+  EditUserInfoAnswerSchema,
+  ownPasswordFormSchema,
+  PhoneFormSchema,
+  TitleFormSchema,
+} from './schemas/account-edit.ts';
 export type { AlertListQuery } from './schemas/alert-list.ts';
 export {
   AlertListQuerySchema,
@@ -235,6 +246,24 @@ export {
   totesRangeProblems,
   usDateToIso,
 } from './schemas/totes.ts';
+
+  ConfirmEmailInput,
+  PasswordResetRequest,
+  RegisterInput,
+  ResetPasswordInput,
+} from './schemas/registration.ts';
+
+export {
+  CONFIRM_LINK_HOURS,
+  ConfirmEmailInputSchema,
+  newPasswordPairSchema,
+  PasswordResetRequestSchema,
+  REGISTRATION_MESSAGES,
+  RESET_LINK_MINUTES,
+  registerFormSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+} from './schemas/registration.ts';
 export {
   emailField,
   formatPhone,

@@ -24,10 +24,10 @@ const theme = createTheme({
   },
 });
 
-// Mantine's default 'dimmed' grey is below 4.5:1 on white.
+// Mantine's default 'dimmed' grey and its field-error red (red.6, 3.6:1) are below 4.5:1 on white.
 const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#495057' },
+  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': 'var(--mantine-color-red-9)' },
   dark: {},
 });
 

@@ -19,5 +19,6 @@ export const ERROR_CODES = {
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
   tooManyRequests: 'TOO_MANY_REQUESTS',
   mustChangePassword: 'PASSWORD_CHANGE_REQUIRED',
+  emailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
   internal: 'INTERNAL',
 } as const;

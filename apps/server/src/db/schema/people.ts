@@ -106,6 +106,8 @@ export const users = pgTable(
     title: text('title').notNull().default(''),
     userType: text('user_type', { enum: ['FacilityUser', 'PharmacyUser', 'SuperAdmin'] }).notNull(),
     passwordHash: text('password_hash').notNull(),
+    /** When the owner proved the email is theirs; null only for a self-registered account not yet confirmed. */
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true }).defaultNow(),
     mustChangePassword: boolean('must_change_password').notNull().default(false),
     betaUser: boolean('beta_user').notNull().default(false),
     settings: jsonb('settings').$type<Record<string, string | number | boolean>>().notNull().default({}),
@@ -188,6 +190,22 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+/** Single-use links that confirm a self-registered account's email; only the hash of the token is kept. */
+export const emailConfirmationTokens = pgTable(
+  'email_confirmation_tokens',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('email_confirmation_tokens_hash_idx').on(t.tokenHash)],
 );
 
 /** Sign-in attempts, for throttling per account and per address (kept in the database, not in memory). */

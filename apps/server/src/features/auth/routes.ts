@@ -2,10 +2,12 @@ import {
   ApiErrorBodySchema,
   AuthenticateInputSchema,
   ENDPOINTS,
+  ERROR_CODES,
   LoginAnswerSchema,
   LoginInputSchema,
   MESSAGES,
   MessageAnswerSchema,
+  REGISTRATION_MESSAGES,
   TokenAnswerSchema,
   TokenInfoAnswerSchema,
 } from '@portal/domain';
@@ -13,14 +15,19 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../platform/audit.ts';
 import { bearerToken, currentUser, requireUser } from '../../platform/auth.ts';
-import { unauthorized } from '../../platform/errors.ts';
+import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeSession } from '../../platform/sessions.ts';
 import { consumeLoginToken } from './login-token.ts';
 import { findUserByEmail, findUserInfo } from './queries.ts';
 import { assertNotThrottled, recordAttempt } from './throttle.ts';
 
-const errors = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+const errors = {
+  400: ApiErrorBodySchema,
+  401: ApiErrorBodySchema,
+  403: ApiErrorBodySchema,
+  429: ApiErrorBodySchema,
+};
 
 /** Sign-in, sign-out and the session's user (spec 1 sections 2, 4, 8; reference/api.md "Authentication"). */
 export async function authRoutes(fastify: FastifyInstance) {
@@ -49,6 +56,9 @@ export async function authRoutes(fastify: FastifyInstance) {
       });
       throw unauthorized(MESSAGES.invalidCredentials);
     }
+    // Told only to someone who knows the password, so it reveals nothing about which emails have accounts.
+    if (!user.emailConfirmedAt)
+      throw forbidden(REGISTRATION_MESSAGES.notConfirmed, ERROR_CODES.emailNotConfirmed);
     const token = await app.db.transaction(async (tx) => {
       await recordAttempt(tx, account, request.ip, true);
       await recordAudit(tx, {
@@ -152,7 +162,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       const oneTime = bearerToken(request);
       const email = oneTime ? await consumeLoginToken(app.db, oneTime, app.config.loginTokenSecret) : null;
       const user = email ? await findUserByEmail(app.db, email) : null;
-      if (!user) {
+      if (!user?.emailConfirmedAt) {
         await recordAudit(app.db, {
           userId: null,
           actor: email ?? '',

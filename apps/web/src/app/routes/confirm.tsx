@@ -1,11 +1,8 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { useSearchParams } from 'react-router';
+import { ConfirmPage } from '@/features/account';
 
-/** Confirm your account (placeholder until its issue lands). */
+/** /confirm?email=&token= */
 export function ConfirmRoute() {
-  return (
-    <PlaceholderPage
-      title="Confirm your account"
-      comingLater="confirm a new account from the link in its welcome email."
-    />
-  );
+  const [params] = useSearchParams();
+  return <ConfirmPage email={params.get('email')} token={params.get('token')} />;
 }

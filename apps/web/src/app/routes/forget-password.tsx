@@ -1,6 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { ForgetPasswordPage } from '@/features/account';
 
-/** Forgot password (placeholder until its issue lands). */
+/** /forget-password */
 export function ForgetPasswordRoute() {
-  return <PlaceholderPage title="Forgot password" comingLater="request a password reset link by email." />;
+  return <ForgetPasswordPage />;
 }

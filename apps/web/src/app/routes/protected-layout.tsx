@@ -1,17 +1,20 @@
 import { ModalsProvider } from '@mantine/modals';
+import { PasswordChangeGate } from '@/features/account';
 import { RequireAuth } from '@/features/auth';
 import { AppLayout } from '../shell/app-layout.tsx';
 
 /**
  * Every signed-in page: the session guard around the shell. Confirmation modals live here, not in the root
- * providers, so the sign-in page does not load them.
+ * providers, so the sign-in page does not load them. A password set by an administrator is replaced first.
  */
 export function ProtectedLayoutRoute() {
   return (
     <RequireAuth>
-      <ModalsProvider>
-        <AppLayout />
-      </ModalsProvider>
+      <PasswordChangeGate>
+        <ModalsProvider>
+          <AppLayout />
+        </ModalsProvider>
+      </PasswordChangeGate>
     </RequireAuth>
   );
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { RegisterPage } from '@/features/account';
 
-/** Register (placeholder until its issue lands). */
+/** /register */
 export function RegisterRoute() {
-  return (
-    <PlaceholderPage
-      title="Register"
-      comingLater="create a portal account with your name, email and password."
-    />
-  );
+  return <RegisterPage />;
 }

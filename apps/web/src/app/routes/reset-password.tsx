@@ -1,5 +1,5 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { ResetPasswordPage } from '@/features/account';
 import { PATHS } from '@/lib/paths.ts';
 import { useToken } from '@/lib/session-store.ts';
 
@@ -9,10 +9,7 @@ export function ResetPasswordRoute() {
   const token = useToken();
   if (token) return <Navigate to={PATHS.dashboard} replace />;
   const email = params.get('email');
-  if (!email || !params.get('token')) return <Navigate to={PATHS.login} replace />;
-  return (
-    <PlaceholderPage title="Reset password" comingLater="choose a new password for this account.">
-      <p>{email}</p>
-    </PlaceholderPage>
-  );
+  const linkToken = params.get('token');
+  if (!email || !linkToken) return <Navigate to={PATHS.login} replace />;
+  return <ResetPasswordPage email={email} token={linkToken} />;
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { AccountInfoPage } from '@/features/account';
 
-/** Account Info (placeholder until its issue lands). */
+/** /settings/account */
 export function SettingsAccountRoute() {
-  return (
-    <PlaceholderPage
-      title="Account Info"
-      comingLater="edit your display name, phone and title, join the beta and change your password."
-    />
-  );
+  return <AccountInfoPage />;
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { CredentialsPage } from '@/features/account';
 
-/** SpecialtyRx Now Credentials (placeholder until its issue lands). */
+/** /settings/specialtyRxNow */
 export function SettingsSpecialtyRxNowRoute() {
-  return (
-    <PlaceholderPage
-      title="SpecialtyRx Now Credentials"
-      comingLater="save or remove your SpecialtyRx Now (messaging service) credentials, needed to answer alerts."
-    />
-  );
+  return <CredentialsPage />;
 }

@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { UserSettingsPage } from '@/features/account';
 
-/** Alerts Dashboard Configuration (placeholder until its issue lands). */
+/** /settings/userSettings */
 export function SettingsUserSettingsRoute() {
-  return (
-    <PlaceholderPage
-      title="Alerts Dashboard Configuration"
-      comingLater="choose the order and visibility of each dashboard widget, and lock the configuration."
-    />
-  );
+  return <UserSettingsPage />;
 }

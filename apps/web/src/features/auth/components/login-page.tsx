@@ -1,6 +1,6 @@
-import { Paper, Stack, Title } from '@mantine/core';
+import { Anchor, Group, Paper, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Link, Navigate, useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { PATHS, returnPath } from '@/lib/paths.ts';
 import { getToken } from '@/lib/session-store.ts';
@@ -25,7 +25,17 @@ export function LoginPage() {
         {oneTimeToken ? (
           <TokenSignIn oneTimeToken={oneTimeToken} />
         ) : (
-          <LoginForm returnTo={returnPath(params.get('from'))} />
+          <>
+            <LoginForm returnTo={returnPath(params.get('from'))} />
+            <Group justify="space-between">
+              <Anchor component={Link} to={PATHS.forgetPassword} size="sm">
+                Forgot password?
+              </Anchor>
+              <Anchor component={Link} to={PATHS.register} size="sm">
+                Register
+              </Anchor>
+            </Group>
+          </>
         )}
       </Stack>
     </Paper>

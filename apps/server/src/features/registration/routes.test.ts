@@ -1,0 +1,301 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  auditEvents,
+  emailConfirmationTokens,
+  outbox,
+  passwordResetTokens,
+  sessions,
+  users,
+} from '../../db/schema/index.ts';
+import { bearer, bodyOf, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+const PUBLIC_URL = 'https://portal.example.test';
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ publicUrl: PUBLIC_URL, passwordMinLength: 8 });
+});
+afterAll(async () => t.close());
+
+let address = 0;
+// Each call from its own address unless a test is about throttling, so the address limit stays out of the way.
+const post = (
+  url: string,
+  payload: object,
+  remoteAddress = `10.7.${Math.floor(address / 200)}.${address++ % 200}`,
+) => t.app.inject({ method: 'POST', url: `/api${url}`, payload, remoteAddress });
+const login = (email: string, password: string) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password },
+    remoteAddress: '10.8.0.1',
+  });
+
+const mailsTo = (to: string) =>
+  t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
+async function lastLink(to: string, page: string) {
+  const [mail] = await mailsTo(to);
+  const match = mail?.textBody.match(new RegExp(`${PUBLIC_URL}${page}\\?\\S+`));
+  if (!match) throw new Error(`no ${page} link mailed to ${to}`);
+  const url = new URL(match[0]);
+  return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
+}
+const userRow = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
+const auditOf = (kind: string, actor: string) =>
+  t.database.db
+    .select()
+    .from(auditEvents)
+    .where(and(eq(auditEvents.kind, kind), eq(auditEvents.actor, actor)));
+
+describe('POST /api/users/register', () => {
+  const email = 'new.nurse@example.test';
+
+  it('creates an unconfirmed FacilityUser with no facility or pharmacy and mails a confirmation link', async () => {
+    const response = await post('/users/register', {
+      fullname: 'New Nurse',
+      email,
+      password: 'a-good-password',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({ message: 'Check your email for a link to confirm your account.' });
+    const row = await userRow(email);
+    expect(row).toMatchObject({ displayName: 'New Nurse', userType: 'FacilityUser', emailConfirmedAt: null });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    const { token } = await lastLink(email, '/confirm');
+    const stored = await t.database.db
+      .select()
+      .from(emailConfirmationTokens)
+      .where(eq(emailConfirmationTokens.userId, row?.id ?? 0));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]?.tokenHash).not.toBe(token);
+    const hours = ((stored[0]?.expiresAt.getTime() ?? 0) - (stored[0]?.createdAt.getTime() ?? 0)) / 3_600_000;
+    expect(hours).toBeCloseTo(24, 3);
+    expect(await auditOf('auth.register', email)).toHaveLength(1);
+  });
+
+  it('refuses sign-in until the email is confirmed, with a clear message', async () => {
+    const response = await login(email, 'a-good-password');
+    expect(response.statusCode).toBe(403);
+    expect(bodyOf(response)).toEqual({
+      message: 'Confirm your email address before signing in: use the link we emailed you.',
+      code: 'EMAIL_NOT_CONFIRMED',
+    });
+    expect((await login(email, 'a-wrong-password')).statusCode).toBe(401);
+  });
+
+  it('confirms once with the mailed link; the account then signs in and holds no facility', async () => {
+    const { token } = await lastLink(email, '/confirm');
+    const wrong = await post('/users/confirm', { email, token: `${token}x` });
+    expect(wrong.statusCode).toBe(400);
+    expect(bodyOf(wrong).message).toBe('This confirmation link is invalid, expired or already used.');
+    const other = await post('/users/confirm', { email: 'nurse@meadowbrook.test', token });
+    expect(other.statusCode).toBe(400);
+
+    const first = await post('/users/confirm', { email: email.toUpperCase(), token });
+    expect(first.statusCode).toBe(200);
+    expect(bodyOf(first)).toEqual({ message: 'Your email address is confirmed. You can now sign in.' });
+    expect((await userRow(email))?.emailConfirmedAt).toBeInstanceOf(Date);
+    expect((await post('/users/confirm', { email, token })).statusCode).toBe(400);
+
+    const signedIn = await login(email, 'a-good-password');
+    expect(signedIn.statusCode).toBe(200);
+    const info = bodyOf<{ userInfo: { entityTypeAndRole: unknown[]; userType: string } }>(signedIn).userInfo;
+    expect(info).toMatchObject({ userType: 'FacilityUser', entityTypeAndRole: [] });
+    const { token: session } = bodyOf<{ token: string }>(signedIn);
+    const facilities = await t.app.inject({
+      method: 'GET',
+      url: '/api/facilities',
+      headers: bearer(session),
+    });
+    expect(bodyOf<{ facilities: unknown[] }>(facilities).facilities).toEqual([]);
+  });
+
+  it('answers an existing email exactly as a new one, changes nothing and tells the owner by mail', async () => {
+    const before = await userRow('nurse@meadowbrook.test');
+    const response = await post('/users/register', {
+      fullname: 'Impostor',
+      email: 'Nurse@Meadowbrook.test',
+      password: 'another-password',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(bodyOf(response)).toEqual({ message: 'Check your email for a link to confirm your account.' });
+    const after = await userRow('nurse@meadowbrook.test');
+    expect(after?.passwordHash).toBe(before?.passwordHash);
+    expect(after?.displayName).toBe(before?.displayName);
+    const [mail] = await mailsTo('nurse@meadowbrook.test');
+    expect(mail?.kind).toBe('account.already-registered');
+    expect(mail?.textBody).toContain(`${PUBLIC_URL}/forget-password`);
+    await signIn(t.app, 'nurse@meadowbrook.test');
+  });
+
+  it('refuses a pharmacy-domain email: those accounts are made by a pharmacy administrator', async () => {
+    const response = await post('/users/register', {
+      fullname: 'Pharm Person',
+      email: 'someone@pharmacy.test',
+      password: 'a-good-password',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(bodyOf(response).fields).toEqual({
+      email: 'Pharmacy staff accounts are created by a pharmacy administrator.',
+    });
+    expect(await userRow('someone@pharmacy.test')).toBeUndefined();
+  });
+
+  it.each([
+    [{}, { fullname: 'Full name is required', email: 'Email is required', password: 'Password is required' }],
+    [
+      { fullname: ' ', email: 'not-an-email', password: 'short' },
+      {
+        fullname: 'Full name is required',
+        email: 'Invalid email',
+        password: 'Password must include a minimum of 8 characters',
+      },
+    ],
+    [
+      { fullname: 'A B', email: 'ab@example.test', password: 'long-enough', role: 'SuperAdmin' },
+      { role: 'Unknown field' },
+    ],
+  ])(
+    'refuses %j with 400 naming each field with its message, and creates nothing',
+    async (payload, fields) => {
+      const response = await post('/users/register', payload);
+      expect(response.statusCode).toBe(400);
+      expect(bodyOf(response).fields).toEqual(fields);
+      expect(await userRow('ab@example.test')).toBeUndefined();
+    },
+  );
+});
+
+describe('password reset by link', () => {
+  const email = 'admin@meadowbrook.test';
+
+  it('answers the same message whether or not the email exists, and mails only a real account', async () => {
+    const known = await post('/users/password-reset', { username: email });
+    const unknown = await post('/users/password-reset', { username: 'ghost@meadowbrook.test' });
+    expect(known.statusCode).toBe(200);
+    expect(unknown.statusCode).toBe(200);
+    expect(bodyOf(known)).toEqual(bodyOf(unknown));
+    expect(bodyOf(known)).toEqual({
+      message:
+        'If an account exists for this email, a password reset link is on its way. It works for one hour.',
+    });
+    expect(await mailsTo('ghost@meadowbrook.test')).toHaveLength(0);
+    const [mail] = await mailsTo(email);
+    expect(mail).toMatchObject({ kind: 'password.reset', subject: 'Reset your Care Portal password' });
+    const link = await lastLink(email, '/reset-password');
+    expect(link.email).toBe(email);
+    const [stored] = await t.database.db
+      .select()
+      .from(passwordResetTokens)
+      .orderBy(desc(passwordResetTokens.id))
+      .limit(1);
+    expect(stored?.tokenHash).not.toBe(link.token);
+    expect(((stored?.expiresAt.getTime() ?? 0) - (stored?.createdAt.getTime() ?? 0)) / 60_000).toBeCloseTo(
+      60,
+      3,
+    );
+  });
+
+  it.each([
+    [{}, { username: 'Email is required' }],
+    [{ username: 'nope' }, { username: 'Invalid email' }],
+  ])('refuses %j with 400 and the field named', async (payload, fields) => {
+    const response = await post('/users/password-reset', payload);
+    expect(response.statusCode).toBe(400);
+    expect(bodyOf(response).fields).toEqual(fields);
+  });
+
+  it('sets the password once, clears a forced change, and signs the user out everywhere', async () => {
+    await t.database.db.update(users).set({ mustChangePassword: true }).where(eq(users.email, email));
+    const session = await signIn(t.app, email);
+    const link = await lastLink(email, '/reset-password');
+    const reset = await post('/resetPassword', {
+      ...link,
+      password: 'brand-new-pass',
+      confirmPassword: 'brand-new-pass',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect(bodyOf(reset)).toEqual({
+      message: 'Your password has been reset. Sign in with your new password.',
+    });
+    expect((await userRow(email))?.mustChangePassword).toBe(false);
+    const old = await t.app.inject({ method: 'GET', url: '/api/tokeninfo', headers: bearer(session) });
+    expect(old.statusCode).toBe(401);
+    expect((await login(email, 'portal-demo-1')).statusCode).toBe(401);
+    expect((await login(email, 'brand-new-pass')).statusCode).toBe(200);
+
+    const again = await post('/resetPassword', {
+      ...link,
+      password: 'third-password',
+      confirmPassword: 'third-password',
+    });
+    expect(again.statusCode).toBe(400);
+    expect(bodyOf(again).message).toBe('This password reset link is invalid, expired or already used.');
+    expect((await login(email, 'brand-new-pass')).statusCode).toBe(200);
+    expect((await auditOf('password.reset', email)).map((a) => a.outcome)).toEqual(['success', 'failure']);
+  });
+
+  it('refuses a link past its hour, a wrong token and a token of another account', async () => {
+    const target = 'don@lakeside.test';
+    await post('/users/password-reset', { username: target });
+    const link = await lastLink(target, '/reset-password');
+    const body = (extra: object) => ({
+      ...link,
+      password: 'new-password-1',
+      confirmPassword: 'new-password-1',
+      ...extra,
+    });
+    expect((await post('/resetPassword', body({ token: 'x'.repeat(43) }))).statusCode).toBe(400);
+    expect((await post('/resetPassword', body({ email: 'nurse@meadowbrook.test' }))).statusCode).toBe(400);
+    const row = await userRow(target);
+    await t.database.db
+      .update(passwordResetTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResetTokens.userId, row?.id ?? 0));
+    const expired = await post('/resetPassword', body({}));
+    expect(expired.statusCode).toBe(400);
+    expect(bodyOf(expired).fields).toEqual({
+      token: 'This password reset link is invalid, expired or already used.',
+    });
+    expect((await userRow(target))?.passwordHash).toBe(row?.passwordHash);
+    await signIn(t.app, target);
+  });
+
+  it.each([
+    [{}, ['confirmPassword', 'email', 'password', 'token']],
+    [{ password: 'short', confirmPassword: 'short' }, ['password']],
+    [{ password: 'long-enough-1', confirmPassword: 'long-enough-2' }, ['confirmPassword']],
+  ])('refuses %j with the spec messages and changes nothing', async (payload, fieldNames) => {
+    const full = { email: 'nurse@meadowbrook.test', token: 'x'.repeat(43), ...payload };
+    const response = await post('/resetPassword', Object.keys(payload).length ? full : {});
+    expect(response.statusCode).toBe(400);
+    const fields = bodyOf<{ fields: Record<string, string> }>(response).fields;
+    expect(Object.keys(fields).sort()).toEqual(fieldNames);
+    if (fields.password)
+      expect(fields.password).toMatch(/^Password (is required|must include a minimum of 8 characters)$/);
+    if (fieldNames.includes('confirmPassword') && fieldNames.length === 1)
+      expect(fields.confirmPassword).toBe('Passwords do not match');
+  });
+
+  it('throttles requests for one email after 5 in 15 minutes, with 429 and Retry-After', async () => {
+    const target = 'billing@pharmacy.test';
+    for (let i = 0; i < 5; i++)
+      expect((await post('/users/password-reset', { username: target })).statusCode).toBe(200);
+    const refused = await post('/users/password-reset', { username: target });
+    expect(refused.statusCode).toBe(429);
+    expect(bodyOf(refused).message).toMatch(/^Too many requests\. Try again in 15 minutes\.$/);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(800);
+    expect(await mailsTo(target)).toHaveLength(5);
+    // Reset requests never count as failed sign-ins.
+    expect((await login(target, 'portal-demo-1')).statusCode).toBe(200);
+  });
+
+  it('keeps only hashes: no session or token in the audit trail', async () => {
+    const rows = await t.database.db.select().from(auditEvents);
+    const tokens = (await t.database.db.select().from(sessions)).map((s) => s.tokenHash);
+    expect(tokens.length).toBeGreaterThan(0);
+    expect(JSON.stringify(rows)).not.toMatch(/brand-new-pass|a-good-password/);
+  });
+});

@@ -1,0 +1,259 @@
+import {
+  ApiErrorBodySchema,
+  CONFIRM_LINK_HOURS,
+  ConfirmEmailInputSchema,
+  ENDPOINTS,
+  MessageAnswerSchema,
+  PasswordResetRequestSchema,
+  REGISTRATION_MESSAGES,
+  RESET_LINK_MINUTES,
+  registerInputSchema,
+  resetPasswordInputSchema,
+} from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
+import { users } from '../../db/schema/index.ts';
+import { type AuditEntry, recordAudit } from '../../platform/audit.ts';
+import { badRequest } from '../../platform/errors.ts';
+import { enqueueMail } from '../../platform/mail.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
+import { findUserByEmail } from '../auth/queries.ts';
+import { consumeLinkToken, issueLinkToken } from './link-tokens.ts';
+import { alreadyRegisteredMail, confirmationMail, linkUrl, resetMail } from './mails.ts';
+import { assertMailRequestAllowed } from './throttle.ts';
+
+// The web pages the emailed links open (spec 2, route table).
+const PAGES = { confirm: '/confirm', resetPassword: '/reset-password', forgetPassword: '/forget-password' };
+const refusals = { 400: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+/**
+ * Self-registration with email confirmation, and password reset by emailed link (spec 2 sections 2, 4, 7; issue
+ * 5). Every call is public, answers the same whether or not the email has an account, and is audited.
+ */
+export async function registrationRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const min = app.config.passwordMinLength;
+  const link = (page: string, email: string, token: string) =>
+    linkUrl(app.config.publicUrl, page, email, token);
+  const audit = (
+    db: Db,
+    request: FastifyRequest,
+    entry: Pick<AuditEntry, 'userId' | 'actor' | 'kind' | 'outcome' | 'detail'>,
+  ) =>
+    recordAudit(db, {
+      ...entry,
+      recordType: 'user',
+      recordId: entry.userId === null ? '' : String(entry.userId),
+      ip: request.ip,
+    });
+
+  app.post(
+    ENDPOINTS.register,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Register an account (confirmed by an emailed link)',
+        description:
+          'Creates a FacilityUser with no facility or pharmacy (an administrator grants one later) and mails a ' +
+          `single-use confirmation link (${CONFIRM_LINK_HOURS} h) to /confirm?email=&token=. The answer is the ` +
+          'same whether or not the email already has an account; its owner is told by mail instead. Sign-in is ' +
+          'refused until the email is confirmed. Throttled like sign-in.',
+        security: [],
+        body: registerInputSchema(min),
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { fullname, email, password } = request.body;
+      if (email.endsWith(`@${app.config.pharmacyEmailDomain.toLowerCase()}`))
+        throw badRequest(REGISTRATION_MESSAGES.pharmacyDomain, {
+          email: REGISTRATION_MESSAGES.pharmacyDomain,
+        });
+      await assertMailRequestAllowed(app.db, 'register', email, request.ip);
+      // Hashed whether or not the account exists, so both answers take the same time.
+      const passwordHash = await hashPassword(password);
+      await app.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({
+            email,
+            displayName: fullname,
+            userType: 'FacilityUser',
+            passwordHash,
+            emailConfirmedAt: null,
+          })
+          .onConflictDoNothing()
+          .returning({ id: users.id });
+        const existing = created ? null : await findUserByEmail(tx, email);
+        const user = created ?? existing;
+        if (!user) return;
+        if (existing?.emailConfirmedAt) {
+          await enqueueMail(
+            tx,
+            alreadyRegisteredMail(email, `${app.config.publicUrl}${PAGES.forgetPassword}`, request.id),
+          );
+          await audit(tx, request, {
+            userId: existing.id,
+            actor: email,
+            kind: 'auth.register',
+            outcome: 'failure',
+            detail: { reason: 'exists' },
+          });
+          return;
+        }
+        const { token, tokenHash } = await issueLinkToken(
+          tx,
+          'confirm',
+          user.id,
+          CONFIRM_LINK_HOURS * 3_600_000,
+        );
+        await enqueueMail(tx, confirmationMail(email, link(PAGES.confirm, email, token), tokenHash));
+        await audit(tx, request, {
+          userId: user.id,
+          actor: email,
+          kind: 'auth.register',
+          outcome: 'success',
+          detail: created ? {} : { resent: true },
+        });
+      });
+      return { message: REGISTRATION_MESSAGES.registered };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.confirmEmail,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: "Confirm a registered account's email with the emailed link",
+        description: 'Each link works once and expires; a wrong, used or expired link answers 400.',
+        security: [],
+        body: ConfirmEmailInputSchema,
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { email, token } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      const isConfirmed = await app.db.transaction(async (tx) => {
+        if (!user || !(await consumeLinkToken(tx, 'confirm', user.id, token))) return false;
+        await tx
+          .update(users)
+          .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+          .where(eq(users.id, user.id));
+        await audit(tx, request, {
+          userId: user.id,
+          actor: user.email,
+          kind: 'auth.confirm',
+          outcome: 'success',
+        });
+        return true;
+      });
+      if (!isConfirmed) {
+        await audit(app.db, request, {
+          userId: null,
+          actor: email,
+          kind: 'auth.confirm',
+          outcome: 'failure',
+        });
+        throw badRequest(REGISTRATION_MESSAGES.confirmInvalid);
+      }
+      return { message: REGISTRATION_MESSAGES.confirmed };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.passwordReset,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link',
+        description:
+          `Mails a single-use link that works for ${RESET_LINK_MINUTES} minutes to /reset-password?email=&token=. ` +
+          'The answer is the same whether or not the email has an account. Throttled like sign-in.',
+        security: [],
+        body: PasswordResetRequestSchema,
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const email = request.body.username;
+      await assertMailRequestAllowed(app.db, 'password-reset', email, request.ip);
+      await app.db.transaction(async (tx) => {
+        const user = await findUserByEmail(tx, email);
+        if (!user) {
+          await audit(tx, request, {
+            userId: null,
+            actor: email,
+            kind: 'password.resetRequest',
+            outcome: 'failure',
+          });
+          return;
+        }
+        const { token, tokenHash } = await issueLinkToken(tx, 'reset', user.id, RESET_LINK_MINUTES * 60_000);
+        await enqueueMail(tx, resetMail(user.email, link(PAGES.resetPassword, user.email, token), tokenHash));
+        await audit(tx, request, {
+          userId: user.id,
+          actor: user.email,
+          kind: 'password.resetRequest',
+          outcome: 'success',
+        });
+      });
+      return { message: REGISTRATION_MESSAGES.resetRequested };
+    },
+  );
+
+  app.post(
+    ENDPOINTS.resetPassword,
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with a reset link',
+        description:
+          'Consumes the link (once; a wrong, used or expired link answers 400), sets the new password, clears ' +
+          'any pending forced change, confirms the email and signs the user out everywhere.',
+        security: [],
+        body: resetPasswordInputSchema(min),
+        response: { 200: MessageAnswerSchema, ...refusals },
+      },
+    },
+    async (request) => {
+      const { email, token, password } = request.body;
+      const user = await findUserByEmail(app.db, email);
+      const passwordHash = await hashPassword(password);
+      const isReset = await app.db.transaction(async (tx) => {
+        if (!user || !(await consumeLinkToken(tx, 'reset', user.id, token))) return false;
+        await tx
+          .update(users)
+          .set({
+            passwordHash,
+            mustChangePassword: false,
+            emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`,
+            updatedAt: new Date(),
+          })
+          .where(eq(users.id, user.id));
+        await revokeUserSessions(tx, user.id);
+        await audit(tx, request, {
+          userId: user.id,
+          actor: user.email,
+          kind: 'password.reset',
+          outcome: 'success',
+        });
+        return true;
+      });
+      if (!isReset) {
+        await audit(app.db, request, {
+          userId: null,
+          actor: email,
+          kind: 'password.reset',
+          outcome: 'failure',
+        });
+        throw badRequest(REGISTRATION_MESSAGES.resetInvalid, { token: REGISTRATION_MESSAGES.resetInvalid });
+      }
+      return { message: REGISTRATION_MESSAGES.resetDone };
+    },
+  );
+}

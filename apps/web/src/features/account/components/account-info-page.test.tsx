@@ -1,0 +1,126 @@
+import { EditUserInfoAnswerSchema, ENDPOINTS, type UserInfo } from '@portal/domain';
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+/** A fake server whose /edituserinfo applies the one change to the user, as the real one does. */
+function fakeApi(start: UserInfo = nurse()) {
+  let user = start;
+  const api = new FakeApi()
+    .on('GET', ENDPOINTS.tokenInfo, () => ({ status: 200, body: { userInfo: user } }))
+    .on('POST', ENDPOINTS.editUserInfo, (call) => {
+      const body = call.body as Record<string, unknown>;
+      if (body.password !== undefined && body.currentPassword !== 'old-password')
+        return fail(400, 'The request is not valid.', 'BAD_REQUEST', {
+          currentPassword: 'Current password is not correct',
+        });
+      const { email: _email, password: _p, currentPassword: _c, ...change } = body;
+      user = { ...user, ...change };
+      return ok(EditUserInfoAnswerSchema, { message: 'User updated', userInfo: user });
+    });
+  return api;
+}
+
+async function openAccount() {
+  const view = renderApp('/settings/account', { token: 'tok' });
+  await screen.findByRole('heading', { level: 1, name: 'Account Info' });
+  return view;
+}
+
+describe('Account Info', () => {
+  it('saves the display name alone and toasts "User name updated"', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const name = screen.getByLabelText('Display name');
+    expect(name).toHaveValue('Nora Nurse');
+    await user.clear(name);
+    await user.type(name, 'Abe');
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+    expect(screen.getByText('Name must include a minimum of 4 characters')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
+
+    await user.type(name, 'l Adams');
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+    expect(await screen.findByText('User name updated')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      email: 'nurse@meadowbrook.test',
+      displayName: 'Abel Adams',
+    });
+  });
+
+  it('sends the phone as 10 digits and refuses fewer', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const phone = screen.getByLabelText('Phone');
+    expect(phone).toHaveValue('555-123-4567');
+    await user.clear(phone);
+    await user.type(phone, '555 12');
+    await user.click(screen.getByRole('button', { name: 'Save Phone' }));
+    expect(screen.getByText('Phone number must have 10 digits')).toBeInTheDocument();
+    await user.clear(phone);
+    await user.type(phone, '(201) 555-0199');
+    await user.click(screen.getByRole('button', { name: 'Save Phone' }));
+    expect(await screen.findByText('User phone updated')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      email: 'nurse@meadowbrook.test',
+      phone: '2015550199',
+    });
+  });
+
+  it('toggles beta and says so with the email', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const beta = screen.getByRole('switch', { name: /Beta user/ });
+    expect(beta).not.toBeChecked();
+    await user.click(beta);
+    expect(await screen.findByText('Activated nurse@meadowbrook.test as Beta User')).toBeInTheDocument();
+    expect(await screen.findByRole('switch', { name: /Beta user/ })).toBeChecked();
+    await user.click(screen.getByRole('switch', { name: /Beta user/ }));
+    expect(await screen.findByText('Deactivated nurse@meadowbrook.test as Beta User')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo).map((c) => c.body)).toEqual([
+      { email: 'nurse@meadowbrook.test', betaUser: true },
+      { email: 'nurse@meadowbrook.test', betaUser: false },
+    ]);
+  });
+
+  it('changes the password with the current one, showing each validation message', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(within(form).getByText('Current password is required')).toBeInTheDocument();
+    expect(within(form).getByText('Password is required')).toBeInTheDocument();
+    expect(within(form).getByText('Confirm password is required')).toBeInTheDocument();
+
+    await user.type(within(form).getByLabelText(/^Current password/), 'wrong-password');
+    await user.type(within(form).getByLabelText(/^New password/), 'short');
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'short');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(within(form).getByText('Password must include a minimum of 8 characters')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/^New password/));
+    await user.type(within(form).getByLabelText(/^New password/), 'a-new-password');
+    await user.clear(within(form).getByLabelText(/^Confirm new password/));
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'another-password');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(within(form).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
+
+    await user.clear(within(form).getByLabelText(/^Confirm new password/));
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'a-new-password');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await within(form).findByText('Current password is not correct')).toBeInTheDocument();
+
+    await user.clear(within(form).getByLabelText(/^Current password/));
+    await user.type(within(form).getByLabelText(/^Current password/), 'old-password');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await screen.findByText('User password updated')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo).at(-1)?.body).toEqual({
+      email: 'nurse@meadowbrook.test',
+      password: 'a-new-password',
+      currentPassword: 'old-password',
+    });
+  });
+});

@@ -1,0 +1,79 @@
+import { Button, Group, TextInput } from '@mantine/core';
+import type { EditUserInfoAccount } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import type { z } from 'zod';
+import { isApiError } from '@/lib/api-error.ts';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useEditOwnAccount } from '../api/edit-user-info.ts';
+
+type Field = 'displayName' | 'phone' | 'title';
+
+export interface ProfileFieldFormProps {
+  email: string;
+  field: Field;
+  label: string;
+  initial: string;
+  /** The field's form schema from domain (it also strips a phone mask to digits). */
+  schema: z.ZodType<Partial<Record<Field, string>>>;
+  /** The toast after saving (spec 2, section 8). */
+  savedMessage: string;
+  type?: 'text' | 'tel';
+  autoComplete?: string;
+}
+
+/** One Account Info field with its own Save: `/edituserinfo` changes one thing per call. */
+export function ProfileFieldForm(props: ProfileFieldFormProps) {
+  const edit = useEditOwnAccount();
+  const [value, setValue] = useState(props.initial);
+  const [error, setError] = useState<string | undefined>();
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = props.schema.safeParse({ [props.field]: value });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    const change = parsed.data[props.field] ?? '';
+    const input: EditUserInfoAccount =
+      props.field === 'displayName'
+        ? { email: props.email, displayName: change }
+        : props.field === 'phone'
+          ? { email: props.email, phone: change }
+          : { email: props.email, title: change };
+    edit.mutate(input, {
+      onSuccess: () => notifySuccess(props.savedMessage),
+      onError: (err) => {
+        if (isApiError(err, 400)) setError(err.fields[props.field]);
+        notifyError(err);
+      },
+    });
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={`Change ${props.label.toLowerCase()}`}>
+      <Group align="flex-start" wrap="nowrap">
+        <TextInput
+          label={props.label}
+          type={props.type ?? 'text'}
+          autoComplete={props.autoComplete}
+          value={value}
+          onChange={(e) => setValue(e.currentTarget.value)}
+          error={error}
+          style={{ flex: 1 }}
+          maw={420}
+        />
+        <Button
+          type="submit"
+          mt={25}
+          variant="light"
+          loading={edit.isPending}
+          aria-label={`Save ${props.label}`}
+        >
+          Save
+        </Button>
+      </Group>
+    </form>
+  );
+}

@@ -1,0 +1,234 @@
+import type { Browser, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startSmtpListener } from '../apps/server/src/test/smtp-listener.ts';
+import { apiToken } from './support/api.ts';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
+// Mail goes to a real SMTP listener; the outbox sweep runs every second so the reset link arrives quickly.
+const env: Record<string, string> = { SWEEP_INTERVAL_SECONDS: '1' };
+
+beforeAll(async () => {
+  smtp = await startSmtpListener();
+  env.SMTP_URL = smtp.url;
+  return () => smtp.close();
+});
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
+}, env);
+
+async function signedIn(
+  email: string,
+  password?: string,
+  viewport: { width: number; height: number } = VIEWPORTS.desktop,
+) {
+  const { context, page } = await newPage(browser, viewport);
+  const errors = watchConsole(page);
+  await signInThroughForm(page, portal.url, email, password);
+  await waitForPath(page, '/dashboard');
+  return { context, page, errors };
+}
+
+function widget(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+async function api(path: string, token: string, body: unknown) {
+  const response = await fetch(`${portal.url}/api${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`POST ${path}: ${response.status} ${await response.text()}`);
+}
+
+async function userIdOf(token: string): Promise<number> {
+  const response = await fetch(`${portal.url}/api/tokeninfo`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { userInfo: { userId: number } }).userInfo.userId;
+}
+
+/** The reset link in the newest message to `to`, quoted-printable decoded. */
+async function resetLinkFor(to: string): Promise<string> {
+  let link = '';
+  await expect
+    .poll(
+      () => {
+        const mail = smtp.received.filter((m) => m.to.includes(to)).at(-1);
+        const text = (mail?.raw ?? '')
+          .replace(/=\r?\n/g, '')
+          .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        link = /https?:\/\/\S+\/reset-password\?\S+/.exec(text)?.[0] ?? '';
+        return link;
+      },
+      { timeout: 20_000, interval: 250 },
+    )
+    .not.toBe('');
+  return link;
+}
+
+describe('account settings', () => {
+  it('saves messaging credentials, after which the credentials notice on an alert is gone', async () => {
+    const { context, page, errors } = await signedIn('nurse.nocreds@meadowbrook.test');
+    await widget(page, 'NON-COVERED').getByRole('table').waitFor();
+    await page
+      .getByRole('table', { name: 'NON-COVERED alerts' })
+      .locator('tbody tr[tabindex]')
+      .first()
+      .click();
+    await page
+      .getByRole('dialog')
+      .getByText('SpecialtyRx Now credentials are required for user actions')
+      .waitFor();
+    await page.getByRole('dialog').getByRole('link', { name: 'Set SpecialtyRx Now credentials' }).click();
+    await waitForPath(page, '/settings/specialtyRxNow');
+
+    await page.getByRole('heading', { level: 1, name: 'SpecialtyRx Now Credentials' }).waitFor();
+    await expectAccessible(page, 'credentials form');
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    await page.getByText('Encryption key is required').waitFor();
+    await page.getByLabel('User', { exact: false }).first().fill('nocreds.srx');
+    await page.getByLabel(/^Password/).fill('srx-secret-1');
+    await page.getByLabel(/^Encryption key/).fill('srx-key-1');
+    await page.getByRole('button', { name: 'Save credentials' }).click();
+    const card = page.getByRole('region', { name: 'Saved credentials' });
+    await card.getByText('Credentials successfully saved').waitFor();
+    await expectAccessible(page, 'credentials saved card');
+
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await waitForPath(page, '/dashboard');
+    await page
+      .getByRole('table', { name: 'NON-COVERED alerts' })
+      .locator('tbody tr[tabindex]')
+      .first()
+      .click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Discuss' }).waitFor();
+    expect(await dialog.getByText('SpecialtyRx Now credentials are required for user actions').count()).toBe(
+      0,
+    );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('hides a widget, and after signing in again the dashboard no longer shows it', async () => {
+    const { context, page } = await signedIn('nurse@meadowbrook.test', undefined, VIEWPORTS.tablet);
+    await widget(page, 'PUMP PICKUP').waitFor();
+    await page.goto(`${portal.url}/settings/userSettings`);
+    await page.getByRole('heading', { level: 1, name: 'Alerts Dashboard Configuration' }).waitFor();
+    await expectAccessible(page, 'dashboard configuration (tablet)');
+    expect(await page.getByRole('switch', { name: /Lock dashboard settings/ }).count()).toBe(0);
+    await page.getByRole('switch', { name: 'Show PUMP PICKUP' }).click({ force: true });
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    const ask = page.getByRole('dialog', { name: 'Apply the new dashboard settings?' });
+    await ask.getByRole('button', { name: 'Log out now' }).click();
+    await waitForPath(page, '/account/login');
+
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await widget(page, 'AUTHORIZATION').waitFor();
+    expect(await widget(page, 'PUMP PICKUP').count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows a user locked by an administrator that another user manages their dashboard', async () => {
+    const adminToken = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const nocredsId = await userIdOf(await apiToken(portal.url, 'nurse.nocreds@meadowbrook.test'));
+    await api('/usersetting', adminToken, {
+      UserId: nocredsId,
+      settingValues: { allowToSetSettings: false },
+    });
+
+    const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
+    await page.goto(`${portal.url}/settings/userSettings`);
+    await page.getByText('your dashboard settings are managed by another user').waitFor();
+    expect(await page.getByRole('button', { name: 'Save settings' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('switch', { name: 'Show AUTHORIZATION' }).isDisabled()).toBe(true);
+    await expectAccessible(page, 'locked dashboard configuration');
+    await context.close();
+  });
+
+  it('opens Account Info with its forms and no serious axe violation', async () => {
+    const { context, page } = await signedIn('admin@meadowbrook.test');
+    await page.goto(`${portal.url}/settings`);
+    await waitForPath(page, '/settings/account');
+    await page.getByRole('heading', { level: 1, name: 'Account Info' }).waitFor();
+    expect(await page.getByRole('textbox', { name: 'Display name', exact: true }).inputValue()).not.toBe('');
+    await expectAccessible(page, 'account info');
+    await page.goto(`${portal.url}/settings/userSettings`);
+    await page.getByRole('switch', { name: /Lock dashboard settings/ }).waitFor();
+    await context.close();
+  });
+});
+
+describe('public account pages', () => {
+  it('resets a forgotten password through the emailed link, then signs in with it', async () => {
+    const email = 'billing@pharmacy.test';
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await page.goto(`${portal.url}/account/login`);
+    await page.getByRole('link', { name: 'Forgot password?' }).click();
+    await waitForPath(page, '/forget-password');
+    await expectAccessible(page, 'forget password');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByRole('button', { name: 'Send reset link' }).click();
+    await page
+      .getByText('If an account exists for this email, a password reset link is on its way.', {
+        exact: false,
+      })
+      .waitFor();
+
+    // The mailed link is built from PUBLIC_URL; this portal listens on a port picked at start, so the test
+    // opens the link's path and query on the portal's real address.
+    const mailed = new URL(await resetLinkFor(email));
+    expect(mailed.pathname).toBe('/reset-password');
+    expect(mailed.searchParams.get('email')).toBe(email);
+    const link = `${portal.url}${mailed.pathname}${mailed.search}`;
+    await page.goto(link);
+    await page.getByRole('heading', { level: 1, name: 'Reset password' }).waitFor();
+    await page.getByText(email).waitFor();
+    await expectAccessible(page, 'reset password');
+    await page.getByLabel(/^New password/).fill('short');
+    await page.getByLabel(/^Confirm new password/).fill('short');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Password must include a minimum of 8 characters').waitFor();
+    await page.getByLabel(/^New password/).fill('billing-new-pass');
+    await page.getByLabel(/^Confirm new password/).fill('billing-new-pass');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('Your password has been reset. Sign in with your new password.').waitFor();
+
+    await page.goto(link);
+    await page.getByLabel(/^New password/).fill('another-pass-1');
+    await page.getByLabel(/^Confirm new password/).fill('another-pass-1');
+    await page.getByRole('button', { name: 'Reset password' }).click();
+    await page.getByText('This password reset link is invalid, expired or already used.').first().waitFor();
+
+    await page.goto(`${portal.url}/account/login`);
+    await signInThroughForm(page, portal.url, email, 'billing-new-pass');
+    await waitForPath(page, '/dashboard');
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
+    await context.close();
+  });
+
+  it('opens register and confirm with no serious axe violation, and refuses a bad confirmation link', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.url}/account/login`);
+    await page.getByRole('link', { name: 'Register' }).click();
+    await waitForPath(page, '/register');
+    await page.getByRole('heading', { level: 1, name: 'Register' }).waitFor();
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Full name is required').waitFor();
+    await expectAccessible(page, 'register with errors');
+    await page.goto(`${portal.url}/confirm?email=nobody%40example.test&token=not-a-token`);
+    await page.getByText('This confirmation link is invalid, expired or already used.').waitFor();
+    await expectAccessible(page, 'confirm refused');
+    await context.close();
+  });
+});
