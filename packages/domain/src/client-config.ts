@@ -13,6 +13,8 @@ export const ClientConfigSchema = z.object({
   idleCountdownSeconds: z.number().int().positive(),
   /** `PASSWORD_MIN_LENGTH`: the forms check what the server will check. */
   passwordMinLength: z.number().int().min(4),
+  /** `PHARMACY_EMAIL_DOMAIN`: pharmacy staff emails end with it. */
+  pharmacyEmailDomain: z.string().min(1).default('pharmacy.test'),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
@@ -23,4 +25,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   idleTimeoutSeconds: SESSION_TIMINGS.idleMs / 1000,
   idleCountdownSeconds: SESSION_TIMINGS.idleCountdownMs / 1000,
   passwordMinLength: 8,
+  pharmacyEmailDomain: 'pharmacy.test',
 };

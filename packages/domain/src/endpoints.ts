@@ -20,6 +20,11 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  pharmacyUsers: '/getpharmacyusers',
+  userPharmacies: '/userpharmacies',
+  createPharmacyUser: '/createpharmuser',
+  addUserPharmacies: '/adduserpharmacies',
+  removePharmacy: '/removepharmacy',
 } as const;
 
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */

@@ -28,6 +28,24 @@ export type { BadgeColor } from './display/status.ts';
 export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
+export type {
+  PharmacyRoleEntry,
+  PharmacyStanding,
+  PharmacyUserAction,
+  PharmacyUserTarget,
+} from './pharmacy-admin.ts';
+export {
+  isPharmacyUserManager,
+  mayActOnPharmacyUser,
+  mayAddPharmacyToUser,
+  mayAdministerPharmacyUsers,
+  mayAssignPharmacyRole,
+  mayChangePharmacyRole,
+  mayRemoveFromPharmacy,
+  PHARMACY_ADMIN_MESSAGES,
+  pharmaciesOffered,
+  sharedPharmacies,
+} from './pharmacy-admin.ts';
 export type { PermissionMap } from './permissions.ts';
 export {
   allActionKeys,
@@ -126,6 +144,28 @@ export {
   RolesAnswerSchema,
   RolesQuerySchema,
 } from './schemas/organisations.ts';
+export type {
+  AddUserPharmaciesInput,
+  CreatePharmUserForm,
+  CreatePharmUserInput,
+  PharmacyUser,
+  PharmacyUserRules,
+  RemovePharmacyInput,
+  UserPharmacy,
+} from './schemas/pharmacy-users.ts';
+export {
+  AddUserPharmaciesInputSchema,
+  createPharmUserFormSchema,
+  createPharmUserInputSchema,
+  PharmacyEntitySchema,
+  PharmacyUserSchema,
+  PharmacyUsersAnswerSchema,
+  pharmacyEmailField,
+  RemovePharmacyInputSchema,
+  UserPharmaciesAnswerSchema,
+  UserPharmaciesQuerySchema,
+  UserPharmacySchema,
+} from './schemas/pharmacy-users.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
 export {

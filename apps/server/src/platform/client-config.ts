@@ -21,6 +21,7 @@ export async function clientConfigRoutes(fastify: FastifyInstance) {
       idleTimeoutSeconds: app.config.idleTimeoutSeconds,
       idleCountdownSeconds: app.config.idleCountdownSeconds,
       passwordMinLength: app.config.passwordMinLength,
+      pharmacyEmailDomain: app.config.pharmacyEmailDomain,
     }),
   );
 }
