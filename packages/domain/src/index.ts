@@ -28,6 +28,21 @@ export type { BadgeColor } from './display/status.ts';
 export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
+export type { PermissionMap } from './permissions.ts';
+export {
+  allActionKeys,
+  allFacilityPermissionKeys,
+  allPharmacyPermissionKeys,
+  askActionKeys,
+  canMarkAutomatically,
+  canMarkManually,
+  FACILITY_ADMIN_PERMISSIONS,
+  hasAll,
+  PHARMACY_ADMIN_PERMISSIONS,
+  READ_PERMISSIONS,
+  toPermissionMap,
+  userRoleKeys,
+} from './permissions.ts';
 export type {
   PharmacyRoleEntry,
   PharmacyStanding,
@@ -46,21 +61,6 @@ export {
   pharmaciesOffered,
   sharedPharmacies,
 } from './pharmacy-admin.ts';
-export type { PermissionMap } from './permissions.ts';
-export {
-  allActionKeys,
-  allFacilityPermissionKeys,
-  allPharmacyPermissionKeys,
-  askActionKeys,
-  canMarkAutomatically,
-  canMarkManually,
-  FACILITY_ADMIN_PERMISSIONS,
-  hasAll,
-  PHARMACY_ADMIN_PERMISSIONS,
-  READ_PERMISSIONS,
-  toPermissionMap,
-  userRoleKeys,
-} from './permissions.ts';
 export type { FacilityRole, PharmacyRole, RoleOption, UserType } from './roles.ts';
 export {
   FACILITY_ADMIN_ROLES,

@@ -94,7 +94,11 @@ describe('create pharmacy user schema', () => {
 
   it('accepts a good user, sending phone digits and a lower-cased email', () => {
     const parsed = createPharmUserInputSchema(rules).parse(good);
-    expect(parsed).toMatchObject({ phone: '5551234567', email: 'pat@pharmacy.test', UserType: 'PharmacyUser' });
+    expect(parsed).toMatchObject({
+      phone: '5551234567',
+      email: 'pat@pharmacy.test',
+      UserType: 'PharmacyUser',
+    });
   });
 
   it('gives the spec’s messages', () => {

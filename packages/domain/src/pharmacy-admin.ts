@@ -1,4 +1,4 @@
-import { hasAll, PHARMACY_ADMIN_PERMISSIONS, type PermissionMap } from './permissions.ts';
+import { hasAll, type PermissionMap, PHARMACY_ADMIN_PERMISSIONS } from './permissions.ts';
 import { PHARMACY_USER_MANAGER_ROLES, type UserType } from './roles.ts';
 
 /**
@@ -71,7 +71,8 @@ export function mayAssignPharmacyRole(standing: PharmacyStanding, role: string):
 /** The pharmacies a picker offers: where the caller manages users and holds `user_AddPharmacyToUser`. */
 export function pharmaciesOffered<S extends PharmacyStanding>(standings: readonly S[]): S[] {
   return standings.filter(
-    (s) => isPharmacyUserManager(s) && hasAll(s.userPermissions, PHARMACY_ADMIN_PERMISSIONS.addPharmacyToUser),
+    (s) =>
+      isPharmacyUserManager(s) && hasAll(s.userPermissions, PHARMACY_ADMIN_PERMISSIONS.addPharmacyToUser),
   );
 }
 
@@ -108,7 +109,11 @@ export function mayRemoveFromPharmacy(
   targetId: number,
   role: string,
 ): boolean {
-  return callerId !== targetId && isPharmacyUserManager(standing) && hasAll(standing.userPermissions, deleteKey(role));
+  return (
+    callerId !== targetId &&
+    isPharmacyUserManager(standing) &&
+    hasAll(standing.userPermissions, deleteKey(role))
+  );
 }
 
 /** Whether the caller may add the target to a pharmacy with `role`; nobody adds pharmacies to themselves. */

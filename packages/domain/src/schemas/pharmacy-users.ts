@@ -46,7 +46,11 @@ export function createPharmUserInputSchema(rules: PharmacyUserRules) {
     title: z.string().trim().max(100).default(''),
     displayName: z.string().trim().min(1, USER_MESSAGES.enterDisplayName).max(200),
     email: pharmacyEmailField(rules.pharmacyEmailDomain),
-    password: newPasswordField(rules.passwordMinLength, USER_MESSAGES.enterPassword, USER_MESSAGES.passwordTooShort),
+    password: newPasswordField(
+      rules.passwordMinLength,
+      USER_MESSAGES.enterPassword,
+      USER_MESSAGES.passwordTooShort,
+    ),
   });
 }
 export type CreatePharmUserInput = z.output<ReturnType<typeof createPharmUserInputSchema>>;
@@ -104,7 +108,11 @@ export type PharmacyUser = z.infer<typeof PharmacyUserSchema>;
 export const PharmacyUsersAnswerSchema = z.object({ users: z.array(PharmacyUserSchema) });
 
 /** One pharmacy of a user (`GET /userpharmacies`). */
-export const UserPharmacySchema = z.object({ pharmacyId: z.string(), pharmName: z.string(), userRole: z.string() });
+export const UserPharmacySchema = z.object({
+  pharmacyId: z.string(),
+  pharmName: z.string(),
+  userRole: z.string(),
+});
 export type UserPharmacy = z.infer<typeof UserPharmacySchema>;
 
 /** Answer of `GET /userpharmacies`. */
