@@ -190,7 +190,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                 <Table.Tr key={`pending-${p.pharmID}`}>
                   <Table.Td>
                     {p.pharmID}{' '}
-                    <Text span c="orange.8" size="sm">
+                    <Text span c="dimmed" fw={600} size="sm">
                       (pending)
                     </Text>
                   </Table.Td>
