@@ -88,6 +88,7 @@ describe('web app and unknown paths', () => {
       idleTimeoutSeconds: 7200,
       idleCountdownSeconds: 600,
       passwordMinLength: 8,
+      pharmacyEmailDomain: 'pharmacy.test',
     });
   });
 });
