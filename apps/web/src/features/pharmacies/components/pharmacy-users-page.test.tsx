@@ -165,4 +165,41 @@ describe('PharmacyUsersPage', () => {
       expect(screen.queryByRole('dialog', { name: 'Pharmacies of Pia Pharmacist' })).not.toBeInTheDocument(),
     );
   });
+
+  it('changes a role and removes a pharmacy after confirmation, with the spec’s toasts', async () => {
+    const api = install()
+      .on('POST', ENDPOINTS.addUserPharmacies, () =>
+        ok(MessageAnswerSchema, { message: 'User role successfully changed' }),
+      )
+      .on('POST', ENDPOINTS.removePharmacy, () =>
+        ok(MessageAnswerSchema, { message: 'Pia Pharmacist removed from sprx' }),
+      );
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    await user.click(await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T));
+    await user.click(await screen.findByRole('option', { name: 'Billing' }));
+    expect(await screen.findByText('User role successfully changed')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      entities: [{ entityid: 'sprx', userRole: 'Billing' }],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove from sprx' }));
+    expect(await screen.findByText('Remove Pia Pharmacist from sprx?')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Pia Pharmacist removed from sprx')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      pharmID: 'sprx',
+    });
+  });
+
+  it('disables role changes and removal on one’s own row', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Sam Sysadmin');
+    expect(await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T)).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Remove from sprx' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' })).toBeDisabled();
+  });
 });
