@@ -11,6 +11,7 @@ import { contentRoutes } from './features/content/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { filesRoutes } from './features/files/index.ts';
 import { ingestFeature } from './features/ingest/index.ts';
+import { pharmacyUsersRoutes } from './features/pharmacy-users/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
 import { totesRoutes } from './features/totes/index.ts';
@@ -93,5 +94,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(contentRoutes, { prefix: API_BASE });
   await app.register(ingestFeature, { prefix: API_BASE });
   await app.register(registrationRoutes, { prefix: API_BASE });
+  await app.register(pharmacyUsersRoutes, { prefix: API_BASE });
   return app;
 }

@@ -15,6 +15,8 @@ export const ClientConfigSchema = z.object({
   passwordMinLength: z.number().int().min(4),
   /** `FORMS_BASE_URL`: the external forms service the secure forms open at. */
   formsBaseUrl: z.string(),
+  /** `PHARMACY_EMAIL_DOMAIN`: pharmacy staff emails end with it. */
+  pharmacyEmailDomain: z.string().min(1).default('pharmacy.test'),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
@@ -29,4 +31,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   idleCountdownSeconds: SESSION_TIMINGS.idleCountdownMs / 1000,
   passwordMinLength: 8,
   formsBaseUrl: DEFAULT_FORMS_BASE_URL,
+  pharmacyEmailDomain: 'pharmacy.test',
 };

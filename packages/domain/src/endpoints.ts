@@ -35,6 +35,11 @@ export const ENDPOINTS = {
   passwordReset: '/users/password-reset',
   resetPassword: '/resetPassword',
   editUserInfo: '/edituserinfo',
+  pharmacyUsers: '/getpharmacyusers',
+  userPharmacies: '/userpharmacies',
+  createPharmacyUser: '/createpharmuser',
+  addUserPharmacies: '/adduserpharmacies',
+  removePharmacy: '/removepharmacy',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

@@ -12,10 +12,10 @@ export {
 } from './actions.ts';
 export type { ClientConfig } from './client-config.ts';
 export {
-  CLIENT_CONFIG_PATH,CLIENT_CONFIG_PATH, 
-  ClientConfigSchema,ClientConfigSchema, 
-  DEFAULT_CLIENT_CONFIG,DEFAULT_CLIENT_CONFIG, 
-  DEFAULT_FORMS_BASE_URL
+  CLIENT_CONFIG_PATH,
+  ClientConfigSchema,
+  DEFAULT_CLIENT_CONFIG,
+  DEFAULT_FORMS_BASE_URL,
 } from './client-config.ts';
 export { isDashboardLocked, isDashboardSettingsAdmin } from './dashboard-lock.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
@@ -49,6 +49,24 @@ export {
   toPermissionMap,
   userRoleKeys,
 } from './permissions.ts';
+export type {
+  PharmacyRoleEntry,
+  PharmacyStanding,
+  PharmacyUserAction,
+  PharmacyUserTarget,
+} from './pharmacy-admin.ts';
+export {
+  isPharmacyUserManager,
+  mayActOnPharmacyUser,
+  mayAddPharmacyToUser,
+  mayAdministerPharmacyUsers,
+  mayAssignPharmacyRole,
+  mayChangePharmacyRole,
+  mayRemoveFromPharmacy,
+  PHARMACY_ADMIN_MESSAGES,
+  pharmaciesOffered,
+  sharedPharmacies,
+} from './pharmacy-admin.ts';
 export type { FacilityRole, PharmacyRole, RoleOption, UserType } from './roles.ts';
 export {
   FACILITY_ADMIN_ROLES,
@@ -222,8 +240,47 @@ export {
   PharmacyKeySchema,
   PharmacyKeysAnswerSchema,
 } from './schemas/pharmacy-keys.ts';
+export type {
+  AddUserPharmaciesInput,
+  CreatePharmUserForm,
+  CreatePharmUserInput,
+  PharmacyUser,
+  PharmacyUserRules,
+  RemovePharmacyInput,
+  UserPharmacy,
+} from './schemas/pharmacy-users.ts';
+export {
+  AddUserPharmaciesInputSchema,
+  createPharmUserFormSchema,
+  createPharmUserInputSchema,
+  PharmacyEntitySchema,
+  PharmacyUserSchema,
+  PharmacyUsersAnswerSchema,
+  pharmacyEmailField,
+  RemovePharmacyInputSchema,
+  UserPharmaciesAnswerSchema,
+  UserPharmaciesQuerySchema,
+  UserPharmacySchema,
+} from './schemas/pharmacy-users.ts';
 export type { AlertReadInput } from './schemas/read-state.ts';
 export { AlertReadInputSchema, ReplyReadInputSchema } from './schemas/read-state.ts';
+export type {
+  ConfirmEmailInput,
+  PasswordResetRequest,
+  RegisterInput,
+  ResetPasswordInput,
+} from './schemas/registration.ts';
+export {
+  CONFIRM_LINK_HOURS,
+  ConfirmEmailInputSchema,
+  newPasswordPairSchema,
+  PasswordResetRequestSchema,
+  REGISTRATION_MESSAGES,
+  RESET_LINK_MINUTES,
+  registerFormSchema,
+  registerInputSchema,
+  resetPasswordInputSchema,
+} from './schemas/registration.ts';
 export type {
   DrugDetail,
   PackingSlip,
@@ -246,24 +303,6 @@ export {
   totesRangeProblems,
   usDateToIso,
 } from './schemas/totes.ts';
-
-  ConfirmEmailInput,
-  PasswordResetRequest,
-  RegisterInput,
-  ResetPasswordInput,
-} from './schemas/registration.ts';
-
-export {
-  CONFIRM_LINK_HOURS,
-  ConfirmEmailInputSchema,
-  newPasswordPairSchema,
-  PasswordResetRequestSchema,
-  REGISTRATION_MESSAGES,
-  RESET_LINK_MINUTES,
-  registerFormSchema,
-  registerInputSchema,
-  resetPasswordInputSchema,
-} from './schemas/registration.ts';
 export {
   emailField,
   formatPhone,

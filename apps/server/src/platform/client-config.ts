@@ -22,6 +22,7 @@ export async function clientConfigRoutes(fastify: FastifyInstance) {
       idleCountdownSeconds: app.config.idleCountdownSeconds,
       passwordMinLength: app.config.passwordMinLength,
       formsBaseUrl: app.config.formsBaseUrl,
+      pharmacyEmailDomain: app.config.pharmacyEmailDomain,
     }),
   );
 }

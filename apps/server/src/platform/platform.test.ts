@@ -89,6 +89,7 @@ describe('web app and unknown paths', () => {
       idleCountdownSeconds: 600,
       passwordMinLength: 8,
       formsBaseUrl: 'https://forms-service.example',
+      pharmacyEmailDomain: 'pharmacy.test',
     });
   });
 });

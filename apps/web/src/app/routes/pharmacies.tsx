@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { PharmaciesPage } from '@/features/pharmacies';
 
-/** Pharmacies (placeholder until its issue lands). */
+/** Pharmacies: the viewer's pharmacies with their facilities, users and forms (deep links in the query). */
 export function PharmaciesRoute() {
-  return (
-    <PlaceholderPage
-      title="Pharmacies"
-      comingLater="your pharmacies with their facilities, users and forms."
-    />
-  );
+  return <PharmaciesPage />;
 }

@@ -1,0 +1,1 @@
+export { pharmacyUsersRoutes } from './routes.ts';

@@ -1,0 +1,62 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi } from '@/test/fake-api.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
+import { withPharmacyAdmin } from './test-fixtures.ts';
+
+const T = { timeout: 5000 };
+
+describe('PharmaciesPage', () => {
+  it('lists pharmacies with their facility count, searches, and opens the facilities modal in the query', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user, router } = renderApp('/pharmacies', { token: 'tok' });
+    const sprx = await screen.findByRole('row', { name: /sprx/ }, T);
+    expect(within(sprx).getAllByRole('cell')[1]).toHaveTextContent('2');
+    await user.type(screen.getByLabelText('Search pharmacies'), 'upny');
+    expect(screen.queryByRole('row', { name: /sprx/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Facilities of upny' }));
+    expect(currentPath(router)).toBe('/pharmacies?pharmID=upny');
+    const dialog = await screen.findByRole('dialog', { name: 'Facilities of upny' });
+    expect(within(dialog).getByText('Lakeside Nursing Home')).toBeInTheDocument();
+  });
+
+  it('sorts the facilities modal by ID and name', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user } = renderApp('/pharmacies?pharmID=sprx', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'Facilities of sprx' }, T);
+    const names = () =>
+      within(dialog)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => within(row).getAllByRole('cell')[1]?.textContent);
+    expect(names()).toEqual(['Meadowbrook Care Center', 'Meadowbrook East']);
+    await user.click(within(dialog).getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['Meadowbrook East', 'Meadowbrook Care Center']);
+    await user.type(within(dialog).getByLabelText('Search facilities'), 'east');
+    expect(names()).toEqual(['Meadowbrook East']);
+  });
+
+  it('opens the users modal with &users=true, showing users with a role in that pharmacy', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    renderApp('/pharmacies?pharmID=upny&users=true', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'Users of upny' }, T);
+    expect(await within(dialog).findByText('sysadmin@pharmacy.test')).toBeInTheDocument();
+    expect(within(dialog).queryByText('pharmacist@pharmacy.test')).not.toBeInTheDocument();
+  });
+
+  it('opens the forms modal with &faciID= for the pharmacy’s region', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    renderApp('/pharmacies?pharmID=sprx&faciID=101', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: /Forms for facility 101/ }, T);
+    expect(within(dialog).getByText('out on pass medication')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('NJ')).toHaveLength(4);
+  });
+
+  it('offers no users action to facility users', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', nurse())).install();
+    renderApp('/pharmacies', { token: 'tok' });
+    await screen.findByRole('button', { name: 'Facilities of sprx' }, T);
+    expect(screen.queryByRole('button', { name: 'Users of sprx' })).not.toBeInTheDocument();
+  });
+});

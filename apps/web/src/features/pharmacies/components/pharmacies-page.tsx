@@ -1,0 +1,126 @@
+import {
+  ActionIcon,
+  Alert,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import { mayAdministerPharmacyUsers, type Pharmacy } from '@portal/domain';
+import { IconBuildingHospital, IconSearch, IconUsers } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { usePharmacies } from '../api/get-pharmacies.ts';
+import { PharmacyFacilitiesModal } from './pharmacy-facilities-modal.tsx';
+import { PharmacyFormsModal } from './pharmacy-forms-modal.tsx';
+import { PharmacyUsersModal } from './pharmacy-users-modal.tsx';
+
+function matching(pharmacies: readonly Pharmacy[], search: string): Pharmacy[] {
+  const wanted = search.trim().toLowerCase();
+  return pharmacies.filter(
+    (p) => !wanted || p.pharmID.toLowerCase().includes(wanted) || p.pharmName.toLowerCase().includes(wanted),
+  );
+}
+
+/**
+ * The Pharmacies page (spec 2, section 2): pharmacy id and number of facilities, search, and two row actions.
+ * The open modal lives in the query (`?pharmID=`, `&users=true`, `&faciID=`) so each view has a link of its own.
+ */
+export function PharmaciesPage() {
+  useDocumentTitle('Pharmacies');
+  const user = useCurrentUser();
+  const mayListUsers = mayAdministerPharmacyUsers(user.userType);
+  const { data, isPending, error } = usePharmacies();
+  const [search, setSearch] = useState('');
+  const [params, setParams] = useSearchParams();
+  const rows = useMemo(() => matching(data?.pharmacies ?? [], search), [data, search]);
+  const open = data?.pharmacies.find((p) => p.pharmID === params.get('pharmID'));
+  const faciID = params.get('faciID');
+  const showUsers = params.get('users') === 'true' && mayListUsers;
+  const close = () => setParams({});
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Pharmacies</Title>
+      <TextInput
+        label="Search pharmacies"
+        placeholder="Search by pharmacy"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {error ? (
+        <Alert color="red" title="Error">
+          {error.message}
+        </Alert>
+      ) : null}
+      {isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={360}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pharmacy ID</Table.Th>
+                <Table.Th>Facilities</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((pharmacy) => (
+                <Table.Tr key={pharmacy.pharmID}>
+                  <Table.Td>{pharmacy.pharmID}</Table.Td>
+                  <Table.Td>{pharmacy.facilities.length}</Table.Td>
+                  <Table.Td>
+                    <Group gap="xs" wrap="nowrap">
+                      <Tooltip label="Facilities">
+                        <ActionIcon
+                          variant="light"
+                          aria-label={`Facilities of ${pharmacy.pharmID}`}
+                          onClick={() => setParams({ pharmID: pharmacy.pharmID })}
+                        >
+                          <IconBuildingHospital size={18} aria-hidden />
+                        </ActionIcon>
+                      </Tooltip>
+                      {mayListUsers ? (
+                        <Tooltip label="Users">
+                          <ActionIcon
+                            variant="light"
+                            aria-label={`Users of ${pharmacy.pharmID}`}
+                            onClick={() => setParams({ pharmID: pharmacy.pharmID, users: 'true' })}
+                          >
+                            <IconUsers size={18} aria-hidden />
+                          </ActionIcon>
+                        </Tooltip>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!isPending && rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={3}>No pharmacies</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {open && faciID ? <PharmacyFormsModal pharmID={open.pharmID} faciID={faciID} onClose={close} /> : null}
+      {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
+      {open && !faciID && !showUsers ? (
+        <PharmacyFacilitiesModal
+          pharmacy={open}
+          onClose={close}
+          onOpenForms={(facID) => setParams({ pharmID: open.pharmID, faciID: String(facID) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

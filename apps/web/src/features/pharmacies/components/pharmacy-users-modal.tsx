@@ -1,0 +1,52 @@
+import { Alert, Loader, Modal, Table } from '@mantine/core';
+import { PHARMACY_ROLES } from '@portal/domain';
+import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
+
+const roleLabel = (role: string) => PHARMACY_ROLES.find((r) => r.name === role)?.label ?? role;
+
+export interface PharmacyUsersModalProps {
+  pharmID: string;
+  onClose: () => void;
+}
+
+/** The users modal (`?pharmID=&users=true`): Name, Email and Role of users holding a role in that pharmacy. */
+export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps) {
+  const { data, isPending, error } = usePharmacyUsers();
+  const rows = (data?.users ?? []).flatMap((user) => {
+    const held = user.pharmRole.find((r) => r.pharid === pharmID);
+    return held ? [{ ...user, role: held.role }] : [];
+  });
+  return (
+    <Modal opened onClose={onClose} title={`Users of ${pharmID}`} size="xl" returnFocus>
+      {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
+      {error ? <Alert color="red">{error.message}</Alert> : null}
+      {data ? (
+        <Table.ScrollContainer minWidth={420}>
+          <Table striped>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Role</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => (
+                <Table.Tr key={row.userId}>
+                  <Table.Td>{row.displayName}</Table.Td>
+                  <Table.Td>{row.email}</Table.Td>
+                  <Table.Td>{roleLabel(row.role)}</Table.Td>
+                </Table.Tr>
+              ))}
+              {rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={3}>No Users</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      ) : null}
+    </Modal>
+  );
+}

@@ -1,0 +1,205 @@
+import { ENDPOINTS, MessageAnswerSchema, UserPharmaciesAnswerSchema } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
+import { withPharmacyAdmin } from './test-fixtures.ts';
+
+const T = { timeout: 5000 };
+
+function install() {
+  return withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))
+    .on('GET', ENDPOINTS.userPharmacies, () =>
+      ok(UserPharmaciesAnswerSchema, {
+        pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
+      }),
+    )
+    .on('POST', ENDPOINTS.addUserPharmacies, () =>
+      ok(MessageAnswerSchema, { message: 'User added to pharmacies' }),
+    )
+    .on('POST', ENDPOINTS.createPharmacyUser, (call) =>
+      (call.body as { email: string }).email === 'taken@pharmacy.test'
+        ? fail(409, 'A user with this email already exists', 'CONFLICT', {
+            email: 'A user with this email already exists',
+          })
+        : ok(MessageAnswerSchema, { message: 'Pharmacy user successfully created' }),
+    )
+    .install();
+}
+
+async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
+  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
+  return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
+}
+
+describe('PharmacyUsersPage', () => {
+  it('sends anyone but pharmacy staff to the dashboard', async () => {
+    new FakeApi().signedIn('tok', nurse()).install();
+    const { router } = renderApp('/pharmacy-users', { token: 'tok' });
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard'), T);
+  });
+
+  it('lists users with the Self badge, phone and pharmacy count, and searches name or email', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const self = await screen.findByRole('row', { name: /Sam Sysadmin/ }, T);
+    expect(within(self).getByText('Self')).toBeInTheDocument();
+    expect(within(self).getByText('555-123-4567')).toBeInTheDocument();
+    expect(within(self).getAllByRole('cell')[3]).toHaveTextContent('2');
+    expect(within(screen.getByRole('row', { name: /Pia Pharmacist/ })).queryByText('Self')).toBeNull();
+    await user.type(screen.getByLabelText('Search users'), 'pharmacist@');
+    expect(screen.queryByRole('row', { name: /Sam Sysadmin/ })).not.toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /Pia Pharmacist/ })).toBeInTheDocument();
+  });
+
+  it('gates the administration items: disabled with a reason, View / Edit Pharmacies always usable', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Sysadmin' }, T));
+    expect(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' })).not.toHaveAttribute(
+      'aria-disabled',
+    );
+    const del = screen.getByRole('menuitem', { name: 'Delete User' });
+    expect(del).toHaveAttribute('aria-disabled', 'true');
+    expect(del).toHaveAttribute('title', 'You do not have permission for this user');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Pia Pharmacist' }));
+    const reset = await screen.findByRole('menuitem', { name: 'Reset Password' });
+    expect(reset.getAttribute('title')).toMatch(/Available when user administration/);
+  });
+
+  it('validates the creation form with the spec’s messages, then creates the user', async () => {
+    const api = install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    for (const message of [
+      'Please select a pharmacy',
+      'Please select a pharmacy role',
+      'Please enter a display name',
+      'Please enter an email address',
+      'Please enter a password',
+      'Please re-enter password',
+    ])
+      expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Billing' }));
+    await user.type(within(dialog).getByLabelText(/Display name/), 'Nia New');
+    await user.type(within(dialog).getByLabelText(/Email/), 'nia@meadowbrook.test');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '555123');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'a-good-password');
+    await user.type(within(dialog).getByLabelText(/Confirm password/), 'another-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(
+      await within(dialog).findByText('Pharmacy staff emails must end with @pharmacy.test'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Invalid phone')).toBeInTheDocument();
+    expect(within(dialog).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.createPharmacyUser)).toHaveLength(0);
+
+    await user.clear(within(dialog).getByLabelText(/Email/));
+    await user.type(within(dialog).getByLabelText(/Email/), 'taken@pharmacy.test');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '4567');
+    await user.clear(within(dialog).getByLabelText(/Confirm password/));
+    await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(await within(dialog).findByText('A user with this email already exists')).toBeInTheDocument();
+
+    await user.clear(within(dialog).getByLabelText(/Email/));
+    await user.type(within(dialog).getByLabelText(/Email/), 'nia@pharmacy.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    expect(await screen.findByText('Pharmacy user successfully created')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.createPharmacyUser).at(-1)?.body).toEqual({
+      pharmID: ['upny'],
+      UserRole: 'Billing',
+      displayName: 'Nia New',
+      title: '',
+      email: 'nia@pharmacy.test',
+      phone: '5551234567',
+      password: 'a-good-password',
+      UserType: 'PharmacyUser',
+    });
+  });
+
+  it('adds pending pharmacies: a role is required for each, they save in one call', async () => {
+    const api = install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
+    await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    expect(within(dialog).getByText('(pending)')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));
+    expect(
+      await within(dialog).findByText('All pending pharmacies must be assigned a role'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)).toHaveLength(0);
+    await user.click(within(dialog).getByLabelText('Role at upny', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));
+    expect(await screen.findByText('User added to pharmacies')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      entities: [{ entityid: 'upny', userRole: 'Manager' }],
+    });
+  });
+
+  it('asks before closing with unsaved pending pharmacies', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
+    await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    expect(
+      await screen.findByText('There are unsaved pending pharmacies. Leave page without saving?'),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Leave without saving' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Pharmacies of Pia Pharmacist' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('changes a role and removes a pharmacy after confirmation, with the spec’s toasts', async () => {
+    const api = install()
+      .on('POST', ENDPOINTS.addUserPharmacies, () =>
+        ok(MessageAnswerSchema, { message: 'User role successfully changed' }),
+      )
+      .on('POST', ENDPOINTS.removePharmacy, () =>
+        ok(MessageAnswerSchema, { message: 'Pia Pharmacist removed from sprx' }),
+      );
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    await user.click(await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T));
+    await user.click(await screen.findByRole('option', { name: 'Billing' }));
+    expect(await screen.findByText('User role successfully changed')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      entities: [{ entityid: 'sprx', userRole: 'Billing' }],
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Remove from sprx' }));
+    expect(await screen.findByText('Remove Pia Pharmacist from sprx?')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)).toHaveLength(0);
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Pia Pharmacist removed from sprx')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      pharmID: 'sprx',
+    });
+  });
+
+  it('disables role changes and removal on one’s own row', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Sam Sysadmin');
+    expect(await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T)).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Remove from sprx' })).toBeDisabled();
+    expect(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' })).toBeDisabled();
+  });
+});

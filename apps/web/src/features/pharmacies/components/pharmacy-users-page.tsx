@@ -1,0 +1,120 @@
+import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { formatPhone, PHARMACY_ADMIN_MESSAGES, type PharmacyUser } from '@portal/domain';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { useCurrentUser } from '@/features/auth';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { usePharmacies } from '../api/get-pharmacies.ts';
+import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
+import { CreatePharmacyUserModal } from './create-pharmacy-user-modal.tsx';
+import { PharmacyUserRowMenu } from './pharmacy-user-row-menu.tsx';
+import { SortHeader, type SortState } from './sort-header.tsx';
+import { UserPharmaciesModal } from './user-pharmacies-modal.tsx';
+
+type Key = 'displayName' | 'email';
+
+function visibleUsers(users: readonly PharmacyUser[], search: string, sort: SortState<Key>): PharmacyUser[] {
+  const wanted = search.trim().toLowerCase();
+  const matching = users.filter(
+    (u) => !wanted || u.displayName.toLowerCase().includes(wanted) || u.email.toLowerCase().includes(wanted),
+  );
+  const sign = sort.direction === 'asc' ? 1 : -1;
+  return matching.sort((a, b) => sign * a[sort.key].localeCompare(b[sort.key]) || a.userId - b.userId);
+}
+
+/** The Pharmacy Users page (spec 2, sections 2, 4, 6 and 8): pharmacy staff manage the users of their pharmacies. */
+export function PharmacyUsersPage() {
+  useDocumentTitle('Pharmacy Users');
+  const me = useCurrentUser();
+  const users = usePharmacyUsers();
+  const pharmacies = usePharmacies();
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<Key>>({ key: 'displayName', direction: 'asc' });
+  const [isCreating, setIsCreating] = useState(false);
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const standings = pharmacies.data?.pharmacies ?? [];
+  const rows = useMemo(() => visibleUsers(users.data?.users ?? [], search, sort), [users.data, search, sort]);
+  const editing = users.data?.users.find((u) => u.userId === editingId);
+
+  useEffect(() => {
+    if (users.error) notifications.show({ color: 'red', message: PHARMACY_ADMIN_MESSAGES.retrieveError });
+  }, [users.error]);
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Pharmacy Users</Title>
+        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsCreating(true)}>
+          Add Pharmacy User
+        </Button>
+      </Group>
+      <TextInput
+        label="Search users"
+        placeholder="Search by name or email"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {users.error ? <Alert color="red">{PHARMACY_ADMIN_MESSAGES.retrieveError}</Alert> : null}
+      {users.isPending ? <Loader role="status" aria-label="Loading pharmacy users" /> : null}
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={640}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                <SortHeader column="displayName" label="Name" sort={sort} onSort={setSort} />
+                <SortHeader column="email" label="Email" sort={sort} onSort={setSort} />
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Pharmacies</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user) => (
+                <Table.Tr key={user.userId}>
+                  <Table.Td>
+                    {user.displayName}{' '}
+                    {user.userId === me.userId ? (
+                      <Badge size="sm" variant="light">
+                        Self
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{formatPhone(user.phone)}</Table.Td>
+                  <Table.Td>{user.numberPharmacies}</Table.Td>
+                  <Table.Td>
+                    <PharmacyUserRowMenu
+                      user={user}
+                      callerId={me.userId}
+                      standings={standings}
+                      onViewPharmacies={() => setEditingId(user.userId)}
+                    />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!users.isPending && rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>{PHARMACY_ADMIN_MESSAGES.noUsers}</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {isCreating ? (
+        <CreatePharmacyUserModal standings={standings} onClose={() => setIsCreating(false)} />
+      ) : null}
+      {editing ? (
+        <UserPharmaciesModal
+          user={editing}
+          callerId={me.userId}
+          standings={standings}
+          onClose={() => setEditingId(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

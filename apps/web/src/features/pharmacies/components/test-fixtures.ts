@@ -1,0 +1,82 @@
+import {
+  allPharmacyPermissionKeys,
+  ENDPOINTS,
+  PHARMACY_ROLES,
+  PharmaciesAnswerSchema,
+  type Pharmacy,
+  PharmacySchema,
+  PharmacyUsersAnswerSchema,
+  RolesAnswerSchema,
+  toPermissionMap,
+} from '@portal/domain';
+import { type FakeApi, ok } from '@/test/fake-api.ts';
+
+/** A pharmacy where the viewer is SysAdmin with every key, parsed by the domain schema. */
+export function pharmacyFixture(overrides: Partial<Pharmacy> = {}): Pharmacy {
+  return PharmacySchema.parse({
+    pharmID: 'sprx',
+    pharmName: 'SpecialtyRx Garden State',
+    pharmState: 'NJ',
+    userRole: 'SysAdmin',
+    facilities: [
+      { facID: 101, facName: 'Meadowbrook Care Center', facState: 'NJ', userRole: 'SysAdmin' },
+      { facID: 102, facName: 'Meadowbrook East', facState: 'NJ', userRole: 'SysAdmin' },
+    ],
+    userPermissions: toPermissionMap(allPharmacyPermissionKeys()),
+    pharmPermissions: {},
+    ...overrides,
+  });
+}
+
+/** Answers /pharmacies (sprx and upny as SysAdmin), /roles and /getpharmacyusers for the pharmacy pages. */
+export function withPharmacyAdmin(api: FakeApi): FakeApi {
+  return api
+    .on('GET', ENDPOINTS.pharmacies, () =>
+      ok(PharmaciesAnswerSchema, {
+        pharmacies: [
+          pharmacyFixture(),
+          pharmacyFixture({
+            pharmID: 'upny',
+            pharmName: 'Upstate Pharmacy NY',
+            facilities: [
+              { facID: 201, facName: 'Lakeside Nursing Home', facState: 'NY', userRole: 'SysAdmin' },
+            ],
+          }),
+        ],
+      }),
+    )
+    .on('GET', ENDPOINTS.roles, () =>
+      ok(RolesAnswerSchema, { roles: PHARMACY_ROLES.map((r) => ({ ...r, disabled: false })) }),
+    )
+    .on('GET', ENDPOINTS.pharmacyUsers, () =>
+      ok(PharmacyUsersAnswerSchema, {
+        users: [
+          {
+            displayName: 'Sam Sysadmin',
+            email: 'sysadmin@pharmacy.test',
+            phone: '5551234567',
+            userId: 2,
+            title: '',
+            numberPharmacies: 2,
+            pharmRole: [
+              { pharid: 'sprx', role: 'SysAdmin' },
+              { pharid: 'upny', role: 'SysAdmin' },
+            ],
+            userType: 'PharmacyUser',
+            userRole: 'SysAdmin',
+          },
+          {
+            displayName: 'Pia Pharmacist',
+            email: 'pharmacist@pharmacy.test',
+            phone: '',
+            userId: 3,
+            title: '',
+            numberPharmacies: 1,
+            pharmRole: [{ pharid: 'sprx', role: 'Pharmacist' }],
+            userType: 'PharmacyUser',
+            userRole: 'Pharmacist',
+          },
+        ],
+      }),
+    );
+}

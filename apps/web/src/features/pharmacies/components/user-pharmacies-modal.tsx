@@ -1,0 +1,254 @@
+import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import {
+  mayAddPharmacyToUser,
+  mayChangePharmacyRole,
+  mayRemoveFromPharmacy,
+  PHARMACY_ADMIN_MESSAGES,
+  type PharmacyStanding,
+  type PharmacyUser,
+  pharmaciesOffered,
+} from '@portal/domain';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
+import { usePharmacyRoles } from '../api/get-roles.ts';
+import { useUserPharmacies } from '../api/get-user-pharmacies.ts';
+import { LEAVE_PENDING_MESSAGE, type PendingPharmacy, pendingEntities } from './pending-pharmacies.ts';
+
+export interface UserPharmaciesModalProps {
+  user: PharmacyUser;
+  callerId: number;
+  standings: readonly PharmacyStanding[];
+  onClose: () => void;
+}
+
+function confirmLeave(onLeave: () => void, onStay?: () => void) {
+  modals.openConfirmModal({
+    title: 'Unsaved pharmacies',
+    children: <Text size="sm">{LEAVE_PENDING_MESSAGE}</Text>,
+    labels: { confirm: 'Leave without saving', cancel: 'Stay' },
+    confirmProps: { color: 'red' },
+    onConfirm: onLeave,
+    onCancel: onStay,
+  });
+}
+
+/**
+ * View / Edit Pharmacies (spec 2, sections 2 and 4): the user's pharmacies with role changes and removal, and the
+ * pending flow: pick pharmacies, give each a role, save them in one call. Leaving with pending rows asks first.
+ */
+export function UserPharmaciesModal({ user, callerId, standings, onClose }: UserPharmaciesModalProps) {
+  const held = useUserPharmacies(user.email);
+  const roles = usePharmacyRoles();
+  const add = useAddUserPharmacies();
+  const remove = useRemovePharmacy();
+  const [pending, setPending] = useState<PendingPharmacy[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const hasPending = pending.length > 0;
+  const blocker = useBlocker(hasPending);
+  const standingAt = (pharmID: string) => standings.find((s) => s.pharmID === pharmID);
+  const roleOptions = (roles.data?.roles ?? []).map((r) => ({
+    value: r.name,
+    label: r.label,
+    disabled: r.disabled,
+  }));
+  const heldIds = new Set((held.data?.pharmacies ?? []).map((p) => p.pharmacyId));
+  const pickable = pharmaciesOffered(standings)
+    .map((s) => s.pharmID)
+    .filter((id) => !heldIds.has(id) && !pending.some((p) => p.pharmID === id));
+  const mayAddAny = callerId !== user.userId && pickable.length > 0;
+
+  useEffect(() => {
+    if (blocker.state === 'blocked')
+      confirmLeave(
+        () => blocker.proceed(),
+        () => blocker.reset(),
+      );
+  }, [blocker]);
+  useEffect(() => {
+    if (!hasPending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasPending]);
+
+  const close = () => (hasPending ? confirmLeave(onClose) : onClose());
+
+  function changeRole(pharmID: string, role: string) {
+    add.mutate(
+      { email: user.email, entities: [{ entityid: pharmID, userRole: role }] },
+      {
+        onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.roleChanged),
+        onError: (failure) => notifications.show({ color: 'red', message: `Error: ${failure.message}` }),
+      },
+    );
+  }
+
+  function confirmRemove(pharmID: string) {
+    modals.openConfirmModal({
+      title: 'Remove pharmacy',
+      children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmID)}</Text>,
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        remove.mutate(
+          { email: user.email, pharmID },
+          {
+            onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.removed(user.displayName, pharmID)),
+            onError: notifyError,
+          },
+        ),
+    });
+  }
+
+  function save() {
+    const result = pendingEntities(pending);
+    if ('problem' in result) {
+      setProblem(result.problem);
+      return;
+    }
+    add.mutate(
+      { email: user.email, entities: result.entities },
+      {
+        onSuccess: () => {
+          setPending([]);
+          setProblem(null);
+          notifySuccess(PHARMACY_ADMIN_MESSAGES.added);
+        },
+        onError: notifyError,
+      },
+    );
+  }
+
+  return (
+    <Modal opened onClose={close} title={`Pharmacies of ${user.displayName}`} size="xl" returnFocus>
+      <Stack>
+        {held.isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
+        {held.error ? <Alert color="red">{held.error.message}</Alert> : null}
+        <Table.ScrollContainer minWidth={480}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Pharmacy</Table.Th>
+                <Table.Th>Role</Table.Th>
+                <Table.Th>Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(held.data?.pharmacies ?? []).map((p) => {
+                const standing = standingAt(p.pharmacyId);
+                const mayEdit =
+                  !!standing &&
+                  mayChangePharmacyRole(callerId, standing, user.userId, p.userRole, p.userRole);
+                const mayRemove =
+                  !!standing && mayRemoveFromPharmacy(callerId, standing, user.userId, p.userRole);
+                return (
+                  <Table.Tr key={p.pharmacyId}>
+                    <Table.Td>
+                      {p.pharmacyId}{' '}
+                      <Text span c="dimmed" size="sm">
+                        {p.pharmName}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Select
+                        aria-label={`Role at ${p.pharmacyId}`}
+                        data={roleOptions.map((o) => ({
+                          ...o,
+                          disabled:
+                            o.disabled ||
+                            !(
+                              standing &&
+                              mayChangePharmacyRole(callerId, standing, user.userId, p.userRole, o.value)
+                            ),
+                        }))}
+                        value={p.userRole}
+                        onChange={(role) => role && role !== p.userRole && changeRole(p.pharmacyId, role)}
+                        disabled={!mayEdit}
+                        allowDeselect={false}
+                      />
+                    </Table.Td>
+                    <Table.Td>
+                      <Button
+                        size="compact-sm"
+                        variant="light"
+                        color="red"
+                        disabled={!mayRemove}
+                        onClick={() => confirmRemove(p.pharmacyId)}
+                        aria-label={`Remove from ${p.pharmacyId}`}
+                      >
+                        Remove
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
+              {pending.map((p) => (
+                <Table.Tr key={`pending-${p.pharmID}`}>
+                  <Table.Td>
+                    {p.pharmID}{' '}
+                    <Text span c="dimmed" fw={600} size="sm">
+                      (pending)
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Select
+                      aria-label={`Role at ${p.pharmID}`}
+                      placeholder="Select a role"
+                      data={roleOptions.map((o) => {
+                        const standing = standingAt(p.pharmID);
+                        const allowed =
+                          !!standing && mayAddPharmacyToUser(callerId, standing, user.userId, o.value);
+                        return { ...o, disabled: o.disabled || !allowed };
+                      })}
+                      value={p.role}
+                      onChange={(role) =>
+                        setPending((list) => list.map((x) => (x.pharmID === p.pharmID ? { ...x, role } : x)))
+                      }
+                    />
+                  </Table.Td>
+                  <Table.Td>
+                    <Button
+                      size="compact-sm"
+                      variant="subtle"
+                      onClick={() => setPending((list) => list.filter((x) => x.pharmID !== p.pharmID))}
+                      aria-label={`Discard pending ${p.pharmID}`}
+                    >
+                      Discard
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        <Group align="flex-end">
+          <Select
+            label="Add pharmacy"
+            placeholder={mayAddAny ? 'Choose a pharmacy' : 'No pharmacies to add'}
+            data={pickable}
+            value={null}
+            disabled={!mayAddAny}
+            onChange={(pharmID) => pharmID && setPending((list) => [...list, { pharmID, role: null }])}
+          />
+        </Group>
+        {problem ? (
+          <Alert color="red" role="alert">
+            {problem}
+          </Alert>
+        ) : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+          <Button onClick={save} disabled={!hasPending} loading={add.isPending}>
+            Save pharmacies
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,2 @@
+export { PharmaciesPage } from './components/pharmacies-page.tsx';
+export { PharmacyUsersPage } from './components/pharmacy-users-page.tsx';
