@@ -45,6 +45,9 @@ export interface ListStatementRow {
   actions: Record<string, unknown>[];
 }
 
+/** Up to this many visible facilities the page reads their index ranges; above it, it walks the widget in order. */
+const FEW_FACILITIES = 16;
+
 // A request refreshes the idle clock at most once a minute (as sessions.ts does).
 const TOUCH_AFTER_MS = 60_000;
 
@@ -93,6 +96,18 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
           and ${alerts.facId} = any((select ids from ids)::int[]) and ${archived} ${range})`
     : sql`(select coalesce(sum(c.alert_count), 0)::int from alert_counts c where c.widget = ${widget.key}
           and c.fac_id = any((select ids from ids)::int[]) and c.is_archived = ${request.isArchived})`;
+  // Two plans for the page, one of which runs (the other's one-time filter is false): the facility ids come from
+  // the statement itself, so the planner cannot tell 5 facilities from 200. Few: the per-facility index ranges,
+  // then sort. Many: walk the widget's index in order and filter the facility (`+ 0` keeps fac_id out of the
+  // index condition), as PostgreSQL plans the page when the ids are a literal array.
+  const pageBranch = (tenancy: SQL) => sql`(select ${alerts}.*, "facilities"."name" as fac_name,
+    ${sortValueJson(sort)} as sort_value,
+    row_number() over (order by ${sort.expr} ${dir}, ${alerts.id} ${dir}) as ord
+  from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
+  where ${alerts.widget} = ${widget.key} and ${tenancy} and ${archived} ${range}
+    ${keyset}
+  order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
+  limit ${request.limit + 1} offset ${request.after ? 0 : request.offset})`;
   const statement = sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     s.last_seen_at < ${touchBefore.toISOString()}::timestamptz as stale
@@ -112,13 +127,9 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
 ), ids as (
   select coalesce(array_agg(fac_id), '{}') as ids from vis
 ), page as (
-  select ${alerts}.*, "facilities"."name" as fac_name, ${sortValueJson(sort)} as sort_value,
-    row_number() over (order by ${sort.expr} ${dir}, ${alerts.id} ${dir}) as ord
-  from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
-  where ${alerts.widget} = ${widget.key} and ${alerts.facId} = any((select ids from ids)::int[]) and ${archived} ${range}
-    ${keyset}
-  order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
-  limit ${request.limit + 1} offset ${request.after ? 0 : request.offset}
+  ${pageBranch(sql`${alerts.facId} = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) <= ${FEW_FACILITIES}`)}
+  union all
+  ${pageBranch(sql`(${alerts.facId} + 0) = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) > ${FEW_FACILITIES}`)}
 )
 select
   (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
