@@ -1,3 +1,8 @@
+import { type WidgetKey, widgetByKey } from '@portal/domain';
+import { alerts, facilities } from '@portal/server/src/db/schema/index.ts';
+import { sortColumnsOf } from '@portal/server/src/features/alerts/sorting.ts';
+import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { ServerHandle } from './server-handle.ts';
 import type { Statement } from './server-protocol.ts';
 
@@ -46,11 +51,32 @@ export function startNaive(target: BenchTarget, poolSize: number): Promise<Serve
   return ServerHandle.start({ kind: 'naive', databaseUrl: target.databaseUrl, poolSize, logLevel: 'silent' });
 }
 
-/** The route's page statement among those it ran: the select of alerts joined to facilities, ordered and limited. */
-export function pageStatement(statements: readonly Statement[]): Statement {
-  const page = statements.find(
-    (s) => /from "alerts" inner join "facilities"/i.test(s.text) && /order by/i.test(s.text),
+/**
+ * The page statement alone, the goal baseline: the select of alerts joined to facilities with the viewer's
+ * facility ids as a literal array, in the widget's default order, limited. Since the list call sends one statement
+ * for everything (session, tenancy, page, discussions, count), the page can no longer be picked out of what it
+ * sends; it is built here as the route built it before (one statement of its own), so the baseline keeps meaning
+ * "the database's ceiling for the page".
+ */
+export function barePageStatement(key: WidgetKey, isArchived: boolean, facIds: readonly number[]): Statement {
+  const widget = widgetByKey(key);
+  const sort = sortColumnsOf(widget.key)[widget.defaultSort];
+  if (!sort) throw new Error(`${key}: no default sort column`);
+  // The archive's default ascending order walks newest first (spec 1, section 9).
+  const dir = sql.raw(isArchived ? 'desc' : 'asc');
+  const query = new PgDialect().sqlToQuery(sql`select ${alerts}.*, ${facilities.name} as fac_name,
+    ${sort.expr} as sort_value from ${alerts} inner join ${facilities} on ${facilities.facId} = ${alerts.facId}
+    where ${alerts.widget} = ${widget.key} and ${alerts.facId} = any(${sql.param([...facIds])}::int[])
+    and ${isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`}
+    order by ${sort.expr} ${dir}, ${alerts.id} ${dir} limit 101`);
+  return { text: query.sql, values: query.params };
+}
+
+/** The facilities a bench user may see (they are facility users: their memberships). */
+export async function facilityIdsOf(target: BenchTarget, email: string): Promise<number[]> {
+  const rows = await target.app.query<{ fac_id: number }>(
+    'select m.fac_id from facility_memberships m join users u on u.id = m.user_id where u.email = $1 order by 1',
+    [email],
   );
-  if (!page) throw new Error(`no page statement among:\n${statements.map((s) => s.text).join('\n')}`);
-  return page;
+  return rows.map((r) => Number(r.fac_id));
 }

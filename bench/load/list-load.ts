@@ -1,5 +1,12 @@
 import { widgetByKey } from '@portal/domain';
-import { type BenchTarget, type LoadSettings, pageStatement, startNaive, tokenOf } from './bench-target.ts';
+import {
+  type BenchTarget,
+  barePageStatement,
+  facilityIdsOf,
+  type LoadSettings,
+  startNaive,
+  tokenOf,
+} from './bench-target.ts';
 import { BENCH_USERS } from './bench-world.ts';
 import { type HttpLoad, loadHttp, loadSequential } from './http-load.ts';
 import { interleaved } from './pairs.ts';
@@ -45,7 +52,7 @@ export async function measureLists(
           const headers = { authorization: `Bearer ${tokenOf(target, user.email)}` };
           const captured = await target.app.capture('GET', path, headers);
           if (captured.status !== 200) throw new Error(`${path}: ${captured.status} ${captured.body}`);
-          const page = pageStatement(captured.statements);
+          const page = barePageStatement(key, isArchived, await facilityIdsOf(target, user.email));
           const answer: Record<string, unknown> = JSON.parse(captured.body);
           const rows = Array.isArray(answer[widget.listKey])
             ? (answer[widget.listKey] as unknown[]).length

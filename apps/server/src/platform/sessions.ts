@@ -69,6 +69,11 @@ export async function findSessionUser(
   return user;
 }
 
+/** Refreshes a session's idle clock (callers do it at most once a minute). */
+export async function touchSession(db: Db, sessionId: number, now: Date): Promise<void> {
+  await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
+}
+
 /** Revokes one session. */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));

@@ -147,3 +147,19 @@ export const alertReminders = pgTable(
   },
   (t) => [primaryKey({ columns: [t.alertId, t.slot] })],
 );
+
+/**
+ * How many alerts each facility holds per widget, live and archived: the list calls' `count` without a
+ * `count(*)` over the alerts (bench/README.md). Kept exact by triggers on `alerts` (migration 0003), so every
+ * insert, archive, move or delete changes it in the same transaction, whoever writes the alert.
+ */
+export const alertCounts = pgTable(
+  'alert_counts',
+  {
+    widget: text('widget').notNull(),
+    facId: integer('fac_id').notNull(),
+    isArchived: boolean('is_archived').notNull(),
+    alertCount: bigint('alert_count', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.widget, t.facId, t.isArchived] })],
+);

@@ -7,9 +7,12 @@ import { alertReadRoutes } from './read-routes.ts';
 
 /** Alerts of all eleven widgets: lists, detail, actions and read state; every route needs a signed-in user. */
 export async function alertsRoutes(app: FastifyInstance) {
-  app.addHook('preHandler', requireActiveUser);
+  // The list calls check the session, the password change and tenancy in their own single statement.
   await app.register(alertListRoutes);
-  await app.register(alertDetailRoutes);
-  await app.register(alertActionRoutes);
-  await app.register(alertReadRoutes);
+  await app.register(async (scope) => {
+    scope.addHook('preHandler', requireActiveUser);
+    await scope.register(alertDetailRoutes);
+    await scope.register(alertActionRoutes);
+    await scope.register(alertReadRoutes);
+  });
 }

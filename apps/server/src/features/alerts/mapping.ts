@@ -1,13 +1,23 @@
 import type { AnyAlert, RequestedAction, Widget } from '@portal/domain';
 import type { alertActions, alerts } from '../../db/schema/index.ts';
 
-type AlertRow = typeof alerts.$inferSelect;
-type ActionRow = typeof alertActions.$inferSelect;
+/** A timestamp as the ORM gives it (Date) or as the list statement gives it (already an ISO string). */
+type Stamp = Date | string;
+export type WireAlertRow = Omit<
+  typeof alerts.$inferSelect,
+  'dispenseDt' | 'dateCreated' | 'archivedAt' | 'createdAt' | 'updatedAt'
+> & { dispenseDt: Stamp | null; dateCreated: Stamp; archivedAt: Stamp | null };
+export type WireActionRow = Omit<typeof alertActions.$inferSelect, 'sentAt'> & { sentAt: Stamp };
 
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
+function iso(date: Stamp): string;
+function iso(date: Stamp | null): string | null;
+function iso(date: Stamp | null): string | null {
+  if (date === null) return null;
+  return typeof date === 'string' ? date : date.toISOString();
+}
 
 /** A discussion entry on the wire. */
-export function toRequestedAction(row: ActionRow): RequestedAction {
+export function toRequestedAction(row: WireActionRow): RequestedAction {
   return {
     requestActionID: row.id,
     action: row.action as RequestedAction['action'],
@@ -15,7 +25,7 @@ export function toRequestedAction(row: ActionRow): RequestedAction {
     limitDays: row.limitDays,
     requestedBy: row.requestedBy,
     isAutomatic: row.isAutomatic,
-    sentTime: row.sentAt.toISOString(),
+    sentTime: iso(row.sentAt),
     readByFaci: row.readByFaci,
   };
 }
@@ -26,9 +36,9 @@ export function toRequestedAction(row: ActionRow): RequestedAction {
  */
 export function toWireAlert(
   widget: Widget,
-  row: AlertRow,
+  row: WireAlertRow,
   facName: string,
-  actions: readonly ActionRow[],
+  actions: readonly WireActionRow[],
 ): AnyAlert {
   const requestedActions = actions.map(toRequestedAction);
   const common = {
@@ -48,7 +58,7 @@ export function toWireAlert(
     orgDaysSupply: row.orgDaysSupply,
     ttlPrice: row.ttlPrice,
     dispenseDt: iso(row.dispenseDt),
-    dateCreated: row.dateCreated.toISOString(),
+    dateCreated: iso(row.dateCreated),
     nsid: row.nsid,
     nsName: row.nsName,
     room: row.room,

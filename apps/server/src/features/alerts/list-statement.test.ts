@@ -1,0 +1,160 @@
+import {
+  ERROR_CODES,
+  PagedAlertListSchema,
+  unpagedAlertListSchema,
+  WIDGETS,
+  widgetByKey,
+} from '@portal/domain';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashToken } from '../../platform/tokens.ts';
+import { listAlerts } from '../../test/alerts.ts';
+import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+
+// The list call answers from one statement (list-statement.ts): the session checks, the JSON it writes itself
+// and the count kept by triggers in alert_counts (migration 0003) are what these tests hold it to.
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(async () => t.close());
+
+async function rowsOf<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await t.database.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** Counters that differ from count(*) over the alerts, both ways (empty when they agree). */
+async function counterDrift() {
+  return rowsOf<{ widget: string; fac_id: number; is_archived: boolean; counted: number; kept: number }>(sql`
+    select coalesce(a.widget, c.widget) as widget, coalesce(a.fac_id, c.fac_id) as fac_id,
+      coalesce(a.is_archived, c.is_archived) as is_archived, coalesce(a.n, 0)::int as counted,
+      coalesce(c.alert_count, 0)::int as kept
+    from (select widget, fac_id, is_archived, count(*) as n from alerts group by 1, 2, 3) a
+    full join alert_counts c using (widget, fac_id, is_archived)
+    where coalesce(a.n, 0) <> coalesce(c.alert_count, 0)`);
+}
+
+describe('alert_counts', () => {
+  it('stays equal to count(*) through inserts, archiving, moves and deletes', async () => {
+    expect(await counterDrift()).toEqual([]);
+    const before = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from alerts`))[0]?.n ?? 0;
+    expect(before).toBeGreaterThan(50);
+    // A bulk insert of copies (one statement, many facilities and widgets).
+    await t.database.db.execute(sql`
+      insert into alerts (uuid, widget, fac_id, pharm_id, rx_no, rx_guid, pat_name, date_created, archived_at, details)
+      select gen_random_uuid(), widget, fac_id, pharm_id, rx_no || '-copy', gen_random_uuid(), pat_name, date_created,
+        archived_at, details
+      from alerts`);
+    expect(await counterDrift()).toEqual([]);
+    // Archive some live alerts, bring some archived ones back, move some to another facility.
+    await t.database.db.execute(
+      sql`update alerts set archived_at = now() where id in (select id from alerts where not is_archived order by id limit 7)`,
+    );
+    await t.database.db.execute(
+      sql`update alerts set archived_at = null, archive_id = null where id in (select id from alerts where is_archived order by id limit 3)`,
+    );
+    await t.database.db.execute(
+      sql`update alerts set fac_id = 102 where id in (select id from alerts where fac_id = 101 order by id limit 4)`,
+    );
+    // A status change alone moves nothing.
+    await t.database.db.execute(sql`update alerts set srx_status = 'ask' where fac_id = 201`);
+    expect(await counterDrift()).toEqual([]);
+    // Delete the copies (their discussions go with them) and one more in a rolled-back transaction.
+    await t.database.db.execute(sql`delete from alerts where rx_no like '%-copy'`);
+    await t.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from alerts where id = (select min(id) from alerts)`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await counterDrift()).toEqual([]);
+    const after = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from alerts`))[0]?.n;
+    expect(after).toBe(before);
+  });
+
+  it("answers each list call's count as count(*) over the viewer's facilities", async () => {
+    const token = await signIn(t.app, 'sysadmin@pharmacy.test');
+    for (const widget of WIDGETS) {
+      for (const archived of [false, true]) {
+        const { status, count } = await listAlerts(t.app, token, widget, archived ? 'archived=true' : '');
+        expect(status).toBe(200);
+        const [expected] = await rowsOf<{ n: number }>(sql`
+          select count(*)::int as n from alerts a join facilities f on f.fac_id = a.fac_id
+          join pharmacy_memberships m on m.pharm_id = f.pharm_id
+          join users u on u.id = m.user_id and u.email = 'sysadmin@pharmacy.test'
+          where a.widget = ${widget.key} and a.is_archived = ${archived}`);
+        expect(count, `${widget.key} archived=${archived}`).toBe(expected?.n);
+      }
+    }
+  });
+});
+
+describe('the list answer', () => {
+  it("parses with the domain's list schema for every widget, live and archived", async () => {
+    const token = await signIn(t.app, 'super@portal.test');
+    for (const widget of WIDGETS) {
+      const schema = widget.paged ? PagedAlertListSchema : unpagedAlertListSchema(widget.listKey);
+      for (const query of ['', 'archived=true', 'limit=2']) {
+        const { status, body, list } = await listAlerts(t.app, token, widget, query);
+        expect(status).toBe(200);
+        expect(list.length).toBeGreaterThan(0);
+        const parsed = schema.safeParse(body);
+        expect(parsed.success, `${widget.key} ${query}: ${parsed.error?.message}`).toBe(true);
+      }
+    }
+  });
+});
+
+describe('the session, checked inside the list statement', () => {
+  const widget = widgetByKey('highCost');
+  const setSession = (token: string, change: ReturnType<typeof sql>) =>
+    t.database.db.execute(sql`update sessions set ${change} where token_hash = ${hashToken(token)}`);
+
+  it('refuses a revoked, an idle and an expired session with 401', async () => {
+    for (const change of [
+      sql`revoked_at = now()`,
+      sql`last_seen_at = now() - interval '3 days'`,
+      sql`expires_at = now() - interval '1 second'`,
+    ]) {
+      const token = await signIn(t.app, 'nurse@meadowbrook.test');
+      expect((await listAlerts(t.app, token, widget)).status).toBe(200);
+      await setSession(token, change);
+      const { status, body } = await listAlerts(t.app, token, widget);
+      expect(status).toBe(401);
+      expect(body.code).toBe(ERROR_CODES.unauthorized);
+    }
+  });
+
+  it('refuses a user who must change their password with 403, even with a bad sort', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    await t.database.db.execute(
+      sql`update users set must_change_password = true where email = 'don@lakeside.test'`,
+    );
+    try {
+      for (const query of ['', 'sort=nope']) {
+        const { status, body } = await listAlerts(t.app, token, widget, query);
+        expect(status).toBe(403);
+        expect(body.code).toBe(ERROR_CODES.mustChangePassword);
+      }
+    } finally {
+      await t.database.db.execute(
+        sql`update users set must_change_password = false where email = 'don@lakeside.test'`,
+      );
+    }
+  });
+
+  it('refreshes the idle clock at most once a minute', async () => {
+    const token = await signIn(t.app, 'nurse@meadowbrook.test');
+    await setSession(token, sql`last_seen_at = now() - interval '5 minutes'`);
+    await listAlerts(t.app, token, widget);
+    const seen = () =>
+      rowsOf<{ age: number }>(
+        sql`select extract(epoch from now() - last_seen_at)::float8 as age from sessions where token_hash = ${hashToken(token)}`,
+      );
+    const [first] = await seen();
+    expect(first?.age).toBeLessThan(60);
+  });
+});

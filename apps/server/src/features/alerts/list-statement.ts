@@ -1,0 +1,162 @@
+import type { Widget } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { alerts } from '../../db/schema/index.ts';
+import type { SessionPolicy } from '../../platform/sessions.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import type { Cursor } from './cursor.ts';
+import type { SortColumn } from './sorting.ts';
+
+/** What one list call asks the database: whose session, which widget, which page. */
+export interface ListStatementRequest {
+  token: string;
+  policy: SessionPolicy;
+  now: Date;
+  widget: Widget;
+  /** `facilityIds` of the query: narrows the visible facilities, never widens them. */
+  only: readonly number[] | undefined;
+  isArchived: boolean;
+  sort: SortColumn;
+  direction: 'asc' | 'desc';
+  limit: number;
+  after: Cursor | null;
+  offset: number;
+  from?: Date | undefined;
+  to?: Date | undefined;
+}
+
+/** The session's user as the statement found it (null: unknown, revoked, idle too long or past its end). */
+export interface ListStatementUser {
+  sessionId: number;
+  id: number;
+  email: string;
+  displayName: string;
+  userType: 'FacilityUser' | 'PharmacyUser' | 'SuperAdmin';
+  mustChangePassword: boolean;
+  /** The idle clock is older than a minute: the caller refreshes it. */
+  stale: boolean;
+}
+
+/** One alert row of the page, timestamps already as ISO strings, with its discussion oldest first. */
+export interface ListStatementRow {
+  alert: Record<string, unknown>;
+  facName: string;
+  sortValue: string | number;
+  actions: Record<string, unknown>[];
+}
+
+/** Up to this many visible facilities the page reads their index ranges; above it, it walks the widget in order. */
+const FEW_FACILITIES = 16;
+
+// A request refreshes the idle clock at most once a minute (as sessions.ts does).
+const TOUCH_AFTER_MS = 60_000;
+
+/** `Date#toISOString()` in SQL (milliseconds truncated, as the drivers' Date parsing truncates them). */
+const iso = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+function castValue(sort: SortColumn, value: string | number): SQL {
+  if (sort.kind === 'time') return sql`${String(value)}::timestamptz`;
+  if (sort.kind === 'number') return sql`${Number(value)}::numeric`;
+  return sql`${String(value)}::text`;
+}
+
+/**
+ * The sort value as the drivers gave it to the cursor before: timestamps and numerics as their PostgreSQL text,
+ * integers and text as themselves, so cursors stay byte-identical.
+ */
+function sortValueJson(sort: SortColumn): SQL {
+  if (sort.kind === 'time') return sql`to_json((${sort.expr})::text)`;
+  if (sort.kind === 'text') return sql`to_json(${sort.expr})`;
+  return sql`case when pg_typeof(${sort.expr}) = 'numeric'::regtype then to_json((${sort.expr})::text) else to_json(${sort.expr}) end`;
+}
+
+/**
+ * A whole list call in ONE statement (bench/README.md): the session (token hash, revoked, idle and absolute
+ * expiry, deleted user), the caller's visible facilities (tenancy, narrowed by `facilityIds`), the keyset page,
+ * each row's discussion, and the total count from `alert_counts` (or `count(*)` on a dated archive range).
+ */
+export async function runListStatement(db: Db, request: ListStatementRequest) {
+  const { sort, direction, widget, now } = request;
+  const idleSince = new Date(now.getTime() - request.policy.idleMinutes * 60_000);
+  const touchBefore = new Date(now.getTime() - TOUCH_AFTER_MS);
+  const dir = sql.raw(direction);
+  const keyset = request.after
+    ? direction === 'asc'
+      ? sql`and (${sort.expr}, ${alerts.id}) > (${castValue(sort, request.after.v)}, ${request.after.i})`
+      : sql`and (${sort.expr}, ${alerts.id}) < (${castValue(sort, request.after.v)}, ${request.after.i})`
+    : sql``;
+  const archived = request.isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`;
+  const range = sql`${request.from ? sql`and ${alerts.dateCreated} >= ${request.from.toISOString()}::timestamptz` : sql``} ${
+    request.to ? sql`and ${alerts.dateCreated} < ${request.to.toISOString()}::timestamptz` : sql``
+  }`;
+  const narrow = request.only ? sql`and f.fac_id = any(${sql.param([...request.only])}::int[])` : sql``;
+  const isDated = Boolean(request.from || request.to);
+  const count = isDated
+    ? sql`(select count(*)::int from ${alerts} where ${alerts.widget} = ${widget.key}
+          and ${alerts.facId} = any((select ids from ids)::int[]) and ${archived} ${range})`
+    : sql`(select coalesce(sum(c.alert_count), 0)::int from alert_counts c where c.widget = ${widget.key}
+          and c.fac_id = any((select ids from ids)::int[]) and c.is_archived = ${request.isArchived})`;
+  // Two plans for the page, one of which runs (the other's one-time filter is false): the facility ids come from
+  // the statement itself, so the planner cannot tell 5 facilities from 200. Few: the per-facility index ranges,
+  // then sort. Many: walk the widget's index in order and filter the facility (`+ 0` keeps fac_id out of the
+  // index condition), as PostgreSQL plans the page when the ids are a literal array.
+  const pageBranch = (tenancy: SQL) => sql`(select ${alerts}.*, "facilities"."name" as fac_name,
+    ${sortValueJson(sort)} as sort_value,
+    row_number() over (order by ${sort.expr} ${dir}, ${alerts.id} ${dir}) as ord
+  from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
+  where ${alerts.widget} = ${widget.key} and ${tenancy} and ${archived} ${range}
+    ${keyset}
+  order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
+  limit ${request.limit + 1} offset ${request.after ? 0 : request.offset})`;
+  const statement = sql`with me as (
+  select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
+    s.last_seen_at < ${touchBefore.toISOString()}::timestamptz as stale
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${hashToken(request.token)} and s.revoked_at is null
+    and s.expires_at > ${now.toISOString()}::timestamptz and s.last_seen_at > ${idleSince.toISOString()}::timestamptz
+    and u.deleted_at is null
+  limit 1
+), vis as (
+  select f.fac_id from me, facilities f
+  where not me.must_change_password ${narrow}
+    and (me.user_type = 'SuperAdmin'
+      or (me.user_type = 'FacilityUser' and exists (
+        select 1 from facility_memberships m where m.user_id = me.id and m.fac_id = f.fac_id))
+      or (me.user_type = 'PharmacyUser' and exists (
+        select 1 from pharmacy_memberships m where m.user_id = me.id and m.pharm_id = f.pharm_id)))
+), ids as (
+  select coalesce(array_agg(fac_id), '{}') as ids from vis
+), page as (
+  ${pageBranch(sql`${alerts.facId} = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) <= ${FEW_FACILITIES}`)}
+  union all
+  ${pageBranch(sql`(${alerts.facId} + 0) = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) > ${FEW_FACILITIES}`)}
+)
+select
+  (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
+     'userType', user_type, 'mustChangePassword', must_change_password, 'stale', stale) from me) as "user",
+  ${count} as "count",
+  (select json_agg(json_build_object(
+    'alert', json_build_object(
+      'id', p.id, 'uuid', p.uuid, 'widget', p.widget, 'facId', p.fac_id, 'pharmId', p.pharm_id, 'rxNo', p.rx_no,
+      'rxGuid', p.rx_guid, 'generatedId', p.generated_id, 'groupId', p.group_id, 'patName', p.pat_name,
+      'drugLabelName', p.drug_label_name, 'qty', p.qty::float8, 'orgQty', p.org_qty::float8,
+      'daysSupply', p.days_supply, 'orgDaysSupply', p.org_days_supply, 'ttlPrice', p.ttl_price::float8,
+      'dispenseDt', ${iso(sql`p.dispense_dt`)}, 'dateCreated', ${iso(sql`p.date_created`)}, 'nsid', p.nsid,
+      'nsName', p.ns_name, 'room', p.room, 'bed', p.bed, 'srxStatus', p.srx_status,
+      'pharmacyStatus', p.pharmacy_status, 'displayStatus', p.display_status, 'readByFaci', p.read_by_faci,
+      'archivedAt', ${iso(sql`p.archived_at`)}, 'archiveId', p.archive_id, 'isArchived', p.is_archived,
+      'details', p.details),
+    'facName', p.fac_name,
+    'sortValue', p.sort_value,
+    'actions', coalesce((select json_agg(json_build_object(
+        'id', x.id, 'alertId', x.alert_id, 'action', x.action, 'comment', x.comment, 'limitDays', x.limit_days,
+        'requestedByUserId', x.requested_by_user_id, 'requestedBy', x.requested_by, 'isAutomatic', x.is_automatic,
+        'sentAt', ${iso(sql`x.sent_at`)}, 'readByFaci', x.read_by_faci) order by x.sent_at, x.id)
+      from alert_actions x where x.alert_id = p.id), '[]'::json)
+  ) order by p.ord) from page p) as "rows"`;
+  const result = (await db.execute(statement)) as unknown as {
+    rows: { user: ListStatementUser | null; count: number; rows: ListStatementRow[] | null }[];
+  };
+  const [answer] = result.rows;
+  return { user: answer?.user ?? null, count: answer?.count ?? 0, rows: answer?.rows ?? [] };
+}
