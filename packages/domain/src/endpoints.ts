@@ -20,6 +20,16 @@ export const ENDPOINTS = {
   requestActionRead: '/requestaction_readByFaci',
   events: '/events',
   audit: '/audit',
+  facilityUsers: '/facilityusers',
+  createUser: '/createuser',
+  editUser: '/edituser',
+  removeFacility: '/removefacility',
+  getUsers: '/getusers',
+  userFacilities: '/userfacilities',
+  addUserFacilities: '/adduserfacilities',
+  editUserInfo: '/edituserinfo',
+  deleteUser: '/deleteuser',
+  adminPasswordReset: '/adminpwdreset',
 } as const;
 
 /** Base paths of the two services (the client reads them from configuration; these are the defaults). */

@@ -139,7 +139,68 @@ export {
   requiredPhoneField,
   USER_MESSAGES,
 } from './schemas/user-fields.ts';
+export type {
+  AddFacilityUserForm,
+  AddUserFacilitiesInput,
+  AdminPasswordResetInput,
+  AdminUser,
+  CreateFacilityUserForm,
+  CreateUserInput,
+  DeleteUserInput,
+  EditUserInfoAccount,
+  EditUserInfoProfile,
+  EditUserInput,
+  RemoveFacilityInput,
+  UserFacility,
+} from './schemas/users.ts';
+export {
+  AddUserFacilitiesInputSchema,
+  AdminPasswordResetAnswerSchema,
+  AdminUserSchema,
+  addFacilityUserFormSchema,
+  adminPasswordResetInputSchema,
+  createFacilityUserFormSchema,
+  createUserInputSchema,
+  DeleteUserInputSchema,
+  EditUserInfoAccountSchema,
+  EditUserInfoAnswerSchema,
+  EditUserInfoProfileSchema,
+  EditUserInputSchema,
+  editUserInfoAccountSchema,
+  FacilityUsersAnswerSchema,
+  FacilityUsersQuerySchema,
+  RemoveFacilityInputSchema,
+  USER_ADMIN_MESSAGES,
+  UserFacilitiesAnswerSchema,
+  UserFacilitiesQuerySchema,
+  UserFacilitySchema,
+  UsersAnswerSchema,
+} from './schemas/users.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
+export type {
+  AdminTarget,
+  AdminViewer,
+  UserRowActions,
+  ViewerFacility,
+} from './user-admin.ts';
+export {
+  canAddFacilityToUser,
+  canAddUserToFacility,
+  canChangeRole,
+  canDeleteUser,
+  canEditProfile,
+  canEditUserSettings,
+  canRemoveFromFacility,
+  canResetPassword,
+  effectivePermissions,
+  isAdminLevel,
+  PICKER_PAGE_SIZE,
+  pickerFacilities,
+  requestorIsAdmin,
+  userDeleteKey,
+  userEditKey,
+  userRowActions,
+} from './user-admin.ts';
 export { defaultUserSettings } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
