@@ -51,9 +51,7 @@ export const USER_ADMIN_MESSAGES = {
 const facilityRole = (message: string) =>
   z.string({ error: message }).refine((v) => (FACILITY_ROLE_NAMES as string[]).includes(v), message);
 const facilityId = (message: string) =>
-  z
-    .union([z.number(), z.string()], { error: message })
-    .pipe(z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message));
+  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 const displayName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
 /**
