@@ -9,6 +9,7 @@ import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
+import { usersRoutes } from './features/users/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
@@ -79,5 +80,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(alertsRoutes, { prefix: API_BASE });
   await app.register(facilitySettingsFeature, { prefix: API_BASE });
   await app.register(accountRoutes, { prefix: API_BASE });
+  await app.register(usersRoutes, { prefix: API_BASE });
   return app;
 }

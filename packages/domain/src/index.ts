@@ -195,6 +195,7 @@ export {
   effectivePermissions,
   isAdminLevel,
   PICKER_PAGE_SIZE,
+  pharmacyUserRights,
   pickerFacilities,
   requestorIsAdmin,
   userDeleteKey,
