@@ -180,7 +180,8 @@ export function pharmacyUserRights(
   const isAdmin = viewer.userType === 'SuperAdmin' || PHARMACY_USER_MANAGER_ROLES.includes(pharmacy.userRole);
   return {
     mayEdit: hasAll(pharmacy.userPermissions, userEditKey(target.role)),
-    mayDelete: viewer.userId !== target.userId && hasAll(pharmacy.userPermissions, userDeleteKey(target.role)),
+    mayDelete:
+      viewer.userId !== target.userId && hasAll(pharmacy.userPermissions, userDeleteKey(target.role)),
     isAdmin,
   };
 }
