@@ -16,6 +16,7 @@ import { ApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { useCreateUser } from '../api/mutations.ts';
+import classes from './user-forms.module.css';
 
 export interface CreateUserModalProps {
   viewer: AdminViewer;
@@ -116,7 +117,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       onClose={onClose}
       title={facility ? `Add Facility User to ${facility.facName}` : 'Create Facility User'}
     >
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           {facility ? null : (
             <Controller

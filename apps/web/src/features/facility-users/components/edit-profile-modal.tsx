@@ -4,6 +4,7 @@ import { type AdminUser, EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESS
 import { type Resolver, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditProfile } from '../api/mutations.ts';
+import classes from './user-forms.module.css';
 
 export interface EditProfileModalProps {
   user: AdminUser;
@@ -37,7 +38,7 @@ export function EditProfileModal({ user, entityId, onClose }: EditProfileModalPr
   );
   return (
     <Modal opened onClose={onClose} title={`Edit Profile: ${user.email}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <TextInput
             label="Display name"

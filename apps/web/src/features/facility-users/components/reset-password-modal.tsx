@@ -5,6 +5,7 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAdminPasswordReset } from '../api/mutations.ts';
+import classes from './user-forms.module.css';
 
 export interface ResetPasswordModalProps {
   user: AdminUser;
@@ -36,7 +37,7 @@ export function ResetPasswordModal({ user, entityId, onClose }: ResetPasswordMod
   );
   return (
     <Modal opened onClose={onClose} title={`Reset Password for ${user.displayName}`}>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <Text size="sm">{user.email}</Text>
           <PasswordInput
