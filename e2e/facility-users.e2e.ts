@@ -71,7 +71,7 @@ describe('facility users', () => {
     await create.getByLabel('Email').fill(NEW_EMAIL);
     await create.getByLabel('Title').fill('LPN');
     await create.getByLabel('Phone').fill('(555) 101-2020');
-    await create.getByLabel('Password', { exact: true }).fill('first-pass-1');
+    await create.getByLabel(/^Password/).fill('first-pass-1');
     await create.getByLabel('Confirm password').fill('first-pass-1');
     await create.getByRole('button', { name: 'Create User' }).click();
     await page.getByText('Facility user successfully created').waitFor();
