@@ -94,15 +94,15 @@ describe('facility users', () => {
     await profile.getByLabel('Phone').fill('555-303-4040');
     await profile.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Profile updated successfully').waitFor();
-    await page.getByRole('cell', { name: 'Casey Renamed' }).waitFor();
+    await page.getByRole('cell', { name: 'Casey Renamed', exact: true }).waitFor();
     await page.getByRole('cell', { name: '555-303-4040' }).waitFor();
 
     const reset = await rowAction(page, 'Casey Renamed', 'Reset Password');
-    await reset.getByLabel('New password').fill('second-pass-2');
-    await reset.getByLabel('Confirm new password').fill('second-pass-3');
+    await reset.getByRole('textbox', { name: 'New password', exact: true }).fill('second-pass-2');
+    await reset.getByRole('textbox', { name: 'Confirm new password' }).fill('second-pass-3');
     await reset.getByRole('button', { name: 'Reset Password' }).click();
     await reset.getByText('Passwords do not match').waitFor();
-    await reset.getByLabel('Confirm new password').fill('second-pass-2');
+    await reset.getByRole('textbox', { name: 'Confirm new password' }).fill('second-pass-2');
     await expectAccessible(page, 'Reset Password');
     await reset.getByRole('button', { name: 'Reset Password' }).click();
     await page.getByText(`Password successfully reset for "${NEW_EMAIL}"`).waitFor();
