@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { FACILITY_ROLES, USER_TYPES } from '../roles.ts';
-import { UserInfoSchema } from './auth.ts';
+import { UserInfoSchema, UserSettingsSchema } from './auth.ts';
 import {
   emailField,
   NAME_MIN_LENGTH,
@@ -274,6 +274,8 @@ export const AdminUserSchema = z.object({
   numberFacilities: z.number().int(),
   entityTypeAndRole: z.array(z.object({ facid: z.number().int(), userRole: z.string() })),
   requestorIsAdmin: z.boolean(),
+  /** The user's dashboard configuration, for the Edit settings modal. */
+  userSettings: UserSettingsSchema,
 });
 export type AdminUser = z.infer<typeof AdminUserSchema>;
 

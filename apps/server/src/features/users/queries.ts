@@ -1,4 +1,10 @@
-import { type AdminUser, type AdminViewer, requestorIsAdmin, type UserFacility } from '@portal/domain';
+import {
+  type AdminUser,
+  type AdminViewer,
+  defaultUserSettings,
+  requestorIsAdmin,
+  type UserFacility,
+} from '@portal/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilities, facilityMemberships, pharmacyMemberships, users } from '../../db/schema/index.ts';
@@ -91,6 +97,7 @@ export function toAdminUser(
     numberFacilities: roles.length,
     entityTypeAndRole: roles,
     requestorIsAdmin: requestorIsAdmin(viewer, target),
+    userSettings: { ...defaultUserSettings(), ...user.settings },
   };
 }
 

@@ -1,6 +1,7 @@
 import {
   type AdminUser,
   AdminUserSchema,
+  defaultUserSettings,
   EditUserInfoAnswerSchema,
   ENDPOINTS,
   FacilitiesAnswerSchema,
@@ -17,9 +18,11 @@ import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ADMIN_KEYS = Object.fromEntries(
-  [...userRoleKeys(['Nursing', 'DON', 'facilityadmin', 'BusinessOffice']), 'user_AddFacilityToUser'].map(
-    (k) => [k, true],
-  ),
+  [
+    ...userRoleKeys(['Nursing', 'DON', 'facilityadmin', 'BusinessOffice']),
+    'user_AddFacilityToUser',
+    'allowToSetSettingsForUsers',
+  ].map((k) => [k, true]),
 );
 const admin = nurse({
   userId: 10,
@@ -41,6 +44,7 @@ const person = (over: Partial<AdminUser>): AdminUser =>
     numberFacilities: 1,
     entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
     requestorIsAdmin: true,
+    userSettings: defaultUserSettings(),
     ...over,
   });
 const USERS = [
@@ -194,5 +198,27 @@ describe('FacilityUsersPage', () => {
       }),
     );
     confirm.mockRestore();
+  });
+
+  it('saves another user’s widget visibility and lock through /usersetting', async () => {
+    const api = install().on('POST', ENDPOINTS.userSetting, () =>
+      ok(MessageAnswerSchema, { message: 'successfully saved settings for Maria Alvarez' }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('switch', { name: 'Show AUTHORIZATION' }));
+    await user.click(within(dialog).getByRole('switch', { name: /Lock settings/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully saved settings for Maria Alvarez')).toBeInTheDocument();
+    const body = api.callsTo('POST', ENDPOINTS.userSetting)[0]?.body as {
+      UserId: number;
+      settingValues: Record<string, unknown>;
+    };
+    expect(body.UserId).toBe(1);
+    expect(body.settingValues).toMatchObject({ widget_highCost_Show: false, allowToSetSettings: false });
   });
 });

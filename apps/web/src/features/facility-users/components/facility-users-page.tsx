@@ -22,6 +22,7 @@ import { useAdminViewer, usersQuery } from '../api/users.ts';
 import { CreateUserModal } from './create-user-modal.tsx';
 import { DeleteUserModal } from './delete-user-modal.tsx';
 import { EditProfileModal } from './edit-profile-modal.tsx';
+import { EditSettingsModal } from './edit-settings-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { UserFacilitiesModal } from './user-facilities-modal.tsx';
 import { type UserModal, UserRowMenu } from './user-row-menu.tsx';
@@ -136,6 +137,7 @@ export function FacilityUsersPage() {
       {modal?.kind === 'profile' ? (
         <EditProfileModal user={modal.user} entityId={modal.entityId} onClose={close} />
       ) : null}
+      {modal?.kind === 'settings' ? <EditSettingsModal user={modal.user} onClose={close} /> : null}
       {modal?.kind === 'delete' ? (
         <DeleteUserModal user={modal.user} entityId={modal.entityId} onClose={close} />
       ) : null}

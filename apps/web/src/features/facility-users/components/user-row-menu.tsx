@@ -4,7 +4,7 @@ import { IconDots } from '@tabler/icons-react';
 
 /** Which modal a row opens, and through which facility. */
 export type UserModal =
-  | { kind: 'facilities'; user: AdminUser }
+  | { kind: 'facilities' | 'settings'; user: AdminUser }
   | { kind: 'reset' | 'profile' | 'delete'; user: AdminUser; entityId: number };
 
 export interface UserRowMenuProps {
@@ -36,6 +36,9 @@ export function UserRowMenu({ viewer, user, onOpen }: UserRowMenuProps) {
         </Menu.Item>
         <Menu.Item disabled={actions.editProfile === null} onClick={through('profile', actions.editProfile)}>
           Edit Name and Phone
+        </Menu.Item>
+        <Menu.Item disabled={!actions.editSettings} onClick={() => onOpen({ kind: 'settings', user })}>
+          Edit User Settings
         </Menu.Item>
         <Menu.Item disabled={actions.deleteUser === null} onClick={through('delete', actions.deleteUser)}>
           Delete User
