@@ -35,6 +35,8 @@ async function login(email: string, password: string) {
 async function rowAction(page: Page, name: string, item: string) {
   await page.getByRole('button', { name: `Actions for ${name}` }).click();
   await page.getByRole('menuitem', { name: item }).click();
+  // The menu fades out after the click; wait until it is gone so only the modal is on screen.
+  await page.getByRole('menu').waitFor({ state: 'detached' });
   return page.getByRole('dialog');
 }
 
