@@ -15,6 +15,7 @@ import { pharmacyUsersRoutes } from './features/pharmacy-users/index.ts';
 import { registrationRoutes } from './features/registration/index.ts';
 import { facilitySettingsFeature } from './features/settings/index.ts';
 import { totesRoutes } from './features/totes/index.ts';
+import { usersRoutes } from './features/users/index.ts';
 import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
@@ -95,5 +96,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(ingestFeature, { prefix: API_BASE });
   await app.register(registrationRoutes, { prefix: API_BASE });
   await app.register(pharmacyUsersRoutes, { prefix: API_BASE });
+  await app.register(usersRoutes, { prefix: API_BASE });
   return app;
 }

@@ -40,6 +40,15 @@ export const ENDPOINTS = {
   createPharmacyUser: '/createpharmuser',
   addUserPharmacies: '/adduserpharmacies',
   removePharmacy: '/removepharmacy',
+  facilityUsers: '/facilityusers',
+  createUser: '/createuser',
+  editUser: '/edituser',
+  removeFacility: '/removefacility',
+  getUsers: '/getusers',
+  userFacilities: '/userfacilities',
+  addUserFacilities: '/adduserfacilities',
+  deleteUser: '/deleteuser',
+  adminPasswordReset: '/adminpwdreset',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

@@ -83,7 +83,7 @@ export {
   SETTINGS_LOCKED_MESSAGE,
   UserSettingInputSchema,
 } from './schemas/account.ts';
-export type { EditUserInfoAccount, OwnPasswordForm } from './schemas/account-edit.ts';
+export type { OwnPasswordForm } from './schemas/account-edit.ts';
 export {
   ACCOUNT_MESSAGES,
   DisplayNameFormSchema,
@@ -314,6 +314,43 @@ export {
   requiredPhoneField,
   USER_MESSAGES,
 } from './schemas/user-fields.ts';
+export type {
+  AddFacilityUserForm,
+  AddUserFacilitiesInput,
+  AdminPasswordResetInput,
+  AdminUser,
+  CreateFacilityUserForm,
+  CreateUserInput,
+  DeleteUserInput,
+  EditUserInfoAccount,
+  EditUserInfoProfile,
+  EditUserInput,
+  RemoveFacilityInput,
+  UserFacility,
+} from './schemas/users.ts';
+export {
+  AddUserFacilitiesInputSchema,
+  AdminPasswordResetAnswerSchema,
+  AdminUserSchema,
+  addFacilityUserFormSchema,
+  adminPasswordResetInputSchema,
+  createFacilityUserFormSchema,
+  createUserInputSchema,
+  DeleteUserInputSchema,
+  EditUserInfoAccountSchema,
+  EditUserInfoAnswerSchema,
+  EditUserInfoProfileSchema,
+  EditUserInputSchema,
+  editUserInfoAccountSchema,
+  FacilityUsersAnswerSchema,
+  FacilityUsersQuerySchema,
+  RemoveFacilityInputSchema,
+  USER_ADMIN_MESSAGES,
+  UserFacilitiesAnswerSchema,
+  UserFacilitiesQuerySchema,
+  UserFacilitySchema,
+  UsersAnswerSchema,
+} from './schemas/users.ts';
 export type { FormPrefill, FormSetCode, SecureForm } from './secure-forms.ts';
 export {
   buildFormLink,
@@ -327,6 +364,31 @@ export {
   STATE_NAMES,
 } from './secure-forms.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
+export type {
+  AdminTarget,
+  AdminViewer,
+  UserRowActions,
+  ViewerFacility,
+} from './user-admin.ts';
+export {
+  canAddFacilityToUser,
+  canAddUserToFacility,
+  canChangeRole,
+  canDeleteUser,
+  canEditProfile,
+  canEditUserSettings,
+  canRemoveFromFacility,
+  canResetPassword,
+  effectivePermissions,
+  isAdminLevel,
+  PICKER_PAGE_SIZE,
+  pharmacyUserRights,
+  pickerFacilities,
+  requestorIsAdmin,
+  userDeleteKey,
+  userEditKey,
+  userRowActions,
+} from './user-admin.ts';
 export { defaultUserSettings } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';

@@ -1,1 +1,2 @@
+export { findUserInfo } from './queries.ts';
 export { authRoutes } from './routes.ts';

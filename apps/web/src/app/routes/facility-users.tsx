@@ -1,11 +1,6 @@
-import { PlaceholderPage } from '@/components/placeholder-page.tsx';
+import { FacilityUsersPage } from '@/features/facility-users';
 
-/** Facility Users (placeholder until its issue lands). */
+/** Facility Users: the facility users the viewer administers. */
 export function FacilityUsersRoute() {
-  return (
-    <PlaceholderPage
-      title="Facility Users"
-      comingLater="the facility users you manage: add, edit, reset passwords, settings and removal."
-    />
-  );
+  return <FacilityUsersPage />;
 }

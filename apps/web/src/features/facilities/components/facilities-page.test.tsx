@@ -53,4 +53,16 @@ describe('FacilitiesPage', () => {
     await screen.findByRole('menuitem', { name: 'View Users' });
     expect(screen.queryByRole('menuitem', { name: 'Facility Settings' })).not.toBeInTheDocument();
   });
+
+  it('opens Add User as a modal for a facility the viewer manages', async () => {
+    install();
+    const { user } = renderApp('/facilities', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Meadowbrook Care Center' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Add User' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Add Facility User to Meadowbrook Care Center' }),
+    ).toBeInTheDocument();
+  });
 });

@@ -9,8 +9,10 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
+import { canAddUserToFacility, type Facility } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useFacilitiesList } from '../api/get-facilities.ts';
 import { FacilityRowMenu } from './facility-row-menu.tsx';
@@ -29,6 +31,8 @@ export function FacilitiesPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<FacilitySort>({ key: 'facName', direction: 'asc' });
   const rows = useMemo(() => visibleFacilities(data?.facilities ?? [], search, sort), [data, search, sort]);
+  const viewer = useAdminViewer();
+  const [modal, setModal] = useState<{ kind: 'add' | 'users'; facility: Facility } | null>(null);
 
   return (
     <Stack gap="md">
@@ -83,7 +87,12 @@ export function FacilitiesPage() {
                   <Table.Td>{facility.pharmID}</Table.Td>
                   <Table.Td>{facility.userRole}</Table.Td>
                   <Table.Td>
-                    <FacilityRowMenu facility={facility} />
+                    <FacilityRowMenu
+                      facility={facility}
+                      mayAddUser={viewer !== null && canAddUserToFacility(viewer, facility.facID)}
+                      onAddUser={() => setModal({ kind: 'add', facility })}
+                      onViewUsers={() => setModal({ kind: 'users', facility })}
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -96,6 +105,12 @@ export function FacilitiesPage() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
+      {viewer && modal?.kind === 'add' ? (
+        <CreateUserModal viewer={viewer} facility={modal.facility} onClose={() => setModal(null)} />
+      ) : null}
+      {modal?.kind === 'users' ? (
+        <FacilityUserListModal facility={modal.facility} onClose={() => setModal(null)} />
+      ) : null}
     </Stack>
   );
 }

@@ -5,13 +5,17 @@ import { Link } from 'react-router';
 
 export interface FacilityRowMenuProps {
   facility: Facility;
+  /** Whether the viewer may add users here (the domain's user-administration rule). */
+  mayAddUser: boolean;
+  onAddUser: () => void;
+  onViewUsers: () => void;
 }
 
 /**
- * The row menu of spec 2: Add User and View Users (user administration arrives with its own release, so they are
- * shown disabled and say so), and Facility Settings only where the facility allows setting them.
+ * The row menu of spec 2: Add User (disabled unless the viewer may manage the facility), View Users, and Facility
+ * Settings only where the facility allows setting them.
  */
-export function FacilityRowMenu({ facility }: FacilityRowMenuProps) {
+export function FacilityRowMenu({ facility, mayAddUser, onAddUser, onViewUsers }: FacilityRowMenuProps) {
   const maySetSettings = hasAll(facility.permissions, FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility);
   return (
     <Menu position="bottom-end" withinPortal>
@@ -21,12 +25,10 @@ export function FacilityRowMenu({ facility }: FacilityRowMenuProps) {
         </ActionIcon>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item disabled title="Coming in a later release">
+        <Menu.Item disabled={!mayAddUser} onClick={onAddUser}>
           Add User
         </Menu.Item>
-        <Menu.Item disabled title="Coming in a later release">
-          View Users
-        </Menu.Item>
+        <Menu.Item onClick={onViewUsers}>View Users</Menu.Item>
         {maySetSettings ? (
           <Menu.Item component={Link} to={`/facility/facilitySettings/${facility.facID}`}>
             Facility Settings

@@ -1,0 +1,168 @@
+import {
+  ApiErrorBodySchema,
+  canChangeRole,
+  EditUserInfoAnswerSchema,
+  EditUserInfoProfileSchema,
+  ENDPOINTS,
+  ERROR_CODES,
+  editUserInfoAccountSchema,
+  MESSAGES,
+  USER_ADMIN_MESSAGES,
+} from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { facilityMemberships, users } from '../../db/schema/index.ts';
+import { recordAudit } from '../../platform/audit.ts';
+import { currentUser, requireUser } from '../../platform/auth.ts';
+import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/errors.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { revokeUserSessions } from '../../platform/sessions.ts';
+import { findUserInfo } from '../auth/index.ts';
+import { facilityRolesOf } from './queries.ts';
+import { parseBody, userAudit } from './support.ts';
+import { findTargetAt } from './target.ts';
+import { adminViewerOf } from './viewer.ts';
+
+const DescribedBody = z
+  .record(z.string(), z.unknown())
+  .describe(
+    'Profile variant (an administrator, another user): { displayName, phone, UserRole?, email, entityId }. ' +
+      'Own-account variant (no entityId): { email (your own), one of betaUser | displayName | phone | title | ' +
+      'password, currentPassword (with password), confirmPassword? }.',
+  );
+
+/** `POST /edituserinfo`: an administrator's profile edit, or the caller's own account edit (spec 2, section 7). */
+export async function editInfoRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const accountSchema = editUserInfoAccountSchema(app.config.passwordMinLength);
+
+  async function answer(message: string, userId: number) {
+    const userInfo = await findUserInfo(app.db, userId);
+    if (!userInfo) throw unauthorized();
+    return { message, userInfo };
+  }
+
+  async function editProfile(request: FastifyRequest, body: unknown) {
+    const me = currentUser(request);
+    // Only the own password change is open to a user who must still replace an administrator's password.
+    if (me.mustChangePassword)
+      throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+    const input = parseBody(EditUserInfoProfileSchema, body);
+    const viewer = await adminViewerOf(app.db, me);
+    const target = await findTargetAt(app.db, viewer, input.email, input.entityId);
+    if (!target.mayEdit) throw forbidden();
+    const newRole = target.kind === 'facility' && input.UserRole && input.UserRole !== target.role;
+    if (newRole) {
+      if (target.user.id === me.id) throw forbidden(USER_ADMIN_MESSAGES.cannotChangeOwnRole);
+      const roles = (await facilityRolesOf(app.db, target.user.id)).filter((r) =>
+        viewer.facilities.some((f) => f.facID === r.facid),
+      );
+      const facID = target.entityId as number;
+      const asTarget = { userId: target.user.id, entityTypeAndRole: roles };
+      if (!canChangeRole(viewer, asTarget, facID, input.UserRole)) throw forbidden();
+    }
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ displayName: input.displayName, phone: input.phone, updatedAt: new Date() })
+        .where(eq(users.id, target.user.id));
+      if (newRole && input.UserRole)
+        await tx
+          .update(facilityMemberships)
+          .set({ role: input.UserRole })
+          .where(
+            and(
+              eq(facilityMemberships.userId, target.user.id),
+              eq(facilityMemberships.facId, target.entityId as number),
+            ),
+          );
+      await recordAudit(
+        tx,
+        userAudit(request, 'user.profile', target.user.id, {
+          fields: ['displayName', 'phone', ...(newRole ? ['role'] : [])],
+          ...(newRole ? { from: target.role, to: input.UserRole } : {}),
+        }),
+      );
+    });
+    return answer(USER_ADMIN_MESSAGES.profileUpdated, target.user.id);
+  }
+
+  async function editAccount(request: FastifyRequest, body: unknown) {
+    const me = currentUser(request);
+    const input = parseBody(accountSchema, body);
+    if (input.email !== me.email.toLowerCase()) throw forbidden('You can only change your own account here.');
+    if (me.mustChangePassword && input.password === undefined)
+      throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+    const [row] = await app.db.select().from(users).where(eq(users.id, me.id));
+    if (!row) throw unauthorized();
+    let change: Partial<typeof users.$inferInsert>;
+    let message: string;
+    if (input.password !== undefined) {
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? '')))
+        throw badRequest(USER_ADMIN_MESSAGES.currentPasswordWrong, {
+          currentPassword: USER_ADMIN_MESSAGES.currentPasswordWrong,
+        });
+      if (row.mustChangePassword && input.password === input.currentPassword)
+        throw badRequest('Choose a password other than the one an administrator set.', {
+          password: 'Choose a password other than the one an administrator set.',
+        });
+      change = { passwordHash: await hashPassword(input.password), mustChangePassword: false };
+      message = USER_ADMIN_MESSAGES.passwordUpdated;
+    } else if (input.displayName !== undefined) {
+      change = { displayName: input.displayName };
+      message = USER_ADMIN_MESSAGES.nameUpdated;
+    } else if (input.phone !== undefined) {
+      change = { phone: input.phone };
+      message = USER_ADMIN_MESSAGES.phoneUpdated;
+    } else if (input.betaUser !== undefined) {
+      change = { betaUser: input.betaUser };
+      message = USER_ADMIN_MESSAGES.betaUser(input.betaUser, row.email);
+    } else {
+      change = { title: input.title ?? '' };
+      message = USER_ADMIN_MESSAGES.titleUpdated;
+    }
+    await app.db.transaction(async (tx) => {
+      await tx
+        .update(users)
+        .set({ ...change, updatedAt: new Date() })
+        .where(eq(users.id, me.id));
+      if (input.password !== undefined) await revokeUserSessions(tx, me.id, me.sessionId);
+      await recordAudit(
+        tx,
+        userAudit(request, 'user.account', me.id, {
+          fields: Object.keys(change).filter((k) => k !== 'passwordHash'),
+        }),
+      );
+    });
+    return answer(message, me.id);
+  }
+
+  app.post(
+    ENDPOINTS.editUserInfo,
+    {
+      // The own password change must stay open to a user who has to replace an administrator's password, so
+      // this route asks only for a session; the profile variant refuses such users itself.
+      preHandler: requireUser,
+      schema: {
+        tags: ['users'],
+        summary: "Edit another user's profile (with entityId) or your own account (without)",
+        description:
+          'Profile: user_Edit of the role at entityId; a role change also needs user_Edit of the new role and is ' +
+          'never allowed on yourself. Account: a password change needs currentPassword, clears the must-change ' +
+          'flag and revokes your other sessions.',
+        body: DescribedBody,
+        response: {
+          200: EditUserInfoAnswerSchema,
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+          403: ApiErrorBodySchema,
+          404: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request) =>
+      'entityId' in request.body ? editProfile(request, request.body) : editAccount(request, request.body),
+  );
+}

@@ -1,0 +1,234 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents, facilityMemberships } from '../../db/schema/index.ts';
+import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
+import { userApi } from './test-support.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof userApi>;
+let tok: Record<string, string>;
+const as = (email: string) => tok[email] ?? '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = userApi(t);
+  tok = await signInAll(t.app, [
+    'admin@meadowbrook.test',
+    'nurse@meadowbrook.test',
+    'don@lakeside.test',
+    'sysadmin@pharmacy.test',
+    'pharmacist@pharmacy.test',
+    'billing@pharmacy.test',
+    'super@portal.test',
+  ]);
+});
+afterAll(async () => t.close());
+
+const newUser = (over: object = {}) => ({
+  email: 'casey@meadowbrook.test',
+  password: 'casey-pass-1',
+  confirmPassword: 'casey-pass-1',
+  displayName: 'Casey Jones',
+  phone: '(555) 111-2222',
+  userRole: 'Nursing',
+  faciID: 101,
+  userType: 'FacilityUser',
+  ...over,
+});
+const roleAt = async (email: string, facId: number) => {
+  const user = await api.row(email);
+  const [m] = await t.database.db
+    .select()
+    .from(facilityMemberships)
+    .where(and(eq(facilityMemberships.userId, user?.id ?? 0), eq(facilityMemberships.facId, facId)));
+  return m?.role;
+};
+
+describe('POST /api/createuser', () => {
+  it('creates a facility user at 101 who must change the admin-set password, audited', async () => {
+    const result = await api.post(as('admin@meadowbrook.test'), '/createuser', newUser({ Title: 'LPN' }));
+    expect(result).toEqual({ status: 200, body: { message: 'Facility user successfully created' } });
+    const row = await api.row('casey@meadowbrook.test');
+    expect(row).toMatchObject({ phone: '5551112222', title: 'LPN', mustChangePassword: true });
+    expect(row?.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(await roleAt('casey@meadowbrook.test', 101)).toBe('Nursing');
+    const audit = await t.database.db.select().from(auditEvents).where(eq(auditEvents.kind, 'user.create'));
+    expect(audit.map((a) => a.recordId)).toContain(String(row?.id));
+
+    const casey = await signIn(t.app, 'casey@meadowbrook.test', 'casey-pass-1');
+    const blocked = await api.get(casey, '/facilities');
+    expect(blocked).toMatchObject({ status: 403, body: { code: 'PASSWORD_CHANGE_REQUIRED' } });
+  });
+
+  it('answers 409 for an email in use, and changes nothing', async () => {
+    const result = await api.post(
+      as('admin@meadowbrook.test'),
+      '/createuser',
+      newUser({ email: 'NURSE@meadowbrook.test' }),
+    );
+    expect(result).toMatchObject({
+      status: 409,
+      body: { message: 'A user with this email already exists', fields: { email: expect.any(String) } },
+    });
+  });
+
+  it.each([
+    [{ faciID: undefined }, 'faciID', 'Please select a facility'],
+    [{ userRole: '' }, 'userRole', 'Please select a facility role'],
+    [{ userRole: 'Pharmacist' }, 'userRole', 'Please select a facility role'],
+    [{ displayName: ' ' }, 'displayName', 'Please enter a display name'],
+    [{ email: '' }, 'email', 'Please enter an email address'],
+    [{ email: 'not-an-email' }, 'email', 'Invalid email'],
+    [{ password: '', confirmPassword: '' }, 'password', 'Please enter a password'],
+    [{ password: 'abc', confirmPassword: 'abc' }, 'password', 'Password must be at least 8 characters long'],
+    [{ confirmPassword: 'other-pass-1' }, 'confirmPassword', 'Passwords do not match'],
+    [{ phone: '555-12' }, 'phone', 'Invalid phone'],
+    [{ email: 'x@pharmacy.test' }, 'email', 'Facility user emails must not end with @pharmacy.test'],
+  ])('refuses %j with the spec message, creating nothing', async (change, field, message) => {
+    const payload = newUser({ email: 'refused@meadowbrook.test', ...change });
+    const result = await api.post(as('admin@meadowbrook.test'), '/createuser', payload);
+    expect(result.status).toBe(400);
+    expect(result.body.fields?.[field]).toBe(message);
+    expect(await api.row(String((payload as { email: string }).email))).toBeUndefined();
+  });
+
+  it('lets admin-level viewers add users, and no one else', async () => {
+    const admin = await api.post(
+      as('admin@meadowbrook.test'),
+      '/createuser',
+      newUser({ email: 'a1@x.test', faciID: 201 }),
+    );
+    expect(admin.status).toBe(404);
+    const nurse = await api.post(
+      as('nurse@meadowbrook.test'),
+      '/createuser',
+      newUser({ email: 'a2@x.test' }),
+    );
+    expect(nurse.status).toBe(403);
+    const don = await api.post(as('don@lakeside.test'), '/createuser', newUser({ email: 'a3@x.test' }));
+    expect(don.status).toBe(404);
+    const sys = await api.post(
+      as('sysadmin@pharmacy.test'),
+      '/createuser',
+      newUser({ email: 'a4@x.test', faciID: 201 }),
+    );
+    expect(sys.status).toBe(200);
+    const sup = await api.post(
+      as('super@portal.test'),
+      '/createuser',
+      newUser({ email: 'a5@x.test', faciID: 301 }),
+    );
+    expect(sup.status).toBe(200);
+    expect(await api.row('a2@x.test')).toBeUndefined();
+    expect(await api.row('a1@x.test')).toBeUndefined();
+  });
+});
+
+describe('POST /api/edituser', () => {
+  it('changes another user’s role where allowed; never one’s own, never elsewhere', async () => {
+    const admin = as('admin@meadowbrook.test');
+    const payload = { entityID: 101, email: 'nurse.nocreds@meadowbrook.test', userRole: 'DON' };
+    expect(await api.post(admin, '/edituser', payload)).toEqual({
+      status: 200,
+      body: { message: 'User role successfully changed' },
+    });
+    expect(await roleAt('nurse.nocreds@meadowbrook.test', 101)).toBe('DON');
+    const self = await api.post(admin, '/edituser', { ...payload, email: 'admin@meadowbrook.test' });
+    expect(self).toMatchObject({ status: 403, body: { message: 'You cannot change your own role' } });
+    expect(await roleAt('admin@meadowbrook.test', 101)).toBe('facilityadmin');
+    const nurse = await api.post(as('nurse@meadowbrook.test'), '/edituser', {
+      ...payload,
+      userRole: 'Nursing',
+    });
+    expect(nurse.status).toBe(403);
+    expect(await roleAt('nurse.nocreds@meadowbrook.test', 101)).toBe('DON');
+    const other = await api.post(admin, '/edituser', {
+      entityID: 201,
+      email: 'don@lakeside.test',
+      userRole: 'Nursing',
+    });
+    expect(other.status).toBe(404);
+    expect(await roleAt('don@lakeside.test', 201)).toBe('DON');
+    const bad = await api.post(admin, '/edituser', { ...payload, userRole: 'Boss' });
+    expect(bad.body.fields).toEqual({ userRole: 'Please select a facility role' });
+  });
+});
+
+describe('POST /api/removefacility', () => {
+  it('takes a user off a facility; never oneself, never another tenant’s user', async () => {
+    const admin = as('admin@meadowbrook.test');
+    await api.post(admin, '/createuser', newUser({ email: 'leaving@meadowbrook.test' }));
+    const self = await api.post(admin, '/removefacility', { email: 'admin@meadowbrook.test', facID: 101 });
+    expect(self).toMatchObject({ status: 403, body: { message: 'You cannot remove yourself' } });
+    const byNurse = await api.post(as('nurse@meadowbrook.test'), '/removefacility', {
+      email: 'leaving@meadowbrook.test',
+      facID: 101,
+    });
+    expect(byNurse.status).toBe(403);
+    const other = await api.post(admin, '/removefacility', { email: 'don@lakeside.test', facID: 201 });
+    expect(other.status).toBe(404);
+    expect(await roleAt('don@lakeside.test', 201)).toBe('DON');
+    const removed = await api.post(admin, '/removefacility', {
+      email: 'leaving@meadowbrook.test',
+      facID: 101,
+    });
+    expect(removed).toEqual({
+      status: 200,
+      body: { message: 'Casey Jones removed from Meadowbrook Care Center' },
+    });
+    expect(await roleAt('leaving@meadowbrook.test', 101)).toBeUndefined();
+  });
+});
+
+describe('POST /api/adduserfacilities', () => {
+  it('adds pending facilities in one call where the viewer holds user_AddFacilityToUser', async () => {
+    const sys = as('sysadmin@pharmacy.test');
+    const added = await api.post(sys, '/adduserfacilities', {
+      email: 'don@lakeside.test',
+      entities: [{ entityID: 101, userRole: 'Nursing' }],
+    });
+    expect(added).toEqual({ status: 200, body: { message: 'Facilities added to user' } });
+    expect(await roleAt('don@lakeside.test', 101)).toBe('Nursing');
+  });
+
+  it('refuses a missing role, a facility without the key, one already held, a hidden user, and oneself', async () => {
+    const admin = as('admin@meadowbrook.test');
+    const email = 'nurse@meadowbrook.test';
+    const noRole = await api.post(admin, '/adduserfacilities', {
+      email,
+      entities: [{ entityID: 102, userRole: '' }],
+    });
+    expect(noRole.body.fields).toEqual({ 'entities.0.userRole': 'A role must be assigned to all users' });
+    // 102 does not allow user_AddFacilityToUser.
+    const noKey = await api.post(admin, '/adduserfacilities', {
+      email,
+      entities: [{ entityID: 102, userRole: 'Nursing' }],
+    });
+    expect(noKey.status).toBe(403);
+    const held = await api.post(as('super@portal.test'), '/adduserfacilities', {
+      email,
+      entities: [
+        { entityID: 201, userRole: 'Nursing' },
+        { entityID: 101, userRole: 'Nursing' },
+      ],
+    });
+    expect(held.status).toBe(409);
+    expect(await roleAt(email, 201)).toBeUndefined();
+    // billing@pharmacy.test (upny) sees 201 only; the nurse is at 101.
+    const hidden = await api.post(as('billing@pharmacy.test'), '/adduserfacilities', {
+      email,
+      entities: [{ entityID: 201, userRole: 'Nursing' }],
+    });
+    expect(hidden.status).toBe(404);
+    const self = await api.post(admin, '/adduserfacilities', {
+      email: 'admin@meadowbrook.test',
+      entities: [{ entityID: 101, userRole: 'Nursing' }],
+    });
+    expect(self.status).toBe(403);
+    const pharmacist = await api.post(as('pharmacist@pharmacy.test'), '/adduserfacilities', {
+      email,
+      entities: [{ entityID: 102, userRole: 'Nursing' }],
+    });
+    expect(pharmacist.status).toBe(403);
+    expect(await roleAt(email, 102)).toBeUndefined();
+  });
+});

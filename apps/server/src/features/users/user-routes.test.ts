@@ -1,0 +1,317 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertActions } from '../../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../../db/seed/index.ts';
+import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
+import { userApi } from './test-support.ts';
+
+let t: TestApp;
+let api: ReturnType<typeof userApi>;
+let tok: Record<string, string>;
+const as = (email: string) => tok[email] ?? '';
+beforeAll(async () => {
+  t = await buildTestApp();
+  api = userApi(t);
+  tok = await signInAll(t.app, [
+    'admin@meadowbrook.test',
+    'nurse@meadowbrook.test',
+    'sysadmin@pharmacy.test',
+    'billing@pharmacy.test',
+    'super@portal.test',
+  ]);
+});
+afterAll(async () => t.close());
+
+const create = async (email: string, displayName = 'Temp Person') => {
+  const result = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+    email,
+    password: 'temp-pass-1',
+    displayName,
+    userRole: 'Nursing',
+    faciID: 101,
+  });
+  expect(result.status).toBe(200);
+};
+const isSignedIn = async (token: string) => (await api.get(token, '/tokeninfo')).status === 200;
+
+describe('POST /api/adminpwdreset', () => {
+  it('sets the password, revokes every session of the user and makes them change it', async () => {
+    await create('reset.me@meadowbrook.test');
+    const admin = as('admin@meadowbrook.test');
+    const reset = {
+      password: 'fresh-pass-1',
+      confirmPassword: 'fresh-pass-1',
+      email: 'reset.me@meadowbrook.test',
+      entityId: 101,
+    };
+    const first = await signIn(t.app, 'reset.me@meadowbrook.test', 'temp-pass-1');
+    expect(await api.post(admin, '/adminpwdreset', reset)).toEqual({
+      status: 200,
+      body: { message: 'Password successfully reset', email: 'reset.me@meadowbrook.test' },
+    });
+    expect(await isSignedIn(first)).toBe(false);
+    const next = await signIn(t.app, 'reset.me@meadowbrook.test', 'fresh-pass-1');
+    expect((await api.get(next, '/facilities')).body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    expect((await api.row('reset.me@meadowbrook.test'))?.mustChangePassword).toBe(true);
+  });
+
+  it.each([
+    [{ password: '' }, 'password', 'Please enter a password'],
+    [
+      { password: 'short', confirmPassword: 'short' },
+      'password',
+      'Password must include a minimum of 8 characters',
+    ],
+    [{ confirmPassword: '' }, 'confirmPassword', 'Please re-enter password'],
+    [{ confirmPassword: 'different-1' }, 'confirmPassword', 'Passwords do not match'],
+  ])('refuses %j with the spec message', async (change, field, message) => {
+    const payload = {
+      password: 'fresh-pass-2',
+      confirmPassword: 'fresh-pass-2',
+      email: 'nurse@meadowbrook.test',
+      entityId: 101,
+      ...change,
+    };
+    const result = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', payload);
+    expect(result.status).toBe(400);
+    expect(result.body.fields?.[field]).toBe(message);
+    expect(await isSignedIn(as('nurse@meadowbrook.test'))).toBe(true);
+  });
+
+  it('needs user_Edit of the role and an admin-level viewer; 404 across tenants; never oneself', async () => {
+    const payload = { password: 'fresh-pass-3', confirmPassword: 'fresh-pass-3', entityId: 101 };
+    const byNurse = await api.post(as('nurse@meadowbrook.test'), '/adminpwdreset', {
+      ...payload,
+      email: 'nurse.nocreds@meadowbrook.test',
+    });
+    expect(byNurse.status).toBe(403);
+    const other = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', {
+      ...payload,
+      email: 'don@lakeside.test',
+      entityId: 201,
+    });
+    expect(other.status).toBe(404);
+    const notThere = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', {
+      ...payload,
+      email: 'nurse@meadowbrook.test',
+      entityId: 102,
+    });
+    expect(notThere.status).toBe(404);
+    const self = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', {
+      ...payload,
+      email: 'admin@meadowbrook.test',
+    });
+    expect(self.status).toBe(403);
+    expect(await isSignedIn(as('admin@meadowbrook.test'))).toBe(true);
+  });
+
+  it('resets a pharmacy user through a shared pharmacy only with the SysAdmin’s rights', async () => {
+    const payload = {
+      password: 'fresh-pass-4',
+      confirmPassword: 'fresh-pass-4',
+      email: 'pharmacist@pharmacy.test',
+      entityId: 'sprx',
+    };
+    expect((await api.post(as('billing@pharmacy.test'), '/adminpwdreset', payload)).status).toBe(404);
+    expect((await api.post(as('sysadmin@pharmacy.test'), '/adminpwdreset', payload)).status).toBe(200);
+    expect((await api.row('pharmacist@pharmacy.test'))?.mustChangePassword).toBe(true);
+  });
+});
+
+describe('POST /api/edituserinfo (profile)', () => {
+  it('updates another user’s name and phone, answering their userInfo', async () => {
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Nocreds',
+      phone: '(555) 222-3333',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.message).toBe('Profile updated successfully');
+    expect(result.body.userInfo).toMatchObject({ displayName: 'Nadia Nocreds', phone: '5552223333' });
+  });
+
+  it.each([
+    [{ displayName: 'Abc' }, 'displayName', 'Name must include a minimum of 4 characters'],
+    [{ phone: '555-123' }, 'phone', 'Phone number must have 10 digits'],
+    [{ displayName: '', phone: '' }, 'displayName', 'Display Name and Phone are required fields'],
+  ])('refuses %j with the spec message', async (change, field, message) => {
+    const payload = {
+      displayName: 'Nadia Other',
+      phone: '5552223333',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+      ...change,
+    };
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', payload);
+    expect(result.status).toBe(400);
+    expect(result.body.fields?.[field]).toBe(message);
+    expect((await api.row('nurse.nocreds@meadowbrook.test'))?.displayName).toBe('Nadia Nocreds');
+  });
+
+  it('needs user_Edit; 404 for another tenant’s user; no role change on oneself', async () => {
+    const base = { displayName: 'Someone Else', phone: '5550001111', entityId: 101 };
+    expect(
+      (
+        await api.post(as('nurse@meadowbrook.test'), '/edituserinfo', {
+          ...base,
+          email: 'nurse.nocreds@meadowbrook.test',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+          ...base,
+          email: 'don@lakeside.test',
+          entityId: 201,
+        })
+      ).status,
+    ).toBe(404);
+    const ownRole = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      ...base,
+      email: 'admin@meadowbrook.test',
+      UserRole: 'Nursing',
+    });
+    expect(ownRole).toMatchObject({ status: 403, body: { message: 'You cannot change your own role' } });
+  });
+});
+
+describe('POST /api/edituserinfo (own account)', () => {
+  it('changes one thing at a time with the spec’s messages', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    const me = (body: object) => api.post(token, '/edituserinfo', { email: 'don@lakeside.test', ...body });
+    expect((await me({ displayName: 'Donna Lake' })).body.message).toBe('User name updated');
+    expect((await me({ phone: '555 444 3333' })).body).toMatchObject({
+      message: 'User phone updated',
+      userInfo: { phone: '5554443333' },
+    });
+    expect((await me({ title: 'DON' })).body.message).toBe('User title updated');
+    expect((await me({ betaUser: true })).body).toMatchObject({
+      message: 'Activated don@lakeside.test as Beta User',
+      userInfo: { betaUser: true },
+    });
+    expect((await me({ betaUser: false })).body.message).toBe('Deactivated don@lakeside.test as Beta User');
+    expect((await me({ displayName: 'Two Things', phone: '5554443333' })).status).toBe(400);
+    expect((await me({ displayName: 'Abc' })).body.fields).toEqual({
+      displayName: 'Name must include a minimum of 4 characters',
+    });
+    expect(
+      (await api.post(token, '/edituserinfo', { email: 'nurse@meadowbrook.test', title: 'x' })).status,
+    ).toBe(403);
+  });
+
+  it('changes the password only with the current one, revoking the other sessions but not this one', async () => {
+    const here = await signIn(t.app, 'super@portal.test');
+    const elsewhere = as('super@portal.test');
+    const wrong = await api.post(here, '/edituserinfo', {
+      email: 'super@portal.test',
+      password: 'brand-new-1',
+      currentPassword: 'nope',
+    });
+    expect(wrong).toMatchObject({ status: 400, body: { message: 'Current password is incorrect' } });
+    const missing = await api.post(here, '/edituserinfo', {
+      email: 'super@portal.test',
+      password: 'brand-new-1',
+    });
+    expect(missing.body.fields).toEqual({ currentPassword: 'Please enter your current password' });
+    expect(await isSignedIn(elsewhere)).toBe(true);
+    const changed = await api.post(here, '/edituserinfo', {
+      email: 'super@portal.test',
+      password: 'brand-new-1',
+      confirmPassword: 'brand-new-1',
+      currentPassword: DEMO_PASSWORD,
+    });
+    expect(changed.body.message).toBe('User password updated');
+    expect(await isSignedIn(elsewhere)).toBe(false);
+    expect(await isSignedIn(here)).toBe(true);
+    await signIn(t.app, 'super@portal.test', 'brand-new-1');
+  });
+
+  it('lets a user who must change their password do that, and only that', async () => {
+    await create('must.change@meadowbrook.test');
+    const token = await signIn(t.app, 'must.change@meadowbrook.test', 'temp-pass-1');
+    const other = await api.post(token, '/edituserinfo', {
+      email: 'must.change@meadowbrook.test',
+      title: 'RN',
+    });
+    expect(other.body.code).toBe('PASSWORD_CHANGE_REQUIRED');
+    const same = await api.post(token, '/edituserinfo', {
+      email: 'must.change@meadowbrook.test',
+      password: 'temp-pass-1',
+      currentPassword: 'temp-pass-1',
+    });
+    expect(same.status).toBe(400);
+    const done = await api.post(token, '/edituserinfo', {
+      email: 'must.change@meadowbrook.test',
+      password: 'mine-now-1',
+      currentPassword: 'temp-pass-1',
+    });
+    expect(done.body.userInfo).toMatchObject({ mustChangePassword: false });
+    expect((await api.get(token, '/facilities')).status).toBe(200);
+  });
+});
+
+describe('POST /api/deleteuser', () => {
+  it('soft-deletes: sessions revoked, sign-in refused, thread entries keep the name', async () => {
+    const nurse = await api.row('nurse@meadowbrook.test');
+    const result = await api.post(as('admin@meadowbrook.test'), '/deleteuser', {
+      email: 'nurse@meadowbrook.test',
+      entityId: 101,
+      UserId: nurse?.id,
+    });
+    expect(result).toEqual({ status: 200, body: { message: 'Maria Alvarez deleted successfully' } });
+    expect(await isSignedIn(as('nurse@meadowbrook.test'))).toBe(false);
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nurse@meadowbrook.test', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode).toBe(401);
+    expect((await api.row('nurse@meadowbrook.test'))?.deletedAt).toBeInstanceOf(Date);
+    const entries = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.requestedByUserId, nurse?.id ?? 0));
+    expect(entries.length).toBeGreaterThan(0);
+    expect(entries.every((e) => e.requestedBy === 'Maria Alvarez')).toBe(true);
+    const list = await api.get(as('admin@meadowbrook.test'), '/getusers');
+    expect((list.body.users as { email: string }[]).map((u) => u.email)).not.toContain(
+      'nurse@meadowbrook.test',
+    );
+  });
+
+  it('refuses oneself, a viewer without user_Delete, another tenant’s user, and a user who is also elsewhere', async () => {
+    const admin = as('admin@meadowbrook.test');
+    expect(
+      (await api.post(admin, '/deleteuser', { email: 'admin@meadowbrook.test', entityId: 101 })).body.message,
+    ).toBe('You cannot delete yourself');
+    await create('keep.me@meadowbrook.test');
+    const byNurse = await api.post(await signIn(t.app, 'nurse.nocreds@meadowbrook.test'), '/deleteuser', {
+      email: 'keep.me@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(byNurse.status).toBe(403);
+    expect((await api.post(admin, '/deleteuser', { email: 'don@lakeside.test', entityId: 201 })).status).toBe(
+      404,
+    );
+    const added = await api.post(
+      await signIn(t.app, 'super@portal.test', 'brand-new-1'),
+      '/adduserfacilities',
+      {
+        email: 'keep.me@meadowbrook.test',
+        entities: [{ entityID: 201, userRole: 'Nursing' }],
+      },
+    );
+    expect(added.status).toBe(200);
+    const elsewhere = await api.post(admin, '/deleteuser', {
+      email: 'keep.me@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(elsewhere).toMatchObject({
+      status: 403,
+      body: { message: 'This user also belongs to facilities outside your administration' },
+    });
+    expect((await api.row('keep.me@meadowbrook.test'))?.deletedAt).toBeNull();
+  });
+});

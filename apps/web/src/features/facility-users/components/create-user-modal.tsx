@@ -1,0 +1,202 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdminViewer,
+  addFacilityUserFormSchema,
+  createFacilityUserFormSchema,
+  FACILITY_ROLES,
+  PICKER_PAGE_SIZE,
+  pickerFacilities,
+  USER_ADMIN_MESSAGES,
+  type ViewerFacility,
+} from '@portal/domain';
+import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { ApiError } from '@/lib/api-error.ts';
+import { useClientConfig } from '@/lib/client-config.ts';
+import { notifyError } from '@/lib/notify.ts';
+import { useCreateUser } from '../api/mutations.ts';
+import classes from './user-forms.module.css';
+
+export interface CreateUserModalProps {
+  viewer: AdminViewer;
+  /** Set for the Facilities list's Add User (the facility is fixed); unset for Create Facility User. */
+  facility?: ViewerFacility;
+  onClose: () => void;
+}
+
+type Values = {
+  faciID: string;
+  userRole: string;
+  displayName: string;
+  email: string;
+  password: string;
+  confirmPassword: string;
+  Title: string;
+  phone: string;
+};
+
+const ROLE_OPTIONS = FACILITY_ROLES.map((r) => ({ value: r.name, label: r.label }));
+
+/** Create Facility User, or Add Facility User to a given facility (spec 2, sections 2 and 5). */
+export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalProps) {
+  const { passwordMinLength } = useClientConfig();
+  const schema = facility
+    ? addFacilityUserFormSchema(passwordMinLength)
+    : createFacilityUserFormSchema(passwordMinLength);
+  const form = useForm<Values>({
+    // The two forms share fields; the fixed facility and optional title are filled in on submit.
+    resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
+    defaultValues: {
+      faciID: facility ? String(facility.facID) : '',
+      userRole: '',
+      displayName: '',
+      email: '',
+      password: '',
+      confirmPassword: '',
+      Title: '',
+      phone: '',
+    },
+  });
+  const create = useCreateUser();
+  const errors = form.formState.errors;
+  const facilities = pickerFacilities(viewer).map((f) => ({
+    value: String(f.facID),
+    label: `${f.facName} (${f.facID})`,
+  }));
+
+  const submit = form.handleSubmit((values) => {
+    const faciID = facility ? facility.facID : Number(values.faciID);
+    const name = facility?.facName ?? viewer.facilities.find((f) => f.facID === faciID)?.facName ?? '';
+    const role = ROLE_OPTIONS.find((r) => r.value === values.userRole)?.label ?? values.userRole;
+    const toast = notifications.show({
+      loading: true,
+      message: USER_ADMIN_MESSAGES.addingToFacility,
+      autoClose: false,
+    });
+    create.mutate(
+      {
+        email: values.email,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        displayName: values.displayName,
+        phone: values.phone,
+        userRole: values.userRole,
+        faciID,
+        userType: 'FacilityUser',
+        ...(facility ? {} : { UserRole: values.userRole, Title: values.Title }),
+      },
+      {
+        onSuccess: () => {
+          notifications.update({
+            id: toast,
+            loading: false,
+            color: 'green',
+            autoClose: 3000,
+            message: facility ? USER_ADMIN_MESSAGES.addedToFacility(role, name) : USER_ADMIN_MESSAGES.created,
+          });
+          onClose();
+        },
+        onError: (error) => {
+          notifications.hide(toast);
+          if (error instanceof ApiError && error.fields) {
+            for (const [field, message] of Object.entries(error.fields))
+              form.setError(field as keyof Values, { message });
+          }
+          if (error instanceof ApiError)
+            notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
+          else notifyError(error);
+        },
+      },
+    );
+  });
+
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title={facility ? `Add Facility User to ${facility.facName}` : 'Create Facility User'}
+    >
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <Stack gap="sm">
+          {facility ? null : (
+            <Controller
+              control={form.control}
+              name="faciID"
+              render={({ field }) => (
+                <Select
+                  label="Facility"
+                  data={facilities}
+                  searchable
+                  limit={PICKER_PAGE_SIZE}
+                  value={field.value || null}
+                  onChange={(v) => field.onChange(v ?? '')}
+                  error={errors.faciID?.message}
+                  withAsterisk
+                />
+              )}
+            />
+          )}
+          <Controller
+            control={form.control}
+            name="userRole"
+            render={({ field }) => (
+              <Select
+                label="Role"
+                data={ROLE_OPTIONS}
+                value={field.value || null}
+                onChange={(v) => field.onChange(v ?? '')}
+                error={errors.userRole?.message}
+                withAsterisk
+              />
+            )}
+          />
+          <TextInput
+            label="Display name"
+            withAsterisk
+            {...form.register('displayName')}
+            error={errors.displayName?.message}
+          />
+          <TextInput
+            label="Email"
+            type="email"
+            withAsterisk
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          {facility ? null : (
+            <TextInput label="Title" withAsterisk {...form.register('Title')} error={errors.Title?.message} />
+          )}
+          <TextInput
+            label="Phone"
+            placeholder="(xxx) xxx-xxxx"
+            {...form.register('phone')}
+            error={errors.phone?.message}
+          />
+          <PasswordInput
+            label="Password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {facility ? 'Add User' : 'Create User'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,224 @@
+import {
+  type AdminUser,
+  AdminUserSchema,
+  defaultUserSettings,
+  EditUserInfoAnswerSchema,
+  ENDPOINTS,
+  FacilitiesAnswerSchema,
+  MessageAnswerSchema,
+  UserFacilitiesAnswerSchema,
+  UsersAnswerSchema,
+  userRoleKeys,
+} from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { settableFacility } from '@/test/facility-fixtures.ts';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { nurse } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const ADMIN_KEYS = Object.fromEntries(
+  [
+    ...userRoleKeys(['Nursing', 'DON', 'facilityadmin', 'BusinessOffice']),
+    'user_AddFacilityToUser',
+    'allowToSetSettingsForUsers',
+  ].map((k) => [k, true]),
+);
+const admin = nurse({
+  userId: 10,
+  email: 'admin@meadowbrook.test',
+  displayName: 'Alex Admin',
+  userRole: 'facilityadmin',
+  entityTypeAndRole: [{ facid: 101, userRole: 'facilityadmin' }],
+});
+const person = (over: Partial<AdminUser>): AdminUser =>
+  AdminUserSchema.parse({
+    id: 1,
+    userId: 1,
+    email: 'nurse@meadowbrook.test',
+    displayName: 'Maria Alvarez',
+    phone: '5551234567',
+    title: '',
+    userType: 'FacilityUser',
+    userRole: 'Nursing',
+    numberFacilities: 1,
+    entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
+    requestorIsAdmin: true,
+    userSettings: defaultUserSettings(),
+    ...over,
+  });
+const USERS = [
+  person({}),
+  person({
+    id: 10,
+    userId: 10,
+    email: 'admin@meadowbrook.test',
+    displayName: 'Alex Admin',
+    userRole: 'facilityadmin',
+    entityTypeAndRole: [{ facid: 101, userRole: 'facilityadmin' }],
+  }),
+  person({ id: 3, userId: 3, email: 'zed@meadowbrook.test', displayName: 'Zed Young', phone: '' }),
+];
+
+function install(permissions: Record<string, boolean> = ADMIN_KEYS, users = USERS) {
+  return new FakeApi()
+    .signedIn('tok', admin)
+    .on('GET', ENDPOINTS.facilities, () =>
+      ok(FacilitiesAnswerSchema, { facilities: [settableFacility({ permissions })] }),
+    )
+    .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users }))
+    .install();
+}
+const names = () =>
+  screen
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => within(row).getAllByRole('cell')[0]?.textContent?.trim());
+
+describe('FacilityUsersPage', () => {
+  it('sorts by name, flips, searches by name or email, and badges the viewer as Self', async () => {
+    install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await screen.findByText('Zed Young', {}, { timeout: 5000 });
+    expect(names()).toEqual(['Alex Admin Self', 'Maria Alvarez', 'Zed Young']);
+    await user.click(screen.getByRole('button', { name: /^Name/ }));
+    expect(names()).toEqual(['Zed Young', 'Maria Alvarez', 'Alex Admin Self']);
+    await user.type(screen.getByLabelText('Search users'), 'zed@');
+    expect(names()).toEqual(['Zed Young']);
+    await user.clear(screen.getByLabelText('Search users'));
+    await user.type(screen.getByLabelText('Search users'), 'nobody');
+    expect(screen.getByText('No Users')).toBeInTheDocument();
+  });
+
+  it('gates the row menu by the facility’s keys and never lets the viewer delete themselves', async () => {
+    install({ user_EditNursing: true });
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' })).toBeEnabled();
+    expect(screen.getByRole('menuitem', { name: 'Reset Password' })).toBeEnabled();
+    expect(screen.getByRole('menuitem', { name: 'Delete User' })).toBeDisabled();
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('button', { name: 'Actions for Alex Admin' }));
+    expect(await screen.findByRole('menuitem', { name: 'Delete User' })).toBeDisabled();
+    expect(screen.getByRole('menuitem', { name: 'Edit Name and Phone' })).toBeDisabled();
+  });
+
+  it('checks the profile form with the spec messages, then saves and says so', async () => {
+    const api = install().on('POST', ENDPOINTS.editUserInfo, () =>
+      ok(EditUserInfoAnswerSchema, { message: 'Profile updated successfully', userInfo: nurse() }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Display name'));
+    await user.type(within(dialog).getByLabelText('Display name'), 'Mar');
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.type(within(dialog).getByLabelText('Phone'), '555-12');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText('Name must include a minimum of 4 characters'),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByText('Phone number must have 10 digits')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
+    await user.clear(within(dialog).getByLabelText('Display name'));
+    await user.type(within(dialog).getByLabelText('Display name'), 'Maria A.');
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      displayName: 'Maria A.',
+      phone: '5552223333',
+      email: 'nurse@meadowbrook.test',
+      entityId: 101,
+    });
+  });
+
+  it('deletes a user after confirmation and shows the server’s refusal as the spec words it', async () => {
+    let refuse = true;
+    install().on('POST', ENDPOINTS.deleteUser, () =>
+      refuse ? fail(403, 'Not allowed here', 'FORBIDDEN') : ok(MessageAnswerSchema, { message: 'ok' }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    const open = async () => {
+      await user.click(
+        await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }),
+      );
+      await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
+      await user.click(
+        within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }),
+      );
+    };
+    await open();
+    expect(await screen.findByText('Error deleting user: Not allowed here')).toBeInTheDocument();
+    refuse = false;
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Delete User' }));
+    expect(await screen.findByText('Zed Young deleted successfully')).toBeInTheDocument();
+  });
+
+  it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
+    const api = install()
+      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [
+            settableFacility({ permissions: ADMIN_KEYS }),
+            settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
+          ],
+        }),
+      )
+      .on('POST', ENDPOINTS.addUserFacilities, () =>
+        ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
+      );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A role must be assigned to all users')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.addUserFacilities)).toHaveLength(0);
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
+    expect(confirm).toHaveBeenCalledWith('There are unsaved pending facilities. Leave page without saving?');
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    await user.click(within(dialog).getAllByLabelText('Role at Meadowbrook East')[0] as HTMLElement);
+    await user.click(await screen.findByRole('option', { name: 'DON' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api.callsTo('POST', ENDPOINTS.addUserFacilities)[0]?.body).toEqual({
+        email: 'zed@meadowbrook.test',
+        entities: [{ entityID: 102, userRole: 'DON' }],
+      }),
+    );
+    confirm.mockRestore();
+  });
+
+  it('saves another user’s widget visibility and lock through /usersetting', async () => {
+    const api = install().on('POST', ENDPOINTS.userSetting, () =>
+      ok(MessageAnswerSchema, { message: 'successfully saved settings for Maria Alvarez' }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('switch', { name: 'Show AUTHORIZATION' }));
+    await user.click(within(dialog).getByRole('switch', { name: /Lock settings/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully saved settings for Maria Alvarez')).toBeInTheDocument();
+    const body = api.callsTo('POST', ENDPOINTS.userSetting)[0]?.body as {
+      UserId: number;
+      settingValues: Record<string, unknown>;
+    };
+    expect(body.UserId).toBe(1);
+    expect(body.settingValues).toMatchObject({ widget_highCost_Show: false, allowToSetSettings: false });
+  });
+});

@@ -1,0 +1,146 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  TextInput,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
+import { formatPhone, pickerFacilities, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { useCurrentUser } from '@/features/auth';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { useAdminViewer, usersQuery } from '../api/users.ts';
+import { CreateUserModal } from './create-user-modal.tsx';
+import { DeleteUserModal } from './delete-user-modal.tsx';
+import { EditProfileModal } from './edit-profile-modal.tsx';
+import { EditSettingsModal } from './edit-settings-modal.tsx';
+import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { UserFacilitiesModal } from './user-facilities-modal.tsx';
+import { type UserModal, UserRowMenu } from './user-row-menu.tsx';
+import { type UserSort, type UserSortKey, visibleUsers } from './user-sort.ts';
+
+const COLUMNS: { key: UserSortKey; label: string }[] = [
+  { key: 'displayName', label: 'Name' },
+  { key: 'email', label: 'Email' },
+];
+
+/** Facility Users (spec 2, section 2): search, sort, Self badge, row menu and its modals. */
+export function FacilityUsersPage() {
+  useDocumentTitle('Facility Users');
+  const me = useCurrentUser();
+  const viewer = useAdminViewer();
+  const { data, isPending, error } = useQuery(usersQuery());
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<UserSort>({ key: 'displayName', direction: 'asc' });
+  const [modal, setModal] = useState<UserModal | { kind: 'create' } | null>(null);
+  const rows = useMemo(() => visibleUsers(data?.users ?? [], search, sort), [data, search, sort]);
+  const close = () => setModal(null);
+  const flip = (key: UserSortKey) =>
+    setSort((s) =>
+      s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
+    );
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between">
+        <Title order={1}>Facility Users</Title>
+        <Button
+          onClick={() => setModal({ kind: 'create' })}
+          disabled={!viewer || pickerFacilities(viewer).length === 0}
+        >
+          Add Facility User
+        </Button>
+      </Group>
+      <TextInput
+        label="Search users"
+        placeholder="Search by name or email"
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => setSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {error ? <Alert color="red">{USER_ADMIN_MESSAGES.listFailed}</Alert> : null}
+      {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={600}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>
+                {COLUMNS.map((column) => (
+                  <Table.Th
+                    key={column.key}
+                    aria-sort={
+                      sort.key === column.key
+                        ? sort.direction === 'asc'
+                          ? 'ascending'
+                          : 'descending'
+                        : 'none'
+                    }
+                  >
+                    <UnstyledButton onClick={() => flip(column.key)} fw={600}>
+                      {column.label}
+                      {sort.key === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
+                    </UnstyledButton>
+                  </Table.Th>
+                ))}
+                <Table.Th>Phone</Table.Th>
+                <Table.Th>Facilities</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((user) => (
+                <Table.Tr key={user.userId}>
+                  <Table.Td>
+                    {user.displayName}{' '}
+                    {user.userId === me.userId ? (
+                      <Badge size="sm" variant="light">
+                        Self
+                      </Badge>
+                    ) : null}
+                  </Table.Td>
+                  <Table.Td>{user.email}</Table.Td>
+                  <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>
+                  <Table.Td>{user.numberFacilities}</Table.Td>
+                  <Table.Td>
+                    {viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {!isPending && rows.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={5}>No Users</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {viewer && modal?.kind === 'create' ? <CreateUserModal viewer={viewer} onClose={close} /> : null}
+      {viewer && modal?.kind === 'facilities' ? (
+        <UserFacilitiesModal viewer={viewer} user={modal.user} onClose={close} />
+      ) : null}
+      {modal?.kind === 'reset' ? (
+        <ResetPasswordModal user={modal.user} entityId={modal.entityId} onClose={close} />
+      ) : null}
+      {modal?.kind === 'profile' ? (
+        <EditProfileModal user={modal.user} entityId={modal.entityId} onClose={close} />
+      ) : null}
+      {modal?.kind === 'settings' ? <EditSettingsModal user={modal.user} onClose={close} /> : null}
+      {modal?.kind === 'delete' ? (
+        <DeleteUserModal user={modal.user} entityId={modal.entityId} onClose={close} />
+      ) : null}
+    </Stack>
+  );
+}

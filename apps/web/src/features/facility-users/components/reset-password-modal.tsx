@@ -1,0 +1,69 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { type AdminUser, adminPasswordResetInputSchema } from '@portal/domain';
+import { type Resolver, useForm } from 'react-hook-form';
+import { useClientConfig } from '@/lib/client-config.ts';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useAdminPasswordReset } from '../api/mutations.ts';
+import classes from './user-forms.module.css';
+
+export interface ResetPasswordModalProps {
+  user: AdminUser;
+  entityId: number;
+  onClose: () => void;
+}
+
+type Values = { password: string; confirmPassword: string; email: string; entityId: number };
+
+/** Reset Password for a user: the new password twice; they must change it at their next sign-in. */
+export function ResetPasswordModal({ user, entityId, onClose }: ResetPasswordModalProps) {
+  const { passwordMinLength } = useClientConfig();
+  const form = useForm<Values>({
+    resolver: zodResolver(
+      adminPasswordResetInputSchema(passwordMinLength) as never,
+    ) as unknown as Resolver<Values>,
+    defaultValues: { password: '', confirmPassword: '', email: user.email, entityId },
+  });
+  const reset = useAdminPasswordReset();
+  const errors = form.formState.errors;
+  const submit = form.handleSubmit((values) =>
+    reset.mutate(values, {
+      onSuccess: (answer) => {
+        notifySuccess(`${answer.message} for "${answer.email}"`);
+        onClose();
+      },
+      onError: notifyError,
+    }),
+  );
+  return (
+    <Modal opened onClose={onClose} title={`Reset Password for ${user.displayName}`}>
+      <form onSubmit={submit} noValidate className={classes.form}>
+        <Stack gap="sm">
+          <Text size="sm">{user.email}</Text>
+          <PasswordInput
+            label="New password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            withAsterisk
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reset.isPending}>
+              Reset Password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

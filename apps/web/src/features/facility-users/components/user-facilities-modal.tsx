@@ -1,0 +1,191 @@
+import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  type AdminUser,
+  type AdminViewer,
+  canAddFacilityToUser,
+  canChangeRole,
+  canRemoveFromFacility,
+  FACILITY_ROLES,
+  PICKER_PAGE_SIZE,
+  USER_ADMIN_MESSAGES,
+  USER_MESSAGES,
+} from '@portal/domain';
+import { IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
+import { userFacilitiesQuery } from '../api/users.ts';
+
+export interface UserFacilitiesModalProps {
+  viewer: AdminViewer;
+  user: AdminUser;
+  onClose: () => void;
+}
+
+const ROLE_OPTIONS = FACILITY_ROLES.map((r) => ({ value: r.name, label: r.label }));
+type Pending = { facID: number; facName: string; userRole: string | null };
+
+/** View / Edit Facilities of a user: roles, removal, and pending facilities saved in one call (spec 2, section 4). */
+export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesModalProps) {
+  const { data, error } = useQuery(userFacilitiesQuery(user.email));
+  const [pending, setPending] = useState<Pending[]>([]);
+  const [pendingError, setPendingError] = useState<string | null>(null);
+  const editRole = useEditUserRole();
+  const removeFacility = useRemoveFacility();
+  const addFacilities = useAddUserFacilities();
+  const held = new Set((data?.facilities ?? []).map((f) => f.facID));
+  const choices = viewer.facilities
+    .filter((f) => canAddFacilityToUser(viewer, f.facID) && !held.has(f.facID))
+    .filter((f) => !pending.some((p) => p.facID === f.facID))
+    .map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` }));
+
+  const close = () => {
+    if (pending.length > 0 && !window.confirm(USER_ADMIN_MESSAGES.leavePending)) return;
+    onClose();
+  };
+  const save = () => {
+    if (pending.some((p) => !p.userRole)) {
+      setPendingError(USER_MESSAGES.roleForAllUsers);
+      return;
+    }
+    addFacilities.mutate(
+      {
+        email: user.email,
+        entities: pending.map((p) => ({ entityID: p.facID, userRole: p.userRole ?? '' })),
+      },
+      {
+        onSuccess: (answer) => {
+          notifySuccess(answer.message);
+          setPending([]);
+        },
+        onError: notifyError,
+      },
+    );
+  };
+
+  return (
+    <Modal opened onClose={close} title={`Facilities of ${user.displayName}`} size="lg">
+      <Stack gap="sm">
+        {error ? <Alert color="red">{error.message}</Alert> : null}
+        <Table>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Facility</Table.Th>
+              <Table.Th>Role</Table.Th>
+              <Table.Th>Remove</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {(data?.facilities ?? []).map((f) => (
+              <Table.Tr key={f.facID}>
+                <Table.Td>{f.facName}</Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Role at ${f.facName}`}
+                    data={ROLE_OPTIONS}
+                    value={f.userRole}
+                    disabled={!canChangeRole(viewer, user, f.facID)}
+                    onChange={(role) =>
+                      role &&
+                      editRole.mutate(
+                        { entityID: f.facID, email: user.email, userRole: role },
+                        {
+                          onSuccess: () => notifySuccess(USER_ADMIN_MESSAGES.roleChanged),
+                          onError: (e) =>
+                            notifications.show({
+                              color: 'red',
+                              message: USER_ADMIN_MESSAGES.roleChangeFailed(e.message),
+                            }),
+                        },
+                      )
+                    }
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="red"
+                    aria-label={`Remove from ${f.facName}`}
+                    disabled={!canRemoveFromFacility(viewer, user, f.facID)}
+                    onClick={() => {
+                      if (!window.confirm(USER_ADMIN_MESSAGES.confirmRemove(user.displayName, f.facName)))
+                        return;
+                      removeFacility.mutate(
+                        { email: user.email, facID: f.facID },
+                        { onSuccess: (answer) => notifySuccess(answer.message), onError: notifyError },
+                      );
+                    }}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+            {pending.map((p) => (
+              <Table.Tr key={`pending-${p.facID}`}>
+                <Table.Td>
+                  {p.facName}{' '}
+                  <Text span c="dimmed" size="sm">
+                    (pending)
+                  </Text>
+                </Table.Td>
+                <Table.Td>
+                  <Select
+                    aria-label={`Role at ${p.facName}`}
+                    data={ROLE_OPTIONS}
+                    value={p.userRole}
+                    onChange={(role) => {
+                      setPendingError(null);
+                      setPending((list) =>
+                        list.map((x) => (x.facID === p.facID ? { ...x, userRole: role } : x)),
+                      );
+                    }}
+                  />
+                </Table.Td>
+                <Table.Td>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    aria-label={`Remove pending ${p.facName}`}
+                    onClick={() => setPending((list) => list.filter((x) => x.facID !== p.facID))}
+                  >
+                    <IconTrash size={16} aria-hidden />
+                  </ActionIcon>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+        {choices.length > 0 ? (
+          <Select
+            label="Add facility"
+            placeholder="Choose a facility"
+            data={choices}
+            searchable
+            limit={PICKER_PAGE_SIZE}
+            value={null}
+            onChange={(value) => {
+              const facility = viewer.facilities.find((f) => String(f.facID) === value);
+              if (facility)
+                setPending((list) => [
+                  ...list,
+                  { facID: facility.facID, facName: facility.facName, userRole: null },
+                ]);
+            }}
+          />
+        ) : null}
+        {pendingError ? <Alert color="red">{pendingError}</Alert> : null}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+          <Button onClick={save} disabled={pending.length === 0} loading={addFacilities.isPending}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
+});
+
+const NEW_EMAIL = 'casey.e2e@meadowbrook.test';
+
+async function openUsers(page: Page) {
+  await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+  await waitForPath(page, '/dashboard');
+  await page.goto(`${portal.url}/facility-users`);
+  await page.getByRole('heading', { level: 1, name: 'Facility Users' }).waitFor();
+  await page.getByRole('cell', { name: 'nurse@meadowbrook.test' }).waitFor();
+}
+
+async function login(email: string, password: string) {
+  const response = await fetch(`${portal.url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  return { status: response.status, body: (await response.json()) as { token?: string } };
+}
+
+async function rowAction(page: Page, name: string, item: string) {
+  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  await page.getByRole('menuitem', { name: item }).click();
+  // The menu fades out after the click; wait until it is gone so only the modal is on screen.
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  return page.getByRole('dialog');
+}
+
+describe('facility users', () => {
+  it.each([
+    ['desktop', VIEWPORTS.desktop],
+    ['tablet', VIEWPORTS.tablet],
+  ])('lists the users with a Self badge and no serious axe violation (%s)', async (name, viewport) => {
+    const { context, page } = await newPage(browser, viewport);
+    const errors = watchConsole(page);
+    await openUsers(page);
+    await page.getByText('Self', { exact: true }).waitFor();
+    expect(await page.getByRole('cell', { name: 'don@lakeside.test' }).count()).toBe(0);
+    await expectAccessible(page, `/facility-users (${name})`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('creates a user who must change the password, edits, resets and deletes them', async () => {
+    const { context, page } = await newPage(browser);
+    await openUsers(page);
+
+    await page.getByRole('button', { name: 'Add Facility User' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Facility User' });
+    await create.getByRole('button', { name: 'Create User' }).click();
+    await create.getByText('Please select a facility', { exact: true }).waitFor();
+    await create.getByText('Please enter a display name').waitFor();
+    await expectAccessible(page, 'Create Facility User');
+    await create.getByLabel('Facility').click();
+    await page.getByRole('option', { name: 'Meadowbrook Care Center (101)' }).click();
+    await create.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'Nursing' }).click();
+    await create.getByLabel('Display name').fill('Casey Journey');
+    await create.getByLabel('Email').fill(NEW_EMAIL);
+    await create.getByLabel('Title').fill('LPN');
+    await create.getByLabel('Phone').fill('(555) 101-2020');
+    await create.getByLabel(/^Password/).fill('first-pass-1');
+    await create.getByLabel('Confirm password').fill('first-pass-1');
+    await create.getByRole('button', { name: 'Create User' }).click();
+    await page.getByText('Facility user successfully created').waitFor();
+    await page.getByRole('cell', { name: NEW_EMAIL }).waitFor();
+
+    // The new user signs in, but must replace the administrator's password before anything else.
+    const first = await login(NEW_EMAIL, 'first-pass-1');
+    expect(first.status).toBe(200);
+    const blocked = await fetch(`${portal.url}/api/facilities`, {
+      headers: { authorization: `Bearer ${first.body.token}` },
+    });
+    expect(blocked.status).toBe(403);
+    expect(((await blocked.json()) as { code: string }).code).toBe('PASSWORD_CHANGE_REQUIRED');
+
+    const profile = await rowAction(page, 'Casey Journey', 'Edit Name and Phone');
+    await profile.getByLabel('Display name').fill('Cas');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile.getByText('Name must include a minimum of 4 characters').waitFor();
+    await profile.getByLabel('Display name').fill('Casey Renamed');
+    await profile.getByLabel('Phone').fill('555-303-4040');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully').waitFor();
+    await page.getByRole('cell', { name: 'Casey Renamed', exact: true }).waitFor();
+    await page.getByRole('cell', { name: '555-303-4040' }).waitFor();
+
+    const reset = await rowAction(page, 'Casey Renamed', 'Reset Password');
+    await reset.getByRole('textbox', { name: 'New password', exact: true }).fill('second-pass-2');
+    await reset.getByRole('textbox', { name: 'Confirm new password' }).fill('second-pass-3');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await reset.getByText('Passwords do not match').waitFor();
+    await reset.getByRole('textbox', { name: 'Confirm new password' }).fill('second-pass-2');
+    await expectAccessible(page, 'Reset Password');
+    await reset.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByText(`Password successfully reset for "${NEW_EMAIL}"`).waitFor();
+    expect((await login(NEW_EMAIL, 'first-pass-1')).status).toBe(401);
+    expect((await login(NEW_EMAIL, 'second-pass-2')).status).toBe(200);
+
+    const remove = await rowAction(page, 'Casey Renamed', 'Delete User');
+    await remove.getByRole('button', { name: 'Delete User' }).click();
+    await page.getByText('Casey Renamed deleted successfully').waitFor();
+    await expect.poll(() => page.getByRole('cell', { name: NEW_EMAIL }).count()).toBe(0);
+    expect((await login(NEW_EMAIL, 'second-pass-2')).status).toBe(401);
+    await context.close();
+  });
+});
