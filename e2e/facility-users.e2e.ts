@@ -88,6 +88,20 @@ describe('facility users', () => {
     expect(blocked.status).toBe(403);
     expect(((await blocked.json()) as { code: string }).code).toBe('PASSWORD_CHANGE_REQUIRED');
 
+    // In the browser the new user is stopped at 'Choose a new password', sets one, and reaches the dashboard.
+    const own = await newPage(browser, VIEWPORTS.desktop);
+    await signInThroughForm(own.page, portal.url, NEW_EMAIL, 'first-pass-1');
+    const change = own.page.getByRole('form', { name: 'Change password' });
+    await change.waitFor();
+    await expectAccessible(own.page, 'Choose a new password');
+    await change.getByLabel(/^Current password/).fill('first-pass-1');
+    await change.getByLabel(/^New password/).fill('own-pass-11');
+    await change.getByLabel(/^Confirm new password/).fill('own-pass-11');
+    await change.getByRole('button', { name: 'Set new password' }).click();
+    await own.page.getByRole('heading', { level: 1, name: 'Dashboard' }).waitFor();
+    await own.context.close();
+    expect((await login(NEW_EMAIL, 'own-pass-11')).status).toBe(200);
+
     const profile = await rowAction(page, 'Casey Journey', 'Edit Name and Phone');
     await profile.getByLabel('Display name').fill('Cas');
     await profile.getByRole('button', { name: 'Save' }).click();

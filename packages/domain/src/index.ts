@@ -87,8 +87,6 @@ export type { OwnPasswordForm } from './schemas/account-edit.ts';
 export {
   ACCOUNT_MESSAGES,
   DisplayNameFormSchema,
-  EditUserInfoAccountSchema,
-  EditUserInfoAnswerSchema,
   ownPasswordFormSchema,
   PhoneFormSchema,
   TitleFormSchema,
