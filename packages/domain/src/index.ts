@@ -57,6 +57,7 @@ export type {
 } from './pharmacy-admin.ts';
 export {
   isPharmacyUserManager,
+  mayActAtPharmacy,
   mayActOnPharmacyUser,
   mayAddPharmacyToUser,
   mayAdministerPharmacyUsers,
@@ -65,6 +66,7 @@ export {
   mayRemoveFromPharmacy,
   PHARMACY_ADMIN_MESSAGES,
   pharmaciesOffered,
+  pharmacyForUserAction,
   sharedPharmacies,
 } from './pharmacy-admin.ts';
 export type { FacilityRole, PharmacyRole, RoleOption, UserType } from './roles.ts';
@@ -87,8 +89,6 @@ export type { OwnPasswordForm } from './schemas/account-edit.ts';
 export {
   ACCOUNT_MESSAGES,
   DisplayNameFormSchema,
-  EditUserInfoAccountSchema,
-  EditUserInfoAnswerSchema,
   ownPasswordFormSchema,
   PhoneFormSchema,
   TitleFormSchema,
