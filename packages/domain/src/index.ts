@@ -57,6 +57,7 @@ export type {
 } from './pharmacy-admin.ts';
 export {
   isPharmacyUserManager,
+  mayActAtPharmacy,
   mayActOnPharmacyUser,
   mayAddPharmacyToUser,
   mayAdministerPharmacyUsers,
@@ -65,6 +66,7 @@ export {
   mayRemoveFromPharmacy,
   PHARMACY_ADMIN_MESSAGES,
   pharmaciesOffered,
+  pharmacyForUserAction,
   sharedPharmacies,
 } from './pharmacy-admin.ts';
 export type { FacilityRole, PharmacyRole, RoleOption, UserType } from './roles.ts';

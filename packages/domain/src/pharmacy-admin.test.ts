@@ -7,6 +7,7 @@ import {
   mayRemoveFromPharmacy,
   type PharmacyStanding,
   pharmaciesOffered,
+  pharmacyForUserAction,
 } from './pharmacy-admin.ts';
 import { createPharmUserFormSchema, createPharmUserInputSchema } from './schemas/pharmacy-users.ts';
 
@@ -55,6 +56,14 @@ describe('pharmacy user administration rules', () => {
     expect(mayActOnPharmacyUser('editProfile', 1, [pharmacistSprx], target)).toBe(false);
     expect(mayActOnPharmacyUser('editProfile', 1, [sysadminSprx], upnyTarget)).toBe(false);
     expect(mayActOnPharmacyUser('editProfile', 9, [sysadminSprx], target)).toBe(false);
+  });
+
+  it('names the first shared pharmacy where the action is allowed, as the call’s entityId', () => {
+    const both = { userId: 9, pharmRole: [...target.pharmRole, { pharid: 'upny', role: 'Pharmacist' }] };
+    const upnyAdmin = { ...sysadminSprx, pharmID: 'upny' };
+    expect(pharmacyForUserAction('delete', 1, [{ ...pharmacistSprx }, upnyAdmin], both)).toBe('upny');
+    expect(pharmacyForUserAction('delete', 1, [sysadminSprx, upnyAdmin], both)).toBe('sprx');
+    expect(pharmacyForUserAction('delete', 1, [pharmacistSprx], both)).toBeNull();
   });
 
   it('offers only pharmacies where the caller manages users and may add pharmacies', () => {

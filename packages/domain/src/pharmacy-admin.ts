@@ -127,6 +127,39 @@ export function mayAddPharmacyToUser(
 }
 
 /**
+ * Whether the caller may do a row-menu action to the target (holding `role` there) through one pharmacy: never to
+ * themselves, only as a user manager there, holding `user_Edit{Role}` for reset and profile, `user_Delete{Role}` for
+ * delete, `allowToSetSettingsForUsers` for settings. The server's /adminpwdreset, /edituserinfo and /deleteuser
+ * checks for a pharmacy target use this same rule.
+ */
+export function mayActAtPharmacy(
+  action: PharmacyUserAction,
+  callerId: number,
+  standing: PharmacyStanding,
+  targetId: number,
+  role: string,
+): boolean {
+  if (callerId === targetId || !isPharmacyUserManager(standing)) return false;
+  if (action === 'delete') return hasAll(standing.userPermissions, deleteKey(role));
+  if (action === 'editSettings')
+    return hasAll(standing.userPermissions, PHARMACY_ADMIN_PERMISSIONS.setSettingsForUsers);
+  return hasAll(standing.userPermissions, editKey(role));
+}
+
+/** The first pharmacy both share through which the caller may do the action (the call's `entityId`), or null. */
+export function pharmacyForUserAction(
+  action: PharmacyUserAction,
+  callerId: number,
+  standings: readonly PharmacyStanding[],
+  target: PharmacyUserTarget,
+): string | null {
+  const shared = sharedPharmacies(standings, target).find(({ standing, role }) =>
+    mayActAtPharmacy(action, callerId, standing, target.userId, role),
+  );
+  return shared?.standing.pharmID ?? null;
+}
+
+/**
  * Whether a row-menu action applies to the target: in some pharmacy both share, the caller manages users and holds
  * the flag for the target's role there (`user_Edit{Role}` for reset and profile, `user_Delete{Role}` for delete,
  * `allowToSetSettingsForUsers` for settings). Nobody does these to themselves from the administration list.
@@ -137,12 +170,5 @@ export function mayActOnPharmacyUser(
   standings: readonly PharmacyStanding[],
   target: PharmacyUserTarget,
 ): boolean {
-  if (callerId === target.userId) return false;
-  return sharedPharmacies(standings, target).some(({ standing, role }) => {
-    if (!isPharmacyUserManager(standing)) return false;
-    if (action === 'delete') return hasAll(standing.userPermissions, deleteKey(role));
-    if (action === 'editSettings')
-      return hasAll(standing.userPermissions, PHARMACY_ADMIN_PERMISSIONS.setSettingsForUsers);
-    return hasAll(standing.userPermissions, editKey(role));
-  });
+  return pharmacyForUserAction(action, callerId, standings, target) !== null;
 }

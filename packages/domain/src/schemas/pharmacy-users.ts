@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PHARMACY_ADMIN_MESSAGES } from '../pharmacy-admin.ts';
 import { PHARMACY_ROLES } from '../roles.ts';
+import { UserSettingsSchema } from './auth.ts';
 import { emailField, newPasswordField, optionalPhoneField, USER_MESSAGES } from './user-fields.ts';
 
 const PHARMACY_ROLE_NAMES: readonly string[] = PHARMACY_ROLES.map((r) => r.name);
@@ -101,6 +102,8 @@ export const PharmacyUserSchema = z.object({
   pharmRole: z.array(z.object({ pharid: z.string(), role: z.string() })),
   userType: z.literal('PharmacyUser'),
   userRole: z.string(),
+  /** The user's dashboard configuration, for the Edit User Settings dialog (as the facility-user lists carry). */
+  userSettings: UserSettingsSchema,
 });
 export type PharmacyUser = z.infer<typeof PharmacyUserSchema>;
 

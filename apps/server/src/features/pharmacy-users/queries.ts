@@ -4,6 +4,7 @@ import {
   type PharmacyUser,
   type PharmacyUserTarget,
   toPermissionMap,
+  type UserSettings,
 } from '@portal/domain';
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
@@ -36,6 +37,7 @@ export interface PharmacyUserRecord extends PharmacyUserTarget {
   email: string;
   phone: string;
   title: string;
+  settings: UserSettings;
 }
 
 async function membershipsOf(db: Db, userIds: number[]) {
@@ -57,6 +59,7 @@ const userColumns = {
   email: users.email,
   phone: users.phone,
   title: users.title,
+  settings: users.settings,
 };
 
 /** Live pharmacy users holding a role at any of `pharmIds`, each with all their pharmacy roles. */
@@ -125,6 +128,7 @@ export function toWireUser(record: PharmacyUserRecord, visiblePharmIds: Readonly
     pharmRole,
     userType: 'PharmacyUser',
     userRole: pharmRole[0]?.role ?? '',
+    userSettings: { ...defaultUserSettings(), ...record.settings },
   };
 }
 

@@ -1,4 +1,5 @@
-import { and, eq } from 'drizzle-orm';
+import { mayActOnPharmacyUser, type PharmacyUserAction } from '@portal/domain';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pharmacyMemberships, rolePermissions, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
@@ -28,7 +29,12 @@ const call = async (as: string, method: 'GET' | 'POST', url: string, payload?: o
   });
   return { status: response.statusCode, body: response.json() as Body };
 };
-type ListedUser = { email: string; numberPharmacies: number; pharmRole: { pharid: string; role: string }[] };
+type ListedUser = {
+  userId: number;
+  email: string;
+  numberPharmacies: number;
+  pharmRole: { pharid: string; role: string }[];
+};
 const listAs = async (as: string) => (await call(as, 'GET', '/getpharmacyusers')).body.users as ListedUser[];
 const listed = async (as: string, email: string) => (await listAs(as)).find((u) => u.email === email);
 const rolesOf = async (email: string) => {
@@ -382,5 +388,100 @@ describe('POST /removepharmacy', () => {
     );
     expect(create.status).toBe(403);
     expect(await rolesOf(BILLING)).toEqual(['upny:Billing']);
+  });
+});
+
+describe('row-menu calls on a pharmacy user (/adminpwdreset, /edituserinfo, /deleteuser through a pharmacy)', () => {
+  type Standing = { pharmID: string; userRole: string; userPermissions: Record<string, boolean> };
+  const standingsOf = async (as: string) =>
+    (await call(as, 'GET', '/pharmacies')).body.pharmacies as Standing[];
+  /** What the Pharmacy Users menu offers `as` for the user, by the same domain rule the page uses. */
+  const menuOffers = async (as: string, action: PharmacyUserAction, email: string) => {
+    const [standings, target, me] = await Promise.all([standingsOf(as), listed(as, email), listed(as, as)]);
+    if (!target || !me) throw new Error(`${email} or ${as} not listed`);
+    return mayActOnPharmacyUser(action, me.userId, standings, target);
+  };
+
+  it('lists each user with their dashboard settings for the Edit User Settings dialog', async () => {
+    const pharmacist = (await listAs(SYSADMIN)).find((u) => u.email === PHARMACIST) as ListedUser & {
+      userSettings: Record<string, unknown>;
+    };
+    expect(pharmacist.userSettings).toMatchObject({ allowToSetSettings: true });
+  });
+
+  it('lets sysadmin@ reset the password of and delete a pharmacy user at sprx; billing@ (upny only) gets 404', async () => {
+    const email = 'row.target@pharmacy.test';
+    expect((await call(SYSADMIN, 'POST', '/createpharmuser', newUser({ email }))).status).toBe(200);
+    const reset = {
+      email,
+      entityId: 'sprx',
+      password: 'reset-password-1',
+      confirmPassword: 'reset-password-1',
+    };
+    const profile = { email, entityId: 'sprx', displayName: 'Row Target', phone: '555-202-3030' };
+    const remove = { email, entityId: 'sprx' };
+    for (const [url, body] of [
+      ['/adminpwdreset', reset],
+      ['/edituserinfo', profile],
+      ['/deleteuser', remove],
+    ] as const)
+      expect((await call(BILLING, 'POST', url, body)).status, url).toBe(404);
+    expect((await call(BILLING, 'POST', '/adminpwdreset', { ...reset, entityId: 'upny' })).status).toBe(404);
+
+    for (const action of ['resetPassword', 'editProfile', 'delete'] as const)
+      expect(await menuOffers(SYSADMIN, action, email)).toBe(true);
+    expect(await call(SYSADMIN, 'POST', '/adminpwdreset', reset)).toMatchObject({
+      status: 200,
+      body: { email },
+    });
+    const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(row?.mustChangePassword).toBe(true);
+    expect((await call(SYSADMIN, 'POST', '/edituserinfo', profile)).status).toBe(200);
+    expect(await call(SYSADMIN, 'POST', '/deleteuser', remove)).toMatchObject({
+      status: 200,
+      body: { message: 'Row Target deleted successfully' },
+    });
+    const [gone] = await t.database.db.select().from(users).where(eq(users.email, email));
+    expect(gone?.deletedAt).not.toBeNull();
+    expect(await rolesOf(email)).toEqual([]);
+  });
+
+  it('refuses (403) what the menu does not offer: a non-manager holding user_Edit/Delete flags, and oneself', async () => {
+    const email = 'upny.target@pharmacy.test';
+    await call(SYSADMIN, 'POST', '/createpharmuser', newUser({ email, pharmID: ['upny'] }));
+    const grants = ['user_EditPharmacist', 'user_DeletePharmacist'].map((key) => ({
+      entity: 'pharmacy' as const,
+      role: 'Billing',
+      key,
+    }));
+    await t.database.db.insert(rolePermissions).values(grants).onConflictDoNothing();
+    try {
+      for (const action of ['resetPassword', 'editProfile', 'delete'] as const)
+        expect(await menuOffers(BILLING, action, email)).toBe(false);
+      const profile = { email, entityId: 'upny', displayName: 'Not Allowed', phone: '555-202-3030' };
+      expect((await call(BILLING, 'POST', '/edituserinfo', profile)).status).toBe(403);
+      expect((await call(BILLING, 'POST', '/deleteuser', { email, entityId: 'upny' })).status).toBe(403);
+      const reset = {
+        email,
+        entityId: 'upny',
+        password: 'reset-password-1',
+        confirmPassword: 'reset-password-1',
+      };
+      expect((await call(BILLING, 'POST', '/adminpwdreset', reset)).status).toBe(403);
+      expect(await listed(SYSADMIN, email)).toMatchObject({ displayName: 'Nia New' });
+    } finally {
+      await t.database.db.delete(rolePermissions).where(
+        and(
+          eq(rolePermissions.role, 'Billing'),
+          inArray(
+            rolePermissions.key,
+            grants.map((g) => g.key),
+          ),
+        ),
+      );
+    }
+    expect(await menuOffers(SYSADMIN, 'editProfile', SYSADMIN)).toBe(false);
+    const own = { email: SYSADMIN, entityId: 'sprx', displayName: 'Sam Self', phone: '555-202-3030' };
+    expect((await call(SYSADMIN, 'POST', '/edituserinfo', own)).status).toBe(403);
   });
 });

@@ -2,7 +2,9 @@ import {
   canDeleteUser,
   canEditProfile,
   isAdminLevel,
-  pharmacyUserRights,
+  isPharmacyUserManager,
+  mayActAtPharmacy,
+  type PharmacyStanding,
   toPermissionMap,
 } from '@portal/domain';
 import type { Db } from '../../db/client.ts';
@@ -74,11 +76,17 @@ export async function findTargetAt(
   const pharmacy = viewer.pharmacies.find((p) => p.pharmId === entityId);
   const role = pharmacyRoles.find((r) => r.pharmId === entityId)?.role;
   if (!pharmacy || !role) throw notFound(NO_SUCH_USER);
-  const rights = pharmacyUserRights(
-    viewer,
-    { userRole: pharmacy.role, userPermissions: toPermissionMap(pharmacy.userPermissions) },
-    { userId: user.id, role },
-  );
+  // The same rule as the Pharmacy Users row menu (pharmacy-admin.ts), so the server refuses what the menu hides.
+  const standing: PharmacyStanding = {
+    pharmID: pharmacy.pharmId,
+    userRole: viewer.userType === 'SuperAdmin' ? 'SuperAdmin' : pharmacy.role,
+    userPermissions: toPermissionMap(pharmacy.userPermissions),
+  };
+  const rights = {
+    mayEdit: mayActAtPharmacy('editProfile', viewer.userId, standing, user.id, role),
+    mayDelete: mayActAtPharmacy('delete', viewer.userId, standing, user.id, role),
+    isAdmin: isPharmacyUserManager(standing),
+  };
   return {
     user,
     kind: 'pharmacy',

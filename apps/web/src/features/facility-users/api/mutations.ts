@@ -11,16 +11,19 @@ import {
   MessageAnswerSchema,
   type RemoveFacilityInput,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 
-/** A POST mutation that refreshes every facility-users list when it settles. */
-function usePost<I, S extends z.ZodType>(path: string, schema: S) {
+/** The lists the user-administration modals refresh by default: every facility-users list. */
+export const FACILITY_USERS_KEY: QueryKey = ['facility-users'];
+
+/** A POST mutation that refreshes the given lists (every facility-users list by default) when it settles. */
+function usePost<I, S extends z.ZodType>(path: string, schema: S, listKey: QueryKey = FACILITY_USERS_KEY) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: I) => apiRequest(schema, path, { method: 'POST', body }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['facility-users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
 }
 
@@ -35,15 +38,17 @@ export const useAddUserFacilities = () =>
     ENDPOINTS.addUserFacilities,
     MessageAnswerSchema,
   );
-export const useEditProfile = () =>
+export const useEditProfile = (listKey?: QueryKey) =>
   usePost<EditUserInfoProfile, typeof EditUserInfoAnswerSchema>(
     ENDPOINTS.editUserInfo,
     EditUserInfoAnswerSchema,
+    listKey,
   );
-export const useDeleteUser = () =>
-  usePost<DeleteUserInput, typeof MessageAnswerSchema>(ENDPOINTS.deleteUser, MessageAnswerSchema);
-export const useAdminPasswordReset = () =>
+export const useDeleteUser = (listKey?: QueryKey) =>
+  usePost<DeleteUserInput, typeof MessageAnswerSchema>(ENDPOINTS.deleteUser, MessageAnswerSchema, listKey);
+export const useAdminPasswordReset = (listKey?: QueryKey) =>
   usePost<AdminPasswordResetInput, typeof AdminPasswordResetAnswerSchema>(
     ENDPOINTS.adminPasswordReset,
     AdminPasswordResetAnswerSchema,
+    listKey,
   );

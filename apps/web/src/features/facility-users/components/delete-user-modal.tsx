@@ -1,18 +1,23 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { type AdminUser, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { USER_ADMIN_MESSAGES } from '@portal/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteUser } from '../api/mutations.ts';
+import type { AdminTarget } from './admin-target.ts';
 
 export interface DeleteUserModalProps {
-  user: AdminUser;
-  entityId: number;
+  user: AdminTarget;
+  /** The facility id, or the pharmacy id for a pharmacy user, the deletion goes through. */
+  entityId: number | string;
   onClose: () => void;
+  /** The lists to refresh afterwards (facility-users lists by default). */
+  listKey?: QueryKey;
 }
 
 /** Delete User: a confirmation, then the account ends (its past thread entries keep the name). */
-export function DeleteUserModal({ user, entityId, onClose }: DeleteUserModalProps) {
-  const remove = useDeleteUser();
+export function DeleteUserModal({ user, entityId, onClose, listKey }: DeleteUserModalProps) {
+  const remove = useDeleteUser(listKey);
   const confirm = () =>
     remove.mutate(
       { email: user.email, entityId, UserId: user.userId },

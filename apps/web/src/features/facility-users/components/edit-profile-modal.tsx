@@ -1,21 +1,28 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { type AdminUser, EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditProfile } from '../api/mutations.ts';
+import type { AdminTarget } from './admin-target.ts';
 import classes from './user-forms.module.css';
 
 export interface EditProfileModalProps {
-  user: AdminUser;
-  entityId: number;
+  user: AdminTarget;
+  /** The facility id, or the pharmacy id for a pharmacy user, the edit goes through. */
+  entityId: number | string;
   onClose: () => void;
+  /** The dialog's title (`Edit Profile: {email}` by default). */
+  title?: string;
+  /** The lists to refresh afterwards (facility-users lists by default). */
+  listKey?: QueryKey;
 }
 
-type Values = { displayName: string; phone: string; email: string; entityId: number };
+type Values = { displayName: string; phone: string; email: string; entityId: number | string };
 
 /** Edit Profile: another user's display name and phone (spec 2, section 5). */
-export function EditProfileModal({ user, entityId, onClose }: EditProfileModalProps) {
+export function EditProfileModal({ user, entityId, onClose, title, listKey }: EditProfileModalProps) {
   const form = useForm<Values>({
     resolver: zodResolver(EditUserInfoProfileSchema as never) as unknown as Resolver<Values>,
     defaultValues: {
@@ -25,7 +32,7 @@ export function EditProfileModal({ user, entityId, onClose }: EditProfileModalPr
       entityId,
     },
   });
-  const edit = useEditProfile();
+  const edit = useEditProfile(listKey);
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
     edit.mutate(values, {
@@ -37,7 +44,7 @@ export function EditProfileModal({ user, entityId, onClose }: EditProfileModalPr
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={`Edit Profile: ${user.email}`}>
+    <Modal opened onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <TextInput

@@ -1,26 +1,29 @@
 import { Button, Group, Modal, NumberInput, Stack, Switch, Table } from '@mantine/core';
 import {
-  type AdminUser,
   ENDPOINTS,
   MessageAnswerSchema,
   USER_ADMIN_MESSAGES,
   WIDGETS,
   widgetSettingKeys,
 } from '@portal/domain';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiRequest } from '@/lib/api-client.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { FACILITY_USERS_KEY } from '../api/mutations.ts';
+import type { AdminTarget } from './admin-target.ts';
 
 export interface EditSettingsModalProps {
-  user: AdminUser;
+  user: AdminTarget;
   onClose: () => void;
+  /** The lists to refresh afterwards (facility-users lists by default). */
+  listKey?: QueryKey;
 }
 
 type Row = { key: string; title: string; order: number; show: boolean };
 
 /** Edit settings: another user's per-widget sort order and visibility, and the lock (posts `/usersetting`). */
-export function EditSettingsModal({ user, onClose }: EditSettingsModalProps) {
+export function EditSettingsModal({ user, onClose, listKey = FACILITY_USERS_KEY }: EditSettingsModalProps) {
   const settings = user.userSettings;
   const [rows, setRows] = useState<Row[]>(() =>
     WIDGETS.map((w, i) => {
@@ -41,7 +44,7 @@ export function EditSettingsModal({ user, onClose }: EditSettingsModalProps) {
         method: 'POST',
         body: { UserId: user.userId, settingValues },
       }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['facility-users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: listKey }),
   });
   const update = (key: string, change: Partial<Row>) =>
     setRows((list) => list.map((r) => (r.key === key ? { ...r, ...change } : r)));

@@ -1,22 +1,27 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
-import { type AdminUser, adminPasswordResetInputSchema } from '@portal/domain';
+import { adminPasswordResetInputSchema } from '@portal/domain';
+import type { QueryKey } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAdminPasswordReset } from '../api/mutations.ts';
+import type { AdminTarget } from './admin-target.ts';
 import classes from './user-forms.module.css';
 
 export interface ResetPasswordModalProps {
-  user: AdminUser;
-  entityId: number;
+  user: AdminTarget;
+  /** The facility id, or the pharmacy id for a pharmacy user, the reset goes through. */
+  entityId: number | string;
   onClose: () => void;
+  /** The lists to refresh afterwards (facility-users lists by default). */
+  listKey?: QueryKey;
 }
 
-type Values = { password: string; confirmPassword: string; email: string; entityId: number };
+type Values = { password: string; confirmPassword: string; email: string; entityId: number | string };
 
 /** Reset Password for a user: the new password twice; they must change it at their next sign-in. */
-export function ResetPasswordModal({ user, entityId, onClose }: ResetPasswordModalProps) {
+export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPasswordModalProps) {
   const { passwordMinLength } = useClientConfig();
   const form = useForm<Values>({
     resolver: zodResolver(
@@ -24,7 +29,7 @@ export function ResetPasswordModal({ user, entityId, onClose }: ResetPasswordMod
     ) as unknown as Resolver<Values>,
     defaultValues: { password: '', confirmPassword: '', email: user.email, entityId },
   });
-  const reset = useAdminPasswordReset();
+  const reset = useAdminPasswordReset(listKey);
   const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
     reset.mutate(values, {

@@ -1,38 +1,43 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import { mayActOnPharmacyUser, type PharmacyStanding, type PharmacyUser } from '@portal/domain';
+import {
+  type PharmacyStanding,
+  type PharmacyUser,
+  type PharmacyUserAction,
+  pharmacyForUserAction,
+} from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
 import { DisabledMenuItem } from './disabled-menu-item.tsx';
 
 /** Why an item the caller may not use is disabled. */
 export const NOT_ALLOWED = 'You do not have permission for this user';
-/** Why the items served by the facility-user administration calls are disabled in this release. */
-export const NOT_YET = 'Available when user administration (reset, profile, settings, delete) is released';
 
 export interface PharmacyUserRowMenuProps {
   user: PharmacyUser;
   callerId: number;
   standings: readonly PharmacyStanding[];
   onViewPharmacies: () => void;
+  /** Opens the action's dialog; `pharmID` is the shared pharmacy the call goes through (its `entityId`). */
+  onAction: (action: PharmacyUserAction, pharmID: string) => void;
 }
+
+const GATED: readonly { label: string; action: PharmacyUserAction }[] = [
+  { label: 'Reset Password', action: 'resetPassword' },
+  { label: 'Edit Name and Phone', action: 'editProfile' },
+  { label: 'Edit User Settings', action: 'editSettings' },
+  { label: 'Delete User', action: 'delete' },
+];
 
 /**
  * The row menu (spec 2, section 2): View / Edit Pharmacies always; Reset Password, Edit Name and Phone, Edit User
- * Settings and Delete User gated by the domain rule (section 6). Those four use calls (/adminpwdreset,
- * /edituserinfo, /usersetting, /deleteuser) delivered with facility-user administration, so until then they are
- * shown disabled with the reason.
+ * Settings and Delete User where the domain rule allows them (section 6), otherwise disabled with the reason.
  */
 export function PharmacyUserRowMenu({
   user,
   callerId,
   standings,
   onViewPharmacies,
+  onAction,
 }: PharmacyUserRowMenuProps) {
-  const gated = [
-    { label: 'Reset Password', action: 'resetPassword' as const },
-    { label: 'Edit Name and Phone', action: 'editProfile' as const },
-    { label: 'Edit User Settings', action: 'editSettings' as const },
-    { label: 'Delete User', action: 'delete' as const },
-  ];
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -42,14 +47,18 @@ export function PharmacyUserRowMenu({
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Item onClick={onViewPharmacies}>View / Edit Pharmacies</Menu.Item>
-        {gated.map(({ label, action }) => (
-          <DisabledMenuItem
-            key={action}
-            reason={mayActOnPharmacyUser(action, callerId, standings, user) ? NOT_YET : NOT_ALLOWED}
-          >
-            {label}
-          </DisabledMenuItem>
-        ))}
+        {GATED.map(({ label, action }) => {
+          const pharmID = pharmacyForUserAction(action, callerId, standings, user);
+          return pharmID === null ? (
+            <DisabledMenuItem key={action} reason={NOT_ALLOWED}>
+              {label}
+            </DisabledMenuItem>
+          ) : (
+            <Menu.Item key={action} onClick={() => onAction(action, pharmID)}>
+              {label}
+            </Menu.Item>
+          );
+        })}
       </Menu.Dropdown>
     </Menu>
   );

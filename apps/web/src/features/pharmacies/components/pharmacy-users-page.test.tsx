@@ -1,4 +1,10 @@
-import { ENDPOINTS, MessageAnswerSchema, UserPharmaciesAnswerSchema } from '@portal/domain';
+import {
+  AdminPasswordResetAnswerSchema,
+  EditUserInfoAnswerSchema,
+  ENDPOINTS,
+  MessageAnswerSchema,
+  UserPharmaciesAnswerSchema,
+} from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -28,6 +34,11 @@ function install() {
     .install();
 }
 
+async function openAction(user: ReturnType<typeof renderApp>['user'], name: string, item: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
+  await user.click(await screen.findByRole('menuitem', { name: item }));
+}
+
 async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
   await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
   await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
@@ -54,20 +65,95 @@ describe('PharmacyUsersPage', () => {
     expect(screen.getByRole('row', { name: /Pia Pharmacist/ })).toBeInTheDocument();
   });
 
-  it('gates the administration items: disabled with a reason, View / Edit Pharmacies always usable', async () => {
+  it('gates the administration items by the domain rule: none on oneself, all on a user one manages', async () => {
     install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Actions for Sam Sysadmin' }, T));
     expect(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' })).not.toHaveAttribute(
       'aria-disabled',
     );
-    const del = screen.getByRole('menuitem', { name: 'Delete User' });
-    expect(del).toHaveAttribute('aria-disabled', 'true');
-    expect(del).toHaveAttribute('title', 'You do not have permission for this user');
+    for (const name of ['Reset Password', 'Edit Name and Phone', 'Edit User Settings', 'Delete User']) {
+      const item = screen.getByRole('menuitem', { name });
+      expect(item).toHaveAttribute('aria-disabled', 'true');
+      expect(item).toHaveAttribute('title', 'You do not have permission for this user');
+    }
     await user.keyboard('{Escape}');
     await user.click(screen.getByRole('button', { name: 'Actions for Pia Pharmacist' }));
-    const reset = await screen.findByRole('menuitem', { name: 'Reset Password' });
-    expect(reset.getAttribute('title')).toMatch(/Available when user administration/);
+    for (const name of ['Reset Password', 'Edit Name and Phone', 'Edit User Settings', 'Delete User'])
+      expect(await screen.findByRole('menuitem', { name })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('resets a password through the shared pharmacy, with the spec’s toast', async () => {
+    const api = install().on('POST', ENDPOINTS.adminPasswordReset, () =>
+      ok(AdminPasswordResetAnswerSchema, { message: 'Password reset', email: 'pharmacist@pharmacy.test' }),
+    );
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await openAction(user, 'Pia Pharmacist', 'Reset Password');
+    const dialog = await screen.findByRole('dialog', { name: 'Reset Password for Pia Pharmacist' });
+    await user.type(within(dialog).getByLabelText(/^New password/), 'a-new-password');
+    await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'a-new-password');
+    await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
+    expect(await screen.findByText('Password reset for "pharmacist@pharmacy.test"')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.adminPasswordReset)[0]?.body).toMatchObject({
+      email: 'pharmacist@pharmacy.test',
+      entityId: 'sprx',
+      password: 'a-new-password',
+    });
+  });
+
+  it('edits name and phone through the shared pharmacy', async () => {
+    const api = install().on('POST', ENDPOINTS.editUserInfo, () =>
+      ok(EditUserInfoAnswerSchema, { message: 'Profile updated successfully', userInfo: pharmacist() }),
+    );
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await openAction(user, 'Pia Pharmacist', 'Edit Name and Phone');
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Edit Name and Phone: pharmacist@pharmacy.test',
+    });
+    await user.clear(within(dialog).getByLabelText('Display name'));
+    await user.type(within(dialog).getByLabelText('Display name'), 'Pia P.');
+    await user.type(within(dialog).getByLabelText('Phone'), '(555) 222-3333');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      displayName: 'Pia P.',
+      phone: '5552223333',
+      email: 'pharmacist@pharmacy.test',
+      entityId: 'sprx',
+    });
+  });
+
+  it('saves the user’s settings from the list answer’s userSettings', async () => {
+    const api = install().on('POST', ENDPOINTS.userSetting, () => ok(MessageAnswerSchema, { message: 'ok' }));
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await openAction(user, 'Pia Pharmacist', 'Edit User Settings');
+    const dialog = await screen.findByRole('dialog', { name: 'Edit settings for Pia Pharmacist' });
+    const lock = within(dialog).getByRole('switch', { name: /Lock settings/ });
+    expect(lock).not.toBeChecked();
+    await user.click(lock);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('successfully saved settings for Pia Pharmacist')).toBeInTheDocument();
+    const body = api.callsTo('POST', ENDPOINTS.userSetting)[0]?.body as {
+      UserId: number;
+      settingValues: Record<string, unknown>;
+    };
+    expect(body.UserId).toBe(3);
+    expect(body.settingValues).toMatchObject({ allowToSetSettings: false });
+  });
+
+  it('deletes a user after confirmation, through the shared pharmacy', async () => {
+    const api = install().on('POST', ENDPOINTS.deleteUser, () => ok(MessageAnswerSchema, { message: 'ok' }));
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await openAction(user, 'Pia Pharmacist', 'Delete User');
+    const dialog = await screen.findByRole('dialog', { name: 'Delete User' });
+    expect(api.callsTo('POST', ENDPOINTS.deleteUser)).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete User' }));
+    expect(await screen.findByText('Pia Pharmacist deleted successfully')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.deleteUser)[0]?.body).toEqual({
+      email: 'pharmacist@pharmacy.test',
+      entityId: 'sprx',
+      UserId: 3,
+    });
   });
 
   it('validates the creation form with the spec’s messages, then creates the user', async () => {

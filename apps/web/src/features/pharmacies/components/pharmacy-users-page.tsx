@@ -1,18 +1,34 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatPhone, PHARMACY_ADMIN_MESSAGES, type PharmacyUser } from '@portal/domain';
+import {
+  formatPhone,
+  PHARMACY_ADMIN_MESSAGES,
+  type PharmacyUser,
+  type PharmacyUserAction,
+} from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useCurrentUser } from '@/features/auth';
+import {
+  DeleteUserModal,
+  EditProfileModal,
+  EditSettingsModal,
+  ResetPasswordModal,
+} from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { usePharmacies } from '../api/get-pharmacies.ts';
-import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
+import { pharmacyUsersQuery, usePharmacyUsers } from '../api/get-pharmacy-users.ts';
 import { CreatePharmacyUserModal } from './create-pharmacy-user-modal.tsx';
 import { PharmacyUserRowMenu } from './pharmacy-user-row-menu.tsx';
 import { SortHeader, type SortState } from './sort-header.tsx';
 import { UserPharmaciesModal } from './user-pharmacies-modal.tsx';
 
 type Key = 'displayName' | 'email';
+
+/** An open row-menu dialog: the action, its user and the shared pharmacy the call goes through. */
+type OpenAction = { action: PharmacyUserAction; userId: number; pharmID: string };
+
+const LIST_KEY = pharmacyUsersQuery().queryKey;
 
 function visibleUsers(users: readonly PharmacyUser[], search: string, sort: SortState<Key>): PharmacyUser[] {
   const wanted = search.trim().toLowerCase();
@@ -33,9 +49,12 @@ export function PharmacyUsersPage() {
   const [sort, setSort] = useState<SortState<Key>>({ key: 'displayName', direction: 'asc' });
   const [isCreating, setIsCreating] = useState(false);
   const [editingId, setEditingId] = useState<number | null>(null);
+  const [open, setOpen] = useState<OpenAction | null>(null);
   const standings = pharmacies.data?.pharmacies ?? [];
   const rows = useMemo(() => visibleUsers(users.data?.users ?? [], search, sort), [users.data, search, sort]);
   const editing = users.data?.users.find((u) => u.userId === editingId);
+  const acting = open ? users.data?.users.find((u) => u.userId === open.userId) : undefined;
+  const closeAction = () => setOpen(null);
 
   useEffect(() => {
     if (users.error) notifications.show({ color: 'red', message: PHARMACY_ADMIN_MESSAGES.retrieveError });
@@ -91,6 +110,7 @@ export function PharmacyUsersPage() {
                       callerId={me.userId}
                       standings={standings}
                       onViewPharmacies={() => setEditingId(user.userId)}
+                      onAction={(action, pharmID) => setOpen({ action, userId: user.userId, pharmID })}
                     />
                   </Table.Td>
                 </Table.Tr>
@@ -114,6 +134,24 @@ export function PharmacyUsersPage() {
           standings={standings}
           onClose={() => setEditingId(null)}
         />
+      ) : null}
+      {open && acting && open.action === 'resetPassword' ? (
+        <ResetPasswordModal user={acting} entityId={open.pharmID} listKey={LIST_KEY} onClose={closeAction} />
+      ) : null}
+      {open && acting && open.action === 'editProfile' ? (
+        <EditProfileModal
+          user={acting}
+          entityId={open.pharmID}
+          title={`Edit Name and Phone: ${acting.email}`}
+          listKey={LIST_KEY}
+          onClose={closeAction}
+        />
+      ) : null}
+      {open && acting && open.action === 'editSettings' ? (
+        <EditSettingsModal user={acting} listKey={LIST_KEY} onClose={closeAction} />
+      ) : null}
+      {open && acting && open.action === 'delete' ? (
+        <DeleteUserModal user={acting} entityId={open.pharmID} listKey={LIST_KEY} onClose={closeAction} />
       ) : null}
     </Stack>
   );

@@ -64,6 +64,7 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
             ],
             userType: 'PharmacyUser',
             userRole: 'SysAdmin',
+            userSettings: {},
           },
           {
             displayName: 'Pia Pharmacist',
@@ -75,6 +76,7 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
             pharmRole: [{ pharid: 'sprx', role: 'Pharmacist' }],
             userType: 'PharmacyUser',
             userRole: 'Pharmacist',
+            userSettings: { allowToSetSettings: true },
           },
         ],
       }),
