@@ -58,6 +58,19 @@ describe('pharmacy user administration rules', () => {
     expect(mayActOnPharmacyUser('editProfile', 9, [sysadminSprx], target)).toBe(false);
   });
 
+  it('lets a Superuser with allowToSetSettingsForUsers set dashboards, but not manage users', () => {
+    const superuserSprx: PharmacyStanding = {
+      pharmID: 'sprx',
+      userRole: 'Superuser',
+      userPermissions: all('allowToSetSettingsForUsers', 'user_EditPharmacist', 'user_DeletePharmacist'),
+    };
+    expect(mayActOnPharmacyUser('editSettings', 1, [superuserSprx], target)).toBe(true);
+    expect(mayActOnPharmacyUser('editSettings', 9, [superuserSprx], target)).toBe(false);
+    expect(mayActOnPharmacyUser('editSettings', 1, [pharmacistSprx], target)).toBe(false);
+    expect(mayActOnPharmacyUser('resetPassword', 1, [superuserSprx], target)).toBe(false);
+    expect(mayActOnPharmacyUser('delete', 1, [superuserSprx], target)).toBe(false);
+  });
+
   it('names the first shared pharmacy where the action is allowed, as the call’s entityId', () => {
     const both = { userId: 9, pharmRole: [...target.pharmRole, { pharid: 'upny', role: 'Pharmacist' }] };
     const upnyAdmin = { ...sysadminSprx, pharmID: 'upny' };

@@ -139,10 +139,13 @@ export function mayActAtPharmacy(
   targetId: number,
   role: string,
 ): boolean {
-  if (callerId === targetId || !isPharmacyUserManager(standing)) return false;
-  if (action === 'delete') return hasAll(standing.userPermissions, deleteKey(role));
+  if (callerId === targetId) return false;
+  // Dashboard settings follow their own key alone: a role such as Superuser holds allowToSetSettingsForUsers
+  // without managing users (spec 2, section 6 lists the flag apart from the SysAdmin/Manager user management).
   if (action === 'editSettings')
     return hasAll(standing.userPermissions, PHARMACY_ADMIN_PERMISSIONS.setSettingsForUsers);
+  if (!isPharmacyUserManager(standing)) return false;
+  if (action === 'delete') return hasAll(standing.userPermissions, deleteKey(role));
   return hasAll(standing.userPermissions, editKey(role));
 }
 

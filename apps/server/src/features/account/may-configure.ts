@@ -1,4 +1,9 @@
-import { FACILITY_ADMIN_PERMISSIONS, PHARMACY_ADMIN_PERMISSIONS } from '@portal/domain';
+import {
+  FACILITY_ADMIN_PERMISSIONS,
+  mayActAtPharmacy,
+  PHARMACY_ADMIN_PERMISSIONS,
+  toPermissionMap,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilities, facilityMemberships, pharmacyMemberships } from '../../db/schema/index.ts';
@@ -19,7 +24,7 @@ export async function mayConfigureUser(db: Db, viewer: AuthUser, targetId: numbe
       .innerJoin(facilities, eq(facilities.facId, facilityMemberships.facId))
       .where(eq(facilityMemberships.userId, targetId)),
     db
-      .select({ pharmId: pharmacyMemberships.pharmId })
+      .select({ pharmId: pharmacyMemberships.pharmId, role: pharmacyMemberships.role })
       .from(pharmacyMemberships)
       .where(eq(pharmacyMemberships.userId, targetId)),
   ]);
@@ -30,13 +35,28 @@ export async function mayConfigureUser(db: Db, viewer: AuthUser, targetId: numbe
     return access.some((a) => a.permissions.has(FACILITY_ADMIN_PERMISSIONS.setSettingsForUsers));
   }
   const pharmacies = await pharmacyAccess(db, viewer);
+  // A pharmacy user as the target: the Pharmacy Users menu's own rule (a manager at a shared pharmacy holding
+  // allowToSetSettingsForUsers there, never oneself), so the server allows exactly what the menu offers.
+  const mayAtPharmacy = (p: (typeof pharmacies)[number], role: string) =>
+    mayActAtPharmacy(
+      'editSettings',
+      viewer.id,
+      { pharmID: p.pharmId, userRole: p.role, userPermissions: toPermissionMap(p.userPermissions) },
+      targetId,
+      role,
+    );
+  const byId = new Map(pharmacies.map((p) => [p.pharmId, p]));
+  if (targetPharmacies.length > 0) {
+    return targetPharmacies.some((t) => {
+      const shared = byId.get(t.pharmId);
+      return shared !== undefined && mayAtPharmacy(shared, t.role);
+    });
+  }
+  // A facility user as the target: the pharmacy's key at the pharmacy serving one of the target's facilities.
   const allowed = new Set(
     pharmacies
       .filter((p) => p.userPermissions.has(PHARMACY_ADMIN_PERMISSIONS.setSettingsForUsers))
       .map((p) => p.pharmId),
   );
-  return (
-    targetPharmacies.some((p) => allowed.has(p.pharmId)) ||
-    targetFacilities.some((f) => allowed.has(f.pharmId))
-  );
+  return targetFacilities.some((f) => allowed.has(f.pharmId));
 }

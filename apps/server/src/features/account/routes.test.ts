@@ -145,4 +145,19 @@ describe('POST /api/usersetting', () => {
       expect(result.status, JSON.stringify(settingValues)).toBe(400);
     }
   });
+
+  it('follows the Pharmacy Users rule for a pharmacy user: a shared pharmacy with the settings key, never oneself', async () => {
+    const pharmacist = await userRow('pharmacist@pharmacy.test');
+    const sys = await signIn(t.app, 'sysadmin@pharmacy.test');
+    const settingValues = { widget_highCost_Show: false };
+    // SysAdmin at sprx holds allowToSetSettingsForUsers there, where the pharmacist works.
+    expect((await post(sys, '/usersetting', { UserId: pharmacist?.id, settingValues })).status).toBe(200);
+    // Billing at upny shares no pharmacy with the sprx pharmacist (and holds no settings key).
+    const billing = await signIn(t.app, 'billing@pharmacy.test');
+    expect((await post(billing, '/usersetting', { UserId: pharmacist?.id, settingValues })).status).toBe(404);
+    // The pharmacist holds no settings key at sprx, so cannot set the SysAdmin's.
+    const sysRow = await userRow('sysadmin@pharmacy.test');
+    const own = await signIn(t.app, 'pharmacist@pharmacy.test');
+    expect((await post(own, '/usersetting', { UserId: sysRow?.id, settingValues })).status).toBe(404);
+  });
 });
