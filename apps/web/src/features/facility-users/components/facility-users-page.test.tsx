@@ -211,7 +211,7 @@ describe('FacilityUsersPage', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
     const dialog = await screen.findByRole('dialog');
     await user.click(within(dialog).getByRole('switch', { name: 'Show AUTHORIZATION' }));
-    await user.click(within(dialog).getByRole('switch', { name: /Lock settings/ }));
+    await user.click(within(dialog).getByRole('switch', { name: /Lock dashboard settings/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('successfully saved settings for Maria Alvarez')).toBeInTheDocument();
     const body = api.callsTo('POST', ENDPOINTS.userSetting)[0]?.body as {

@@ -128,7 +128,7 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await openAction(user, 'Pia Pharmacist', 'Edit User Settings');
     const dialog = await screen.findByRole('dialog', { name: 'Edit settings for Pia Pharmacist' });
-    const lock = within(dialog).getByRole('switch', { name: /Lock settings/ });
+    const lock = within(dialog).getByRole('switch', { name: /Lock dashboard settings/ });
     expect(lock).not.toBeChecked();
     await user.click(lock);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
