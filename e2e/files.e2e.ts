@@ -81,6 +81,8 @@ describe('file manager', () => {
 
     await page.getByRole('button', { name: `Actions for ${FILE_NAME}` }).click();
     await page.getByRole('menuitem', { name: 'Restore' }).click();
+    // The menu fades out after the click; wait until it is gone so only the dialog is judged.
+    await page.getByRole('menu').waitFor({ state: 'detached' });
     const dialog = page.getByRole('dialog', { name: `Restore ${FILE_NAME}` });
     await dialog.getByText(`/Policies/${FILE_NAME}?`, { exact: false }).waitFor();
     await expectAccessible(page, 'restore dialog');

@@ -50,6 +50,7 @@ interface AxeViolation {
  * evaluated through the DevTools protocol, so the portal's strict CSP stays on while it runs.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (
@@ -77,4 +78,23 @@ export function watchConsole(page: Page): string[] {
   });
   page.on('pageerror', (error) => errors.push(error.message));
   return errors;
+}
+
+/**
+ * Waits for the page's finite CSS transitions and animations (a modal fading in, a menu fading out) to end, so
+ * axe judges what a person sees once the screen is still, not a half-transparent frame of a transition.
+ * Endless ones (loaders, the files' 'New' marker) are left running.
+ */
+export async function settleAnimations(page: Page, timeoutMs = 3_000): Promise<void> {
+  await page.evaluate(async (timeout) => {
+    const finite = document
+      .getAnimations()
+      .filter((a) => Number.isFinite(Number(a.effect?.getComputedTiming().endTime)));
+    await Promise.race([
+      Promise.all(finite.map((a) => a.finished.catch(() => undefined))),
+      new Promise((resolve) => setTimeout(resolve, timeout)),
+    ]);
+    // One more frame, for the unmount that follows a closing transition.
+    await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  }, timeoutMs);
 }
