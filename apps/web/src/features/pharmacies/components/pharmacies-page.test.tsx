@@ -49,8 +49,13 @@ describe('PharmaciesPage', () => {
     withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
     renderApp('/pharmacies?pharmID=sprx&faciID=101', { token: 'tok' });
     const dialog = await screen.findByRole('dialog', { name: /Forms for facility 101/ }, T);
-    expect(within(dialog).getByText('out on pass medication')).toBeInTheDocument();
-    expect(within(dialog).getAllByText('NJ')).toHaveLength(4);
+    const links = await within(dialog).findAllByRole('link');
+    expect(links).toHaveLength(4);
+    // sprx is in the NJ region; each card opens the forms service prefilled for facility 101, in a new tab.
+    const outOnPass = within(dialog).getByRole('link', { name: /Out on Pass Medication/ });
+    expect(outOnPass.getAttribute('href')).toContain('/NJ/out-on-pass');
+    expect(outOnPass.getAttribute('href')).toContain('facilityName=');
+    expect(outOnPass.getAttribute('target')).toBe('_blank');
   });
 
   it('offers no users action to facility users', async () => {

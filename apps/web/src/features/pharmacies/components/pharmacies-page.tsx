@@ -112,7 +112,7 @@ export function PharmaciesPage() {
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {open && faciID ? <PharmacyFormsModal pharmID={open.pharmID} faciID={faciID} onClose={close} /> : null}
+      {open && faciID ? <PharmacyFormsModal pharmacy={open} faciID={faciID} onClose={close} /> : null}
       {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
       {open && !faciID && !showUsers ? (
         <PharmacyFacilitiesModal

@@ -1,29 +1,34 @@
-import { Badge, Card, Modal, SimpleGrid, Text } from '@mantine/core';
-import { formRegion, PHARMACY_FORM_LABELS } from './pharmacy-forms.ts';
+import { Modal, Text } from '@mantine/core';
+import type { Pharmacy } from '@portal/domain';
+import { PharmacyFormsGrid } from '@/features/secure-forms';
 
 export interface PharmacyFormsModalProps {
-  pharmID: string;
+  pharmacy: Pharmacy;
   faciID: string;
   onClose: () => void;
 }
 
-/** The forms modal (`?pharmID=&faciID=`): a grid of form cards for the pharmacy's region. */
-export function PharmacyFormsModal({ pharmID, faciID, onClose }: PharmacyFormsModalProps) {
-  const region = formRegion(pharmID);
+/**
+ * The forms modal (`?pharmID=&faciID=`): the pharmacy region's form cards, each opening the forms service
+ * prefilled for that facility (the Secure Forms page's grid).
+ */
+export function PharmacyFormsModal({ pharmacy, faciID, onClose }: PharmacyFormsModalProps) {
+  const facility = pharmacy.facilities.find((f) => String(f.facID) === faciID);
   return (
-    <Modal opened onClose={onClose} title={`Forms for facility ${faciID} (${pharmID})`} size="lg" returnFocus>
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        {PHARMACY_FORM_LABELS.map((label) => (
-          <Card key={label} withBorder padding="md">
-            <Text fw={600} tt="capitalize">
-              {label}
-            </Text>
-            <Badge mt="xs" variant="light">
-              {region}
-            </Badge>
-          </Card>
-        ))}
-      </SimpleGrid>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Forms for facility ${faciID} (${pharmacy.pharmID})`}
+      size="lg"
+      returnFocus
+    >
+      {facility ? (
+        <PharmacyFormsGrid pharmID={pharmacy.pharmID} facility={facility} />
+      ) : (
+        <Text>
+          No facility {faciID} in {pharmacy.pharmID}
+        </Text>
+      )}
     </Modal>
   );
 }
