@@ -382,7 +382,6 @@ export {
   effectivePermissions,
   isAdminLevel,
   PICKER_PAGE_SIZE,
-  pharmacyUserRights,
   pickerFacilities,
   requestorIsAdmin,
   userDeleteKey,

@@ -4,7 +4,7 @@ import {
   type PermissionMap,
   PHARMACY_ADMIN_PERMISSIONS,
 } from './permissions.ts';
-import { FACILITY_ADMIN_ROLES, PHARMACY_USER_MANAGER_ROLES, type UserType } from './roles.ts';
+import { FACILITY_ADMIN_ROLES, type UserType } from './roles.ts';
 
 /** A facility as the viewer sees it: their role there and the facility's permission map (`GET /facilities`). */
 export interface ViewerFacility {
@@ -164,24 +164,5 @@ export function userRowActions(viewer: AdminViewer, target: AdminTarget): UserRo
     deleteUser: first((id) => canDeleteUser(viewer, target, id)),
     editSettings: canEditUserSettings(viewer, target),
     addFacilities: viewer.facilities.some((f) => canAddFacilityToUser(viewer, f.facID)),
-  };
-}
-
-/**
- * The same gates for a pharmacy user acted on through a pharmacy the viewer belongs to (spec 2, section 6):
- * `user_Edit{Role}` / `user_Delete{Role}` of the target's role in the viewer's own permissions there; resetting a
- * password also needs an administrator (SysAdmin, Manager, or a super admin).
- */
-export function pharmacyUserRights(
-  viewer: { readonly userId: number; readonly userType: UserType },
-  pharmacy: { readonly userRole: string; readonly userPermissions: PermissionMap },
-  target: { readonly userId: number; readonly role: string },
-): { mayEdit: boolean; mayDelete: boolean; isAdmin: boolean } {
-  const isAdmin = viewer.userType === 'SuperAdmin' || PHARMACY_USER_MANAGER_ROLES.includes(pharmacy.userRole);
-  return {
-    mayEdit: hasAll(pharmacy.userPermissions, userEditKey(target.role)),
-    mayDelete:
-      viewer.userId !== target.userId && hasAll(pharmacy.userPermissions, userDeleteKey(target.role)),
-    isAdmin,
   };
 }

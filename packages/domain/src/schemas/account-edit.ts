@@ -10,8 +10,6 @@ export const ACCOUNT_MESSAGES = {
   betaToggled: (email: string, isBeta: boolean) =>
     `${isBeta ? 'Activated' : 'Deactivated'} ${email} as Beta User`,
   currentPasswordRequired: 'Current password is required',
-  currentPasswordWrong: 'Current password is not correct',
-  oneChangePerCall: 'Send exactly one of betaUser, displayName, phone, title or password',
 } as const;
 
 // The body of `POST /edituserinfo` (`EditUserInfoAccountSchema`) and its answer live with the server's other
