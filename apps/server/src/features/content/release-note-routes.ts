@@ -57,7 +57,7 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await assertMayManageContent(app, request);
-      const input = { ...request.body, description: sanitiseHtml(request.body.description) };
+      const input = { ...request.body, description: await sanitiseHtml(request.body.description) };
       const releaseNote = await app.db.transaction(async (tx) => {
         const note = await insertReleaseNote(tx, input, currentUser(request).displayName);
         await recordAudit(tx, contentAudit(request, 'release_note.create', 'release_note', note.id));
@@ -80,7 +80,7 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await assertMayManageContent(app, request);
-      const input = { ...request.body, description: sanitiseHtml(request.body.description) };
+      const input = { ...request.body, description: await sanitiseHtml(request.body.description) };
       const releaseNote = await app.db.transaction(async (tx) => {
         const note = await updateReleaseNote(tx, request.params.id, input);
         if (!note) throw notFound('No such release note.');

@@ -1,15 +1,22 @@
 import { RICH_TEXT_POLICY } from '@portal/domain';
-import createDOMPurify from 'dompurify';
-import { JSDOM } from 'jsdom';
+import type { DOMPurify } from 'dompurify';
 
+// jsdom costs ~300 ms to load, so it is loaded on the first note or version written, not at every server start.
 // One window for the process: DOMPurify only parses into it, nothing is kept between calls.
-const purify = createDOMPurify(new JSDOM('').window);
+let purifier: Promise<DOMPurify> | undefined;
+function loadPurifier(): Promise<DOMPurify> {
+  purifier ??= Promise.all([import('dompurify'), import('jsdom')]).then(([dompurify, jsdom]) =>
+    dompurify.default(new jsdom.JSDOM('').window),
+  );
+  return purifier;
+}
 
 /**
  * Release note and version HTML as stored: DOMPurify with the domain's rich-text policy (the browser runs the same
  * policy again before rendering), so scripts, styles, event handlers and javascript: links never reach the table.
  */
-export function sanitiseHtml(html: string): string {
+export async function sanitiseHtml(html: string): Promise<string> {
+  const purify = await loadPurifier();
   return purify.sanitize(html, {
     ALLOWED_TAGS: [...RICH_TEXT_POLICY.ALLOWED_TAGS],
     ALLOWED_ATTR: [...RICH_TEXT_POLICY.ALLOWED_ATTR],

@@ -78,7 +78,7 @@ export async function versionRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await assertMayManageContent(app, request);
-      const input = sanitisedVersion(request.body);
+      const input = await sanitisedVersion(request.body);
       const version = await uniqueAsConflict(
         app.db.transaction(async (tx) => {
           await assertVersionFree(tx, input.version);
@@ -107,7 +107,7 @@ export async function versionRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       await assertMayManageContent(app, request);
-      const input = sanitisedVersion(request.body);
+      const input = await sanitisedVersion(request.body);
       const version = await uniqueAsConflict(
         app.db.transaction(async (tx) => {
           await assertVersionFree(tx, input.version, request.params.id);
@@ -145,10 +145,12 @@ export async function versionRoutes(fastify: FastifyInstance) {
   );
 }
 
-function sanitisedVersion<T extends { description: string; pharmUserDescription: string }>(input: T): T {
+async function sanitisedVersion<T extends { description: string; pharmUserDescription: string }>(
+  input: T,
+): Promise<T> {
   return {
     ...input,
-    description: sanitiseHtml(input.description),
-    pharmUserDescription: sanitiseHtml(input.pharmUserDescription),
+    description: await sanitiseHtml(input.description),
+    pharmUserDescription: await sanitiseHtml(input.pharmUserDescription),
   };
 }
