@@ -403,3 +403,11 @@ export {
   widgetByPath,
   widgetSettingKeys,
 } from './widgets.ts';
+export type { AlertEvent, AlertEventKind } from './schemas/events.ts';
+export {
+  ALERT_EVENT_KINDS,
+  AlertEventKindSchema,
+  AlertEventSchema,
+  EVENT_REPLAY_LIMIT,
+  EVENT_STREAM,
+} from './schemas/events.ts';
