@@ -10,6 +10,7 @@ import { measureActions } from './load/action-load.ts';
 import type { BenchTarget, LoadSettings } from './load/bench-target.ts';
 import { signIn } from './load/bench-target.ts';
 import { BENCH_USERS, BIG_LIST_USER, prepareBenchWorld } from './load/bench-world.ts';
+import { measureIngest, renderIngest } from './load/ingest-load.ts';
 import { measureLists } from './load/list-load.ts';
 import { measurePaging } from './load/paging-load.ts';
 import { runSeedAndHotPath } from './load/seed-and-hot.ts';
@@ -24,7 +25,7 @@ import {
 import { measureBundle, renderBundle } from './render/bundle-size.ts';
 import { measureDashboard, renderDashboard } from './render/dashboard-render.ts';
 
-const PARTS = ['list', 'paging', 'actions', 'browser', 'bundle', 'seed'] as const;
+const PARTS = ['list', 'paging', 'actions', 'browser', 'ingest', 'bundle', 'seed'] as const;
 type Part = (typeof PARTS)[number];
 const REPORT = new URL('./REPORT.md', import.meta.url);
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
@@ -39,7 +40,7 @@ const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
-      only: { type: 'string', default: 'list,paging,actions,browser,bundle' },
+      only: { type: 'string', default: 'list,paging,actions,browser,ingest,bundle' },
       scale: { type: 'string', default: '200' },
       db: { type: 'string', default: 'both' },
       'database-url': { type: 'string' },
@@ -72,7 +73,7 @@ async function main(): Promise<void> {
   if (parts.has('bundle')) {
     await save('bundle', renderBundle(await measureBundle(WEB_DIST)));
   }
-  const serverParts = ['list', 'paging', 'actions', 'browser'].some((p) => parts.has(p as Part));
+  const serverParts = ['list', 'paging', 'actions', 'browser', 'ingest'].some((p) => parts.has(p as Part));
   for (const engine of serverParts ? engines : []) {
     if (engine !== 'postgres' && engine !== 'pglite')
       throw new Error(`--db ${engine}: postgres, pglite or both`);
@@ -142,6 +143,14 @@ async function main(): Promise<void> {
               console.log,
             );
             await save(`browser-${engine}`, `${renderDashboard(dashboard)}\nRun: ${stamp}.`);
+          }
+          if (parts.has('ingest')) {
+            console.log(`${engine}: ingest`);
+            const ingest = await measureIngest(target, settings, console.log);
+            await save(
+              `ingest-${engine}`,
+              `${renderIngest([ingest])}\nRun: ${stamp}; load after ${machineLoad()}.`,
+            );
           }
         } finally {
           await app.stop();
