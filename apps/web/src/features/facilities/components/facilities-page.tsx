@@ -1,22 +1,13 @@
-import {
-  Alert,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Alert, Loader, Paper, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
 import { canAddUserToFacility, type Facility } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { SortHeader } from '@/components/sort-header.tsx';
 import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useFacilitiesList } from '../api/get-facilities.ts';
 import { FacilityRowMenu } from './facility-row-menu.tsx';
-import { type FacilitySort, type FacilitySortKey, nextSort, visibleFacilities } from './facility-sort.ts';
+import { type FacilitySort, type FacilitySortKey, visibleFacilities } from './facility-sort.ts';
 
 const COLUMNS: { key: FacilitySortKey; label: string }[] = [
   { key: 'facID', label: 'ID' },
@@ -57,21 +48,13 @@ export function FacilitiesPage() {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
-                  <Table.Th
+                  <SortHeader
                     key={column.key}
-                    aria-sort={
-                      sort.key === column.key
-                        ? sort.direction === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : 'none'
-                    }
-                  >
-                    <UnstyledButton onClick={() => setSort(nextSort(sort, column.key))} fw={600}>
-                      {column.label}
-                      {sort.key === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </UnstyledButton>
-                  </Table.Th>
+                    column={column.key}
+                    label={column.label}
+                    sort={sort}
+                    onSort={setSort}
+                  />
                 ))}
                 <Table.Th>Role</Table.Th>
                 <Table.Th>

@@ -1,11 +1,9 @@
 import type { Facility } from '@portal/domain';
+import type { SortState } from '@/components/sort-header.tsx';
 
 /** Columns the facilities table sorts by (spec 2: ID, name and pharmacy ID; name ascending by default). */
 export type FacilitySortKey = 'facID' | 'facName' | 'pharmID';
-export interface FacilitySort {
-  key: FacilitySortKey;
-  direction: 'asc' | 'desc';
-}
+export type FacilitySort = SortState<FacilitySortKey>;
 
 /** Facilities whose name contains the search (case-insensitive), sorted. */
 export function visibleFacilities(
@@ -24,10 +22,4 @@ export function visibleFacilities(
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return order * sign || a.facID - b.facID;
   });
-}
-
-/** Clicking the active column flips its direction; another column starts ascending. */
-export function nextSort(current: FacilitySort, key: FacilitySortKey): FacilitySort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
 }

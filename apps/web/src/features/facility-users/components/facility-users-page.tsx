@@ -9,13 +9,13 @@ import {
   Table,
   TextInput,
   Title,
-  UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
 import { formatPhone, pickerFacilities, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { SortHeader } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useAdminViewer, usersQuery } from '../api/users.ts';
@@ -44,11 +44,6 @@ export function FacilityUsersPage() {
   const [modal, setModal] = useState<UserModal | { kind: 'create' } | null>(null);
   const rows = useMemo(() => visibleUsers(data?.users ?? [], search, sort), [data, search, sort]);
   const close = () => setModal(null);
-  const flip = (key: UserSortKey) =>
-    setSort((s) =>
-      s.key === key ? { key, direction: s.direction === 'asc' ? 'desc' : 'asc' } : { key, direction: 'asc' },
-    );
-
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -76,21 +71,13 @@ export function FacilityUsersPage() {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
-                  <Table.Th
+                  <SortHeader
                     key={column.key}
-                    aria-sort={
-                      sort.key === column.key
-                        ? sort.direction === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : 'none'
-                    }
-                  >
-                    <UnstyledButton onClick={() => flip(column.key)} fw={600}>
-                      {column.label}
-                      {sort.key === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </UnstyledButton>
-                  </Table.Th>
+                    column={column.key}
+                    label={column.label}
+                    sort={sort}
+                    onSort={setSort}
+                  />
                 ))}
                 <Table.Th>Phone</Table.Th>
                 <Table.Th>Facilities</Table.Th>

@@ -1,11 +1,9 @@
 import type { AdminUser } from '@portal/domain';
+import type { SortState } from '@/components/sort-header.tsx';
 
 /** Columns the users table sorts by (spec 2: name and email, name ascending by default). */
 export type UserSortKey = 'displayName' | 'email';
-export interface UserSort {
-  key: UserSortKey;
-  direction: 'asc' | 'desc';
-}
+export type UserSort = SortState<UserSortKey>;
 
 /** Users whose name or email contains the search (case-insensitive), sorted. */
 export function visibleUsers(users: readonly AdminUser[], search: string, sort: UserSort): AdminUser[] {

@@ -2,7 +2,7 @@ import { Button, Modal, Stack, Table, TextInput } from '@mantine/core';
 import type { Pharmacy } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { SortHeader, type SortState } from './sort-header.tsx';
+import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 
 type Row = Pharmacy['facilities'][number];
 type Key = 'facID' | 'facName';

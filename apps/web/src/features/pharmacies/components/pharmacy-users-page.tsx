@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import {
   DeleteUserModal,
@@ -20,7 +21,6 @@ import { usePharmacies } from '../api/get-pharmacies.ts';
 import { pharmacyUsersQuery, usePharmacyUsers } from '../api/get-pharmacy-users.ts';
 import { CreatePharmacyUserModal } from './create-pharmacy-user-modal.tsx';
 import { PharmacyUserRowMenu } from './pharmacy-user-row-menu.tsx';
-import { SortHeader, type SortState } from './sort-header.tsx';
 import { UserPharmaciesModal } from './user-pharmacies-modal.tsx';
 
 type Key = 'displayName' | 'email';

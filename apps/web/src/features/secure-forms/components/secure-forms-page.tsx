@@ -1,29 +1,21 @@
-import { Button, Modal, Paper, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { type Facility, facilityForms } from '@portal/domain';
+import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { facilityForms } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
-import { useFacilitiesList } from '@/features/facilities';
+import { type FacilitySortKey, useFacilitiesList, visibleFacilities } from '@/features/facilities';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { FormLinkGrid } from './form-link-grid.tsx';
 import { formPrefill } from './form-prefill.ts';
 import { StateCards } from './state-cards.tsx';
 
-type SortKey = 'facID' | 'facName' | 'pharmID';
+type SortKey = FacilitySortKey;
 const COLUMNS: { key: SortKey; label: string }[] = [
   { key: 'facID', label: 'ID' },
   { key: 'facName', label: 'Name' },
   { key: 'pharmID', label: 'Pharmacy ID' },
 ];
-
-function sortFacilities(list: readonly Facility[], key: SortKey, asc: boolean): Facility[] {
-  return [...list].sort((a, b) => {
-    const x = a[key];
-    const y = b[key];
-    const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
-    return (asc ? order : -order) || a.facID - b.facID;
-  });
-}
 
 /** The Secure Forms page (spec 2): state cards, the sortable facility table, the forms modal at ?faciID=. */
 export function SecureFormsPage() {
@@ -31,7 +23,7 @@ export function SecureFormsPage() {
   const user = useCurrentUser();
   const { data, isPending } = useFacilitiesList();
   const [state, setState] = useState<string | null>(null);
-  const [sort, setSort] = useState<{ key: SortKey; asc: boolean }>({ key: 'facName', asc: true });
+  const [sort, setSort] = useState<SortState<SortKey>>({ key: 'facName', direction: 'asc' });
   const [params, setParams] = useSearchParams();
   const facilities = data?.facilities ?? [];
   const counts = useMemo(() => {
@@ -39,10 +31,10 @@ export function SecureFormsPage() {
     for (const f of facilities) map.set(f.facState, (map.get(f.facState) ?? 0) + 1);
     return map;
   }, [facilities]);
-  const rows = sortFacilities(
+  const rows = visibleFacilities(
     facilities.filter((f) => state === null || f.facState === state),
-    sort.key,
-    sort.asc,
+    '',
+    sort,
   );
   const opened = facilities.find((f) => String(f.facID) === params.get('faciID'));
 
@@ -56,18 +48,7 @@ export function SecureFormsPage() {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((c) => (
-                  <Table.Th
-                    key={c.key}
-                    aria-sort={sort.key === c.key ? (sort.asc ? 'ascending' : 'descending') : 'none'}
-                  >
-                    <UnstyledButton
-                      fw={600}
-                      onClick={() => setSort({ key: c.key, asc: sort.key === c.key ? !sort.asc : true })}
-                    >
-                      {c.label}
-                      {sort.key === c.key ? (sort.asc ? ' ▲' : ' ▼') : ''}
-                    </UnstyledButton>
-                  </Table.Th>
+                  <SortHeader key={c.key} column={c.key} label={c.label} sort={sort} onSort={setSort} />
                 ))}
                 <Table.Th>Forms</Table.Th>
               </Table.Tr>

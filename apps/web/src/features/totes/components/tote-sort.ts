@@ -1,11 +1,9 @@
 import type { PackingSlipHeader } from '@portal/domain';
+import type { SortState } from '@/components/sort-header.tsx';
 
 /** Columns of the Totes table, all sortable (spec 2, "Totes page"). */
 export type ToteSortKey = Exclude<keyof PackingSlipHeader, 'psid'>;
-export interface ToteSort {
-  key: ToteSortKey;
-  direction: 'asc' | 'desc';
-}
+export type ToteSort = SortState<ToteSortKey>;
 
 export const DEFAULT_TOTE_SORT: ToteSort = { key: 'facName', direction: 'asc' };
 
@@ -18,10 +16,4 @@ export function sortTotes(totes: readonly PackingSlipHeader[], sort: ToteSort): 
     const order = typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y));
     return order * sign || b.shipDate.localeCompare(a.shipDate);
   });
-}
-
-/** Clicking the active column flips it; another column starts ascending. */
-export function nextToteSort(current: ToteSort, key: ToteSortKey): ToteSort {
-  if (current.key === key) return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
-  return { key, direction: 'asc' };
 }

@@ -5,11 +5,12 @@ import { formatDate, TOTES_MESSAGES } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SortHeader } from '@/components/sort-header.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
 import { ToteModal } from './tote-modal.tsx';
 import { defaultToteRange, localIsoDay, rangeQuery } from './tote-range.ts';
-import { DEFAULT_TOTE_SORT, nextToteSort, sortTotes, type ToteSort, type ToteSortKey } from './tote-sort.ts';
+import { DEFAULT_TOTE_SORT, sortTotes, type ToteSort, type ToteSortKey } from './tote-sort.ts';
 
 const COLUMNS: { key: ToteSortKey; label: string }[] = [
   { key: 'facID', label: 'Facility ID' },
@@ -78,21 +79,13 @@ export function TotesPage() {
             <Table.Thead>
               <Table.Tr>
                 {COLUMNS.map((column) => (
-                  <Table.Th
+                  <SortHeader
                     key={column.key}
-                    aria-sort={
-                      sort.key === column.key
-                        ? sort.direction === 'asc'
-                          ? 'ascending'
-                          : 'descending'
-                        : 'none'
-                    }
-                  >
-                    <UnstyledButton onClick={() => setSort(nextToteSort(sort, column.key))} fw={600}>
-                      {column.label}
-                      {sort.key === column.key ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
-                    </UnstyledButton>
-                  </Table.Th>
+                    column={column.key}
+                    label={column.label}
+                    sort={sort}
+                    onSort={setSort}
+                  />
                 ))}
               </Table.Tr>
             </Table.Thead>
