@@ -2,12 +2,14 @@
 // printing the resource timeline (request start, response end), long tasks and the ready time. Not part of the
 // suite: `node --import tsx bench/render/trace.ts <database-url> [rounds] [other-dist]` on a database the bench has
 // seeded; with another build's dist folder it times that build and this one, interleaved (A/B), instead.
+// TRACE_DIST=<dist> serves that build instead of apps/web/dist (e.g. one built with --minify false, to read the
+// profile's function names).
 import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
 import { ServerHandle } from '../load/server-handle.ts';
 
-const WEB_DIST = new URL('../../apps/web/dist', import.meta.url).pathname;
+const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 const ARGS = [
