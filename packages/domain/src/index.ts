@@ -87,7 +87,6 @@ export {
 } from './schemas/account.ts';
 export type { OwnPasswordForm } from './schemas/account-edit.ts';
 export {
-  ACCOUNT_MESSAGES,
   DisplayNameFormSchema,
   ownPasswordFormSchema,
   PhoneFormSchema,
@@ -152,6 +151,14 @@ export {
 } from './schemas/content.ts';
 export type { ApiErrorBody } from './schemas/errors.ts';
 export { ApiErrorBodySchema, ERROR_CODES } from './schemas/errors.ts';
+export type { AlertEvent, AlertEventKind } from './schemas/events.ts';
+export {
+  ALERT_EVENT_KINDS,
+  AlertEventKindSchema,
+  AlertEventSchema,
+  EVENT_REPLAY_LIMIT,
+  EVENT_STREAM,
+} from './schemas/events.ts';
 export type { FacilitySettingInput, SettingsWidget } from './schemas/facility-settings.ts';
 export {
   AUTO_RESPOND_OPTIONS,
@@ -403,11 +410,3 @@ export {
   widgetByPath,
   widgetSettingKeys,
 } from './widgets.ts';
-export type { AlertEvent, AlertEventKind } from './schemas/events.ts';
-export {
-  ALERT_EVENT_KINDS,
-  AlertEventKindSchema,
-  AlertEventSchema,
-  EVENT_REPLAY_LIMIT,
-  EVENT_STREAM,
-} from './schemas/events.ts';

@@ -1,25 +1,15 @@
 import { z } from 'zod';
 import { NAME_MIN_LENGTH, newPasswordField, requiredPhoneField, USER_MESSAGES } from './user-fields.ts';
+import { USER_ADMIN_MESSAGES } from './users.ts';
 
-/** Toasts of the Account Info tab (spec 2, section 8). */
-export const ACCOUNT_MESSAGES = {
-  nameUpdated: 'User name updated',
-  phoneUpdated: 'User phone updated',
-  titleUpdated: 'User title updated',
-  passwordUpdated: 'User password updated',
-  betaToggled: (email: string, isBeta: boolean) =>
-    `${isBeta ? 'Activated' : 'Deactivated'} ${email} as Beta User`,
-  currentPasswordRequired: 'Current password is required',
-} as const;
-
-// The body of `POST /edituserinfo` (`EditUserInfoAccountSchema`) and its answer live with the server's other
-// user schemas in `users.ts`; this file keeps the Account Info tab's own forms and toasts.
+// The body of `POST /edituserinfo` (`EditUserInfoAccountSchema`), its answer and the Account Info toasts
+// (`USER_ADMIN_MESSAGES`, shared with the administrators' forms) live in `users.ts`; this file keeps the tab's forms.
 
 /** The own-password form (Account Info and the forced change): current, new and confirmation. */
 export function ownPasswordFormSchema(passwordMinLength: number) {
   return z
     .object({
-      currentPassword: z.string().min(1, ACCOUNT_MESSAGES.currentPasswordRequired).max(1024),
+      currentPassword: z.string().min(1, USER_ADMIN_MESSAGES.currentPasswordRequired).max(1024),
       password: newPasswordField(
         passwordMinLength,
         USER_MESSAGES.passwordRequired,

@@ -1,4 +1,4 @@
-import { EditUserInfoAnswerSchema, ENDPOINTS, type UserInfo } from '@portal/domain';
+import { EditUserInfoAnswerSchema, ENDPOINTS, USER_ADMIN_MESSAGES, type UserInfo } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -90,7 +90,7 @@ describe('Account Info', () => {
     const { user } = await openAccount();
     const form = screen.getByRole('form', { name: 'Change password' });
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
-    expect(within(form).getByText('Current password is required')).toBeInTheDocument();
+    expect(within(form).getByText(USER_ADMIN_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
     expect(within(form).getByText('Password is required')).toBeInTheDocument();
     expect(within(form).getByText('Confirm password is required')).toBeInTheDocument();
 

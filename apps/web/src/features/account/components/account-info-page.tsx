@@ -1,10 +1,10 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import {
-  ACCOUNT_MESSAGES,
   DisplayNameFormSchema,
   formatPhone,
   PhoneFormSchema,
   TitleFormSchema,
+  USER_ADMIN_MESSAGES,
 } from '@portal/domain';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -34,7 +34,7 @@ export function AccountInfoPage() {
             autoComplete="name"
             initial={user.displayName}
             schema={DisplayNameFormSchema}
-            savedMessage={ACCOUNT_MESSAGES.nameUpdated}
+            savedMessage={USER_ADMIN_MESSAGES.nameUpdated}
           />
           <ProfileFieldForm
             email={user.email}
@@ -44,7 +44,7 @@ export function AccountInfoPage() {
             autoComplete="tel"
             initial={formatPhone(user.phone)}
             schema={PhoneFormSchema}
-            savedMessage={ACCOUNT_MESSAGES.phoneUpdated}
+            savedMessage={USER_ADMIN_MESSAGES.phoneUpdated}
           />
           <ProfileFieldForm
             email={user.email}
@@ -53,7 +53,7 @@ export function AccountInfoPage() {
             autoComplete="organization-title"
             initial={user.title}
             schema={TitleFormSchema}
-            savedMessage={ACCOUNT_MESSAGES.titleUpdated}
+            savedMessage={USER_ADMIN_MESSAGES.titleUpdated}
           />
           <BetaUserSwitch email={user.email} isBeta={user.betaUser} />
         </Stack>

@@ -1,5 +1,5 @@
 import { Switch } from '@mantine/core';
-import { ACCOUNT_MESSAGES } from '@portal/domain';
+import { USER_ADMIN_MESSAGES } from '@portal/domain';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditOwnAccount } from '../api/edit-user-info.ts';
 
@@ -22,7 +22,7 @@ export function BetaUserSwitch({ email, isBeta }: BetaUserSwitchProps) {
         edit.mutate(
           { email, betaUser: next },
           {
-            onSuccess: () => notifySuccess(ACCOUNT_MESSAGES.betaToggled(email, next)),
+            onSuccess: () => notifySuccess(USER_ADMIN_MESSAGES.betaUser(next, email)),
             onError: notifyError,
           },
         );

@@ -1,5 +1,5 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
-import { ACCOUNT_MESSAGES, ownPasswordFormSchema } from '@portal/domain';
+import { ownPasswordFormSchema, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
@@ -40,7 +40,7 @@ export function OwnPasswordForm({ email, submitLabel = 'Update password', onChan
       { email, password: parsed.data.password, currentPassword: parsed.data.currentPassword },
       {
         onSuccess: () => {
-          notifySuccess(ACCOUNT_MESSAGES.passwordUpdated);
+          notifySuccess(USER_ADMIN_MESSAGES.passwordUpdated);
           setValues(EMPTY);
           onChanged?.();
         },
