@@ -1,6 +1,8 @@
 import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
 import { TOTES_MESSAGES } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditEvents } from '../../db/schema/index.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -164,6 +166,24 @@ describe('GET /api/packingslipdetailsopen', () => {
     const [open] = bodyOf<{ slips: PackingSlip[] }>(response).slips;
     expect(open?.toteID).toBe(slip.toteID);
     expect(open?.patientDetails).toEqual(slip.patientDetails);
+  });
+
+  it('records each slip read, signed in or through the public link, in the audit trail', async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    const slip = await slipOf(tote?.toteID ?? '');
+    await t.app.inject(
+      `/api/packingslipdetailsopen?facID=101&toteID=${encodeURIComponent(slip.toteID)}&auth=${slip.auth}`,
+    );
+    const events = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'tote.view'), eq(auditEvents.recordId, slip.toteID)));
+    expect(events.map((e) => [e.actor, e.facId, e.outcome])).toEqual(
+      expect.arrayContaining([
+        ['nurse@meadowbrook.test', 101, 'success'],
+        ['signed slip link', 101, 'success'],
+      ]),
+    );
   });
 
   it('answers 404 with no data for a missing, wrong or altered token', async () => {

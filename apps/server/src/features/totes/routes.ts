@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { visibleFacilityIds } from '../../platform/access.ts';
+import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findSlip, findToteHeaders, type HeadersFilter } from './queries.ts';
@@ -89,6 +90,18 @@ export async function totesRoutes(fastify: FastifyInstance) {
       const [visible] = await visibleFacilityIds(app.db, currentUser(request), [facID]);
       const slip = visible === undefined ? null : await findSlip(app.db, facID, toteID);
       if (!slip) throw notFound('No such tote.');
+      // A slip names patients and their drugs: reading one is recorded like reading an alert's detail.
+      const user = currentUser(request);
+      await recordAudit(app.db, {
+        userId: user.id,
+        actor: user.email,
+        kind: 'tote.view',
+        recordType: 'tote',
+        recordId: toteID,
+        facId: facID,
+        ip: request.ip,
+        outcome: 'success',
+      });
       return { data: [{ ...slip, auth: slipToken(app.secretKey, facID, toteID) }] };
     },
   );
@@ -115,6 +128,17 @@ export async function totesRoutes(fastify: FastifyInstance) {
       if (!isSlipToken(app.secretKey, facID, toteID, auth)) throw notFound('No such tote.');
       const slip = await findSlip(app.db, facID, toteID);
       if (!slip) throw notFound('No such tote.');
+      await recordAudit(app.db, {
+        userId: null,
+        actor: 'signed slip link',
+        kind: 'tote.view',
+        recordType: 'tote',
+        recordId: toteID,
+        facId: facID,
+        ip: request.ip,
+        outcome: 'success',
+        detail: { via: 'packingslipdetailsopen' },
+      });
       return { slips: [{ ...slip, auth }] };
     },
   );
