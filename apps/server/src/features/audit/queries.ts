@@ -34,7 +34,10 @@ export async function auditScopeOf(db: Db, user: AuthUser): Promise<AuditScope |
  * carry no user and are the SuperAdmins' only.
  */
 function scopeCondition(db: Db, pharmIds: string[]): SQL {
-  const facIds = db.select({ id: facilities.facId }).from(facilities).where(inArray(facilities.pharmId, pharmIds));
+  const facIds = db
+    .select({ id: facilities.facId })
+    .from(facilities)
+    .where(inArray(facilities.pharmId, pharmIds));
   // Column "uid": the user ids holding any role at a pharmacy of P or at one of its facilities.
   const people = sql`(select ${pharmacyMemberships.userId} as uid from ${pharmacyMemberships}
     where ${inArray(pharmacyMemberships.pharmId, pharmIds)}
@@ -50,7 +53,10 @@ function scopeCondition(db: Db, pharmIds: string[]): SQL {
       isNull(auditEvents.facId),
       or(
         sql`${auditEvents.userId} in (select p.uid from ${people} p)`,
-        and(eq(auditEvents.recordType, 'user'), sql`${auditEvents.recordId} in (select p.uid::text from ${people} p)`),
+        and(
+          eq(auditEvents.recordType, 'user'),
+          sql`${auditEvents.recordId} in (select p.uid::text from ${people} p)`,
+        ),
         and(
           or(eq(auditEvents.recordType, 'pharmacyApiKey'), eq(auditEvents.kind, 'ingest.batch')),
           inArray(auditEvents.recordId, keyIds),
@@ -71,7 +77,10 @@ export function auditConditions(db: Db, scope: AuditScope, q: AuditQuery): SQL[]
     if (/^\d+$/.test(q.user)) conditions.push(eq(auditEvents.userId, Number(q.user)));
     else {
       const email = q.user.toLowerCase();
-      const ids = db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.email})`, email));
+      const ids = db
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(sql`lower(${users.email})`, email));
       conditions.push(
         or(eq(sql`lower(${auditEvents.actor})`, email), inArray(auditEvents.userId, ids)) as SQL,
       );

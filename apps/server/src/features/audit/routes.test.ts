@@ -81,17 +81,25 @@ describe('who may read the audit trail', () => {
 
   it("gives a SysAdmin their pharmacies' facilities and people, never another pharmacy's; a SuperAdmin everything", async () => {
     const kind = 'test.scope';
-    const [at101, at201, at301, donNoFac, superNoFac, unknownNoFac, aboutNurse, ohioAfterSprxUser] = await seed([
-      { kind, facId: 101, userId: idOf[NURSE], actor: NURSE },
-      { kind, facId: 201, userId: idOf[DON], actor: DON },
-      { kind, facId: 301, userId: null, actor: 'someone@buckeye.test' },
-      { kind, facId: null, userId: idOf[DON], actor: DON },
-      { kind, facId: null, userId: idOf[SUPER], actor: SUPER, recordType: 'release_note', recordId: '1' },
-      { kind, facId: null, userId: null, actor: 'nobody@nowhere.test', outcome: 'failure' },
-      { kind, facId: null, userId: idOf[SUPER], actor: SUPER, recordType: 'user', recordId: String(idOf[NURSE]) },
-      // A sprx user acting at another pharmacy's facility: the facility decides, so not the sprx SysAdmin's.
-      { kind, facId: 301, userId: idOf[NURSE], actor: NURSE },
-    ]);
+    const [at101, at201, at301, donNoFac, superNoFac, unknownNoFac, aboutNurse, ohioAfterSprxUser] =
+      await seed([
+        { kind, facId: 101, userId: idOf[NURSE], actor: NURSE },
+        { kind, facId: 201, userId: idOf[DON], actor: DON },
+        { kind, facId: 301, userId: null, actor: 'someone@buckeye.test' },
+        { kind, facId: null, userId: idOf[DON], actor: DON },
+        { kind, facId: null, userId: idOf[SUPER], actor: SUPER, recordType: 'release_note', recordId: '1' },
+        { kind, facId: null, userId: null, actor: 'nobody@nowhere.test', outcome: 'failure' },
+        {
+          kind,
+          facId: null,
+          userId: idOf[SUPER],
+          actor: SUPER,
+          recordType: 'user',
+          recordId: String(idOf[NURSE]),
+        },
+        // A sprx user acting at another pharmacy's facility: the facility decides, so not the sprx SysAdmin's.
+        { kind, facId: 301, userId: idOf[NURSE], actor: NURSE },
+      ]);
     const sysadmin = (await allPages(SYSADMIN, { kind })).events.map((e) => e.id);
     expect(sysadmin.sort()).toEqual([at101, at201, donNoFac, aboutNurse].sort());
     const all = (await allPages(SUPER, { kind })).events.map((e) => e.id);
@@ -107,7 +115,13 @@ describe('filters', () => {
   let ids: Record<string, number> = {};
   beforeAll(async () => {
     const [a, b, c, d, e] = await seed([
-      { kind: 'filt.one', facId: 101, userId: idOf[NURSE], actor: NURSE, at: new Date('2026-01-01T10:00:00Z') },
+      {
+        kind: 'filt.one',
+        facId: 101,
+        userId: idOf[NURSE],
+        actor: NURSE,
+        at: new Date('2026-01-01T10:00:00Z'),
+      },
       {
         kind: 'filt.two',
         facId: 102,
@@ -126,8 +140,20 @@ describe('filters', () => {
         recordId: '78',
         at: new Date('2026-01-03T10:00:00Z'),
       },
-      { kind: 'filtx', facId: 101, userId: null, actor: 'ghost@else.test', at: new Date('2026-01-04T10:00:00Z') },
-      { kind: 'filt_one', facId: 101, userId: idOf[NURSE], actor: NURSE, at: new Date('2026-01-05T10:00:00Z') },
+      {
+        kind: 'filtx',
+        facId: 101,
+        userId: null,
+        actor: 'ghost@else.test',
+        at: new Date('2026-01-04T10:00:00Z'),
+      },
+      {
+        kind: 'filt_one',
+        facId: 101,
+        userId: idOf[NURSE],
+        actor: NURSE,
+        at: new Date('2026-01-05T10:00:00Z'),
+      },
     ]);
     ids = { a, b, c, d, e } as Record<string, number>;
   });
@@ -232,7 +258,12 @@ describe('CSV export', () => {
   it('streams every matching row with a header, quoted, and formula-looking cells neutralised', async () => {
     const kind = 'test.csv';
     await seed([
-      { kind, facId: 101, actor: '=HYPERLINK("http://evil.test","click")', detail: { note: 'a, "quoted"\nline' } },
+      {
+        kind,
+        facId: 101,
+        actor: '=HYPERLINK("http://evil.test","click")',
+        detail: { note: 'a, "quoted"\nline' },
+      },
       { kind, facId: 101, actor: '+1+1', recordId: '@SUM(A1)' },
       { kind, facId: 101, actor: '-2', recordType: 'plain' },
       ...Array.from({ length: 600 }, () => ({ kind, facId: 102 })),
@@ -257,7 +288,10 @@ describe('CSV export', () => {
   });
 
   it('keeps to the same scope, and records the export', async () => {
-    await seed([{ kind: 'test.csv2', facId: 301 }, { kind: 'test.csv2', facId: 201 }]);
+    await seed([
+      { kind: 'test.csv2', facId: 301 },
+      { kind: 'test.csv2', facId: 201 },
+    ]);
     const rows = parse((await get(SYSADMIN, { kind: 'test.csv2', format: 'csv' })).body) as string[][];
     expect(rows.slice(1).map((r) => r[AUDIT_CSV_COLUMNS.indexOf('facId')])).toEqual(['201']);
     const exports = await t.database.db

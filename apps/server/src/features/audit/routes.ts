@@ -72,7 +72,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
           'a role at one of those pharmacies or facilities. SuperAdmins see every event; anyone else gets 403 ' +
           '(recorded as a denied `audit.read`). Filters combine with AND: `user` (id or email), `userId`, `facId`, ' +
           '`recordType` + `recordId`, `kind` (exact, or a prefix ending in "." such as `auth.`), `from`/`to` ' +
-          '(ISO, inclusive, from ≤ to). Pass the answer\'s `nextCursor` as `cursor` for the next page (`limit` ' +
+          "(ISO, inclusive, from ≤ to). Pass the answer's `nextCursor` as `cursor` for the next page (`limit` " +
           '1-200, default 50). `format=csv` answers every matching event as a CSV attachment, streamed (the same ' +
           'filters; cursor and limit ignored). Each read is itself audited (`audit.read`, `audit.export`).',
         querystring: AuditQuerySchema,
