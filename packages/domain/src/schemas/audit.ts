@@ -78,7 +78,10 @@ export const AuditQuerySchema = z
     kind: optionalText(64).refine((v) => !v || /^[A-Za-z0-9_.-]+$/.test(v), AUDIT_MESSAGES.badKind),
     from: isoInstant.optional(),
     to: isoInstant.optional(),
-    cursor: z.string().regex(/^\d{1,18}$/, AUDIT_MESSAGES.badCursor).optional(),
+    cursor: z
+      .string()
+      .regex(/^\d{1,18}$/, AUDIT_MESSAGES.badCursor)
+      .optional(),
     limit: z.coerce.number().int().min(1).max(AUDIT_PAGE.maxLimit).default(AUDIT_PAGE.defaultLimit),
     format: z.enum(['json', 'csv']).default('json'),
   })
@@ -86,7 +89,10 @@ export const AuditQuerySchema = z
     message: AUDIT_MESSAGES.fromAfterTo,
     path: ['to'],
   })
-  .refine((q) => !q.recordId || q.recordType, { message: AUDIT_MESSAGES.recordIdNeedsType, path: ['recordId'] });
+  .refine((q) => !q.recordId || q.recordType, {
+    message: AUDIT_MESSAGES.recordIdNeedsType,
+    path: ['recordId'],
+  });
 export type AuditQuery = z.infer<typeof AuditQuerySchema>;
 /** The filters as a form or URL holds them (before defaults). */
 export type AuditFilters = z.input<typeof AuditQuerySchema>;
