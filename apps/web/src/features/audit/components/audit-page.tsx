@@ -121,7 +121,13 @@ export function AuditPage({ facilities }: AuditPageProps) {
       ) : null}
       {pages.isPending ? <Loader role="status" aria-label="Loading audit events" /> : null}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={960}>
+        {/* Narrower than the table at tablet width: the scrolling region takes focus so the keyboard can scroll it. */}
+        <Table.ScrollContainer
+          minWidth={960}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit events, scrollable' },
+          }}
+        >
           <Table striped aria-label="Audit events">
             <Table.Thead>
               <Table.Tr>
