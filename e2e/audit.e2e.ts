@@ -88,7 +88,10 @@ describe('audit trail', () => {
   it('works at tablet width, and keeps everyone else out', async () => {
     // A sign-out of one of the SysAdmin's users, so there is one to find.
     const token = await apiToken(portal.url, NURSE);
-    await fetch(`${portal.url}/api/logout`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+    await fetch(`${portal.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     const errors = watchConsole(page);
     await signInThroughForm(page, portal.url, SYSADMIN);
