@@ -302,3 +302,28 @@ describe('CSV export', () => {
     expect((await get(NURSE, { format: 'csv' })).statusCode).toBe(403);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents GET /api/audit with its filters and an example page', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, Record<string, { parameters?: { name: string }[]; responses?: unknown }>>;
+    };
+    const route = doc.paths['/api/audit']?.get;
+    expect(route?.parameters?.map((p) => p.name)).toEqual(
+      expect.arrayContaining([
+        'user',
+        'userId',
+        'facId',
+        'recordType',
+        'recordId',
+        'kind',
+        'from',
+        'to',
+        'cursor',
+        'limit',
+        'format',
+      ]),
+    );
+    expect(JSON.stringify(route?.responses)).toContain('nurse@meadowbrook.test');
+  });
+});
