@@ -4,6 +4,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { EXPORT_PAGE } from './queries.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -266,7 +267,7 @@ describe('CSV export', () => {
       },
       { kind, facId: 101, actor: '+1+1', recordId: '@SUM(A1)' },
       { kind, facId: 101, actor: '-2', recordType: 'plain' },
-      ...Array.from({ length: 600 }, () => ({ kind, facId: 102 })),
+      ...Array.from({ length: EXPORT_PAGE }, () => ({ kind, facId: 102 })),
     ]);
     const response = await get(SYSADMIN, { kind, format: 'csv' });
     expect(response.statusCode).toBe(200);
@@ -274,8 +275,8 @@ describe('CSV export', () => {
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="audit-.*\.csv"$/);
     const rows = parse(response.body) as string[][];
     expect(rows[0]).toEqual([...AUDIT_CSV_COLUMNS]);
-    // More rows than one internal page (500): the export follows the cursor to the end.
-    expect(rows).toHaveLength(1 + 603);
+    // More rows than one internal page: the export follows the cursor to the end.
+    expect(rows).toHaveLength(1 + EXPORT_PAGE + 3);
     const col = (name: (typeof AUDIT_CSV_COLUMNS)[number]) => AUDIT_CSV_COLUMNS.indexOf(name);
     const actors = rows.slice(1).map((r) => r[col('actor')]);
     expect(actors).toContain('\'=HYPERLINK("http://evil.test","click")');
