@@ -6,6 +6,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
+import { auditFeature } from './features/audit/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { contentRoutes } from './features/content/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
@@ -97,5 +98,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(registrationRoutes, { prefix: API_BASE });
   await app.register(pharmacyUsersRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
+  await app.register(auditFeature, { prefix: API_BASE });
   return app;
 }

@@ -109,6 +109,19 @@ export {
   WIDGET_FIELD_SCHEMAS,
   WidgetKeySchema,
 } from './schemas/alerts.ts';
+export type { AuditEvent, AuditFilters, AuditOutcome, AuditPage, AuditQuery } from './schemas/audit.ts';
+export {
+  AUDIT_CSV_COLUMNS,
+  AUDIT_KINDS,
+  AUDIT_MESSAGES,
+  AUDIT_OUTCOMES,
+  AUDIT_PAGE,
+  AUDIT_READER_ROLE,
+  AuditEventSchema,
+  AuditPageSchema,
+  AuditQuerySchema,
+  readsAudit,
+} from './schemas/audit.ts';
 export type {
   AuthenticateInput,
   EntityRole,

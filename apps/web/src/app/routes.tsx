@@ -119,6 +119,7 @@ export const routes: RouteObject[] = [
           screen(PATHS.pharmacyKeys, () =>
             import('./routes/pharmacy-keys.tsx').then((m) => m.PharmacyKeysRoute),
           ),
+          screen(PATHS.audit, () => import('./routes/audit.tsx').then((m) => m.AuditRoute)),
           screen(`${PATHS.facilitySettings}/:facID`, () =>
             import('./routes/facility-settings.tsx').then((m) => m.FacilitySettingsRoute),
           ),

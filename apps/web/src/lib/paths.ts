@@ -29,6 +29,7 @@ export const PATHS = {
   pharmacyUsers: '/pharmacy-users',
   pharmacyKeys: '/pharmacy-keys',
   facilitySettings: '/facility/facilitySettings',
+  audit: '/audit',
 } as const;
 
 /** The page of one widget, or its archive. */

@@ -71,5 +71,7 @@ export const auditEvents = pgTable(
     index('audit_events_user_idx').on(t.userId, t.at),
     index('audit_events_fac_idx').on(t.facId, t.at),
     index('audit_events_kind_idx').on(t.kind, t.at),
+    // The audit screen's record filter ("everything that happened to this alert / user / file").
+    index('audit_events_record_idx').on(t.recordType, t.recordId, t.at),
   ],
 );

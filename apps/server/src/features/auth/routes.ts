@@ -40,7 +40,22 @@ export async function authRoutes(fastify: FastifyInstance) {
 
   async function signIn(request: FastifyRequest, email: string, password: string) {
     const account = email.toLowerCase();
-    await assertNotThrottled(app.db, account, request.ip);
+    const failure = (userId: number | null, reason: string) =>
+      recordAudit(app.db, {
+        userId,
+        actor: account,
+        kind: 'auth.login',
+        ip: request.ip,
+        outcome: 'failure',
+        detail: { reason },
+      });
+    try {
+      await assertNotThrottled(app.db, account, request.ip);
+    } catch (error) {
+      // A throttled attempt changes nothing, but it is a failed sign-in the audit trail must show.
+      await failure((await findUserByEmail(app.db, account))?.id ?? null, 'throttled');
+      throw error;
+    }
     const user = await findUserByEmail(app.db, account);
     const isValid = await verifyPassword(user?.passwordHash ?? null, password);
     if (!user || !isValid) {
@@ -57,8 +72,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       throw unauthorized(MESSAGES.invalidCredentials);
     }
     // Told only to someone who knows the password, so it reveals nothing about which emails have accounts.
-    if (!user.emailConfirmedAt)
+    if (!user.emailConfirmedAt) {
+      await failure(user.id, 'emailNotConfirmed');
       throw forbidden(REGISTRATION_MESSAGES.notConfirmed, ERROR_CODES.emailNotConfirmed);
+    }
     const token = await app.db.transaction(async (tx) => {
       await recordAttempt(tx, account, request.ip, true);
       await recordAudit(tx, {
@@ -160,28 +177,24 @@ export async function authRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const oneTime = bearerToken(request);
-      const email = oneTime ? await consumeLoginToken(app.db, oneTime, app.config.loginTokenSecret) : null;
-      const user = email ? await findUserByEmail(app.db, email) : null;
-      if (!user?.emailConfirmedAt) {
-        await recordAudit(app.db, {
-          userId: null,
-          actor: email ?? '',
-          kind: 'auth.loginWithToken',
-          ip: request.ip,
-          outcome: 'failure',
-        });
-        throw unauthorized(MESSAGES.invalidLoginToken);
-      }
+      // Spending the token and recording the outcome commit together (a failure is recorded, then refused).
       const token = await app.db.transaction(async (tx) => {
-        await recordAudit(tx, {
-          userId: user.id,
-          actor: user.email,
-          kind: 'auth.loginWithToken',
-          ip: request.ip,
-          outcome: 'success',
-        });
+        const email = oneTime ? await consumeLoginToken(tx, oneTime, app.config.loginTokenSecret) : null;
+        const user = email ? await findUserByEmail(tx, email) : null;
+        const entry = { kind: 'auth.loginWithToken', ip: request.ip };
+        if (!user?.emailConfirmedAt) {
+          await recordAudit(tx, {
+            ...entry,
+            userId: user?.id ?? null,
+            actor: email ?? '',
+            outcome: 'failure',
+          });
+          return null;
+        }
+        await recordAudit(tx, { ...entry, userId: user.id, actor: user.email, outcome: 'success' });
         return createSession(tx, user.id, policy, clientOf(request));
       });
+      if (!token) throw unauthorized(MESSAGES.invalidLoginToken);
       return { token };
     },
   );

@@ -1,4 +1,4 @@
-import { managesAnyPharmacyKeys, type UserInfo, WIDGETS } from '@portal/domain';
+import { managesAnyPharmacyKeys, readsAudit, type UserInfo, WIDGETS } from '@portal/domain';
 import {
   IconBell,
   IconFolder,
@@ -34,6 +34,7 @@ export function navEntries(user: UserInfo): NavEntry[] {
   ];
   if (user.userType === 'PharmacyUser') admin.push({ label: 'Pharmacy Users', to: PATHS.pharmacyUsers });
   if (managesAnyPharmacyKeys(user)) admin.push({ label: 'Pharmacy API Keys', to: PATHS.pharmacyKeys });
+  if (readsAudit(user)) admin.push({ label: 'Audit Trail', to: PATHS.audit });
   return [
     { label: 'Dashboard', icon: IconLayoutDashboard, to: PATHS.dashboard },
     {

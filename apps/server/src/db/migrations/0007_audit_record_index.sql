@@ -1,0 +1,1 @@
+CREATE INDEX "audit_events_record_idx" ON "audit_events" USING btree ("record_type","record_id","at");

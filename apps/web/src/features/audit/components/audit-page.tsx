@@ -1,0 +1,179 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { AUDIT_KINDS, AUDIT_MESSAGES, type AuditEvent, type Facility, formatDateTime } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { notifyError } from '@/lib/notify.ts';
+import {
+  type AuditFormValues,
+  auditQueryOf,
+  downloadAuditCsv,
+  EMPTY_AUDIT_FILTERS,
+  useAuditPages,
+} from '../api/audit.ts';
+
+export interface AuditPageProps {
+  /** The facilities the viewer sees, for the facility picker. */
+  facilities: readonly Pick<Facility, 'facID' | 'facName'>[];
+}
+
+const KIND_OPTIONS = [
+  { value: '', label: 'Any kind' },
+  ...AUDIT_KINDS.map((kind) => ({ value: kind, label: kind.endsWith('.') ? `${kind}* (all)` : kind })),
+];
+
+const recordOf = (e: AuditEvent) =>
+  e.recordType || e.recordId ? `${e.recordType} ${e.recordId}`.trim() : '';
+const detailOf = (e: AuditEvent) => (Object.keys(e.detail).length === 0 ? '' : JSON.stringify(e.detail));
+
+/** The audit trail: filters, a table of events newest first, "Show more" by cursor, and a CSV export. */
+export function AuditPage({ facilities }: AuditPageProps) {
+  useDocumentTitle('Audit Trail');
+  const [values, setValues] = useState<AuditFormValues>(EMPTY_AUDIT_FILTERS);
+  const [applied, setApplied] = useState<Record<string, string>>({});
+  const [isExporting, setIsExporting] = useState(false);
+  const pages = useAuditPages(applied);
+  const events = pages.data?.pages.flatMap((p) => p.events) ?? [];
+
+  const field =
+    (name: keyof AuditFormValues) => (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) => {
+      // Read now: the updater runs later, when React has released the event's target.
+      const value = event.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    };
+
+  function apply(event: FormEvent) {
+    event.preventDefault();
+    setApplied(auditQueryOf(values));
+  }
+
+  function clear() {
+    setValues(EMPTY_AUDIT_FILTERS);
+    setApplied({});
+  }
+
+  async function exportCsv() {
+    setIsExporting(true);
+    try {
+      await downloadAuditCsv(applied);
+    } catch (error) {
+      notifyError(error);
+    } finally {
+      setIsExporting(false);
+    }
+  }
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>Audit Trail</Title>
+      <Text size="sm" c="dimmed">
+        Who viewed or changed what, when and from where. Events cannot be edited or deleted.
+      </Text>
+      <Paper withBorder p="md" component="form" onSubmit={apply} aria-label="Audit filters">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
+          <TextInput label="User (email or id)" value={values.user} onChange={field('user')} />
+          <NativeSelect
+            label="Facility"
+            value={values.facId}
+            onChange={field('facId')}
+            data={[
+              { value: '', label: 'All facilities' },
+              ...facilities.map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` })),
+            ]}
+          />
+          <NativeSelect label="Kind" value={values.kind} onChange={field('kind')} data={KIND_OPTIONS} />
+          <TextInput
+            label="Record type"
+            placeholder="e.g. highCost, user, file"
+            value={values.recordType}
+            onChange={field('recordType')}
+          />
+          <TextInput label="Record id" value={values.recordId} onChange={field('recordId')} />
+          <TextInput type="datetime-local" label="From" value={values.from} onChange={field('from')} />
+          <TextInput type="datetime-local" label="To" value={values.to} onChange={field('to')} />
+        </SimpleGrid>
+        <Group mt="md">
+          <Button type="submit">Apply filters</Button>
+          <Button variant="default" onClick={clear}>
+            Clear
+          </Button>
+          <Button variant="outline" onClick={exportCsv} loading={isExporting}>
+            Export CSV
+          </Button>
+        </Group>
+      </Paper>
+      {pages.error ? (
+        <Alert color="red" title={AUDIT_MESSAGES.loadFailed}>
+          {pages.error.message}
+        </Alert>
+      ) : null}
+      {pages.isPending ? <Loader role="status" aria-label="Loading audit events" /> : null}
+      <Paper withBorder>
+        {/* Narrower than the table at tablet width: the scrolling region takes focus so the keyboard can scroll it. */}
+        <Table.ScrollContainer
+          minWidth={960}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit events, scrollable' },
+          }}
+        >
+          <Table striped aria-label="Audit events">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>When</Table.Th>
+                <Table.Th>Who</Table.Th>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Record</Table.Th>
+                <Table.Th>Facility</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Outcome</Table.Th>
+                <Table.Th>Detail</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {events.map((e) => (
+                <Table.Tr key={e.id}>
+                  <Table.Td>{formatDateTime(e.at)}</Table.Td>
+                  <Table.Td>{e.actor}</Table.Td>
+                  <Table.Td>{e.kind}</Table.Td>
+                  <Table.Td>{recordOf(e)}</Table.Td>
+                  <Table.Td>{e.facName ?? (e.facId === null ? '' : String(e.facId))}</Table.Td>
+                  <Table.Td>{e.ip}</Table.Td>
+                  <Table.Td>{e.outcome}</Table.Td>
+                  <Table.Td>
+                    <Text ff="monospace" size="xs" style={{ wordBreak: 'break-word' }}>
+                      {detailOf(e)}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+              {pages.data && events.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={8}>{AUDIT_MESSAGES.none}</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+      {pages.hasNextPage ? (
+        <Group justify="center">
+          <Button variant="default" onClick={() => pages.fetchNextPage()} loading={pages.isFetchingNextPage}>
+            Show more
+          </Button>
+        </Group>
+      ) : null}
+    </Stack>
+  );
+}
