@@ -5,6 +5,8 @@ export interface StreamMessage {
   event: string;
   id: string | null;
   data: string;
+  /** performance.now() when the message was read (the bench times delivery with it). */
+  receivedAt: number;
 }
 
 /** An open `GET /api/events` read with fetch, as the web client reads it; every message kept in order. */
@@ -39,7 +41,7 @@ function parseBlock(block: string): StreamMessage | null {
   }
   return data.length === 0 && id === null && event === 'message'
     ? null
-    : { event, id, data: data.join('\n') };
+    : { event, id, data: data.join('\n'), receivedAt: performance.now() };
 }
 
 /** Opens the stream at `baseUrl` with a bearer token (and a Last-Event-ID when reconnecting). */
