@@ -21,7 +21,7 @@ const open: Subscription[] = [];
 
 beforeAll(async () => {
   // A one-second heartbeat so the session check that ends a revoked stream runs within the test.
-  t = await buildTestApp({ eventsHeartbeatSeconds: 1 });
+  t = await buildTestApp({ sseHeartbeatSeconds: 1 });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   base = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
   tokens = await signInAll(t.app, [NURSE, PHARMACY, DON, SUPER]);

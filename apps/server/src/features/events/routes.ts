@@ -137,7 +137,7 @@ export async function eventRoutes(
           .finally(() => {
             checking = false;
           });
-      }, app.config.eventsHeartbeatSeconds * 1000);
+      }, app.config.sseHeartbeatSeconds * 1000);
       timer.unref();
     },
   );
