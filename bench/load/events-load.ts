@@ -36,7 +36,8 @@ function percentiles(times: readonly number[]): Side {
  * after another (an UPDATE of one alert at 101, run in the server process as any writer would), each timed from
  * before the statement to its arrival at every subscriber: the trigger, the NOTIFY, the bus's read of the new
  * rows with the alert and discussion, the fan-out and the SSE write, parsed by the client. Baseline in the same
- * rounds: a bare `NOTIFY` to 100 bare `LISTEN`ers on the same database, inside the server process.
+ * rounds: a bare `NOTIFY` to one bare `LISTEN` on the same database inside the server process, handed to 100
+ * callbacks (notify-probe.ts).
  */
 export async function measureEvents(
   target: BenchTarget,
@@ -115,8 +116,9 @@ export function renderEvents(results: readonly EventsResult[]): string {
       `${CHANGES} changes per round, one after another, each an UPDATE of one alert run in the server process, timed ` +
       'from before the statement to arrival at every subscriber (trigger, NOTIFY, the bus reading the new rows ' +
       'with the alert and its discussion once, fan-out, SSE over HTTP, parsing). Baseline in the same rounds: ' +
-      `\`select pg_notify(...)\` to ${SUBSCRIBERS} bare LISTENers on the same database inside the server process ` +
-      `(${SUBSCRIBERS} connections on PostgreSQL; ${SUBSCRIBERS} \`listen()\` callbacks on PGlite). Per-round ratios, median (min-max).`,
+      '`select pg_notify(...)` to one bare LISTEN on the same database inside the server process (a pg.Client on ' +
+      `PostgreSQL, \`listen()\` on PGlite), handed to ${SUBSCRIBERS} callbacks: the floor of one LISTEN per process ` +
+      'with fan-out in memory. Per-round ratios, median (min-max).',
     '',
     ...lines,
   ].join('\n');

@@ -5,10 +5,12 @@ import pg from 'pg';
 const CHANNEL = 'bench_notify_probe';
 
 /**
- * The events part's baseline, run inside the server process: `listeners` bare LISTENers on the server's own
- * database (that many pg.Client connections on PostgreSQL; that many `listen()` callbacks on PGlite, which serves
- * one process), then `count` NOTIFYs one after another, each timed from before the statement to its arrival at
- * every listener. Answers the latencies in ms (count x listeners).
+ * The events part's baseline, run inside the server process: one bare LISTEN on the server's own database (a
+ * pg.Client on PostgreSQL, PGlite's `listen()` on the embedded one) handing each notification to `listeners`
+ * callbacks, then `count` NOTIFYs one after another, each timed from before the statement to its arrival at
+ * every callback. The floor of what the event bus does (one LISTEN per process, fan-out in memory) without the
+ * trigger, the read of the event rows, HTTP or SSE. (100 LISTEN connections would be the naive alternative; a
+ * shared PostgreSQL's max_connections refuses them.) Answers the latencies in ms (count x listeners).
  */
 export async function notifyProbe(database: Database, listeners: number, count: number): Promise<number[]> {
   let waiting: { sent: number; payload: string; left: number; done: () => void } | null = null;
@@ -20,22 +22,23 @@ export async function notifyProbe(database: Database, listeners: number, count: 
     waiting.left -= 1;
     if (waiting.left === 0) waiting.done();
   };
+  const fanOut = (payload: string) => {
+    for (let i = 0; i < listeners; i++) arrived(payload);
+  };
   const clients: pg.Client[] = [];
   const unlisten: (() => Promise<void>)[] = [];
   let notify: (payload: string) => Promise<unknown>;
   if (database.pool) {
     const pool = database.pool;
-    for (let i = 0; i < listeners; i++) {
-      const client = new pg.Client(pool.options);
-      await client.connect();
-      client.on('notification', (m) => arrived(m.payload ?? ''));
-      await client.query(`listen ${CHANNEL}`);
-      clients.push(client);
-    }
+    const client = new pg.Client(pool.options);
+    await client.connect();
+    client.on('notification', (m) => fanOut(m.payload ?? ''));
+    await client.query(`listen ${CHANNEL}`);
+    clients.push(client);
     notify = (payload) => pool.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   } else {
     const client = Reflect.get(database.db, '$client') as PGlite;
-    for (let i = 0; i < listeners; i++) unlisten.push(await client.listen(CHANNEL, arrived));
+    unlisten.push(await client.listen(CHANNEL, fanOut));
     notify = (payload) => client.query('select pg_notify($1, $2)', [CHANNEL, payload]);
   }
   try {
