@@ -45,7 +45,11 @@ export class EventBus {
 
   /** Starts listening (once); resolves when notifications are flowing, so nothing committed after is missed. */
   start(): Promise<void> {
-    this.started ??= this.connect();
+    // A failed start (the database unreachable) is tried again by the next subscriber instead of failing forever.
+    this.started ??= this.connect().catch((error: unknown) => {
+      this.started = null;
+      throw error;
+    });
     return this.started;
   }
 

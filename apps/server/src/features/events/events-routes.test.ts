@@ -94,6 +94,18 @@ describe('GET /api/events', () => {
     );
   });
 
+  it('is documented in the OpenAPI document with an example of the stream', async () => {
+    const doc = (await t.app.inject('/api/openapi.json')).json() as {
+      paths: Record<string, { get?: { description?: string; parameters?: { name: string; in: string }[] } }>;
+    };
+    const route = doc.paths['/api/events']?.get;
+    expect(route?.description).toContain('event: ready');
+    expect(route?.description).toContain('Last-Event-ID');
+    expect(route?.parameters).toContainEqual(
+      expect.objectContaining({ name: 'last-event-id', in: 'header' }),
+    );
+  });
+
   it('delivers an action, a Reply, a read change and an ingest batch to who may see 101, and nothing to 201', async () => {
     const [nurse, pharmacy, don] = [await ready(NURSE), await ready(PHARMACY), await ready(DON)];
     const alert = await highCostAt101();
