@@ -10,6 +10,7 @@ import { measureActions } from './load/action-load.ts';
 import type { BenchTarget, LoadSettings } from './load/bench-target.ts';
 import { signIn } from './load/bench-target.ts';
 import { BENCH_USERS, BIG_LIST_USER, prepareBenchWorld } from './load/bench-world.ts';
+import { measureEvents, renderEvents } from './load/events-load.ts';
 import { measureIngest, renderIngest } from './load/ingest-load.ts';
 import { measureLists } from './load/list-load.ts';
 import { measurePaging } from './load/paging-load.ts';
@@ -25,14 +26,14 @@ import {
 import { measureBundle, renderBundle } from './render/bundle-size.ts';
 import { measureDashboard, renderDashboard } from './render/dashboard-render.ts';
 
-const PARTS = ['list', 'paging', 'actions', 'browser', 'ingest', 'bundle', 'seed'] as const;
+const PARTS = ['list', 'paging', 'actions', 'browser', 'ingest', 'bundle', 'seed', 'events'] as const;
 type Part = (typeof PARTS)[number];
 const REPORT = new URL('./REPORT.md', import.meta.url);
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * `npm run bench -- [--only list,paging,actions,browser,bundle,seed] [--scale 200] [--db postgres|pglite|both]`.
+ * `npm run bench -- [--only list,paging,actions,browser,bundle,seed,events] [--scale 200] [--db postgres|pglite|both]`.
  * Every figure is a ratio against a baseline measured in the same run, in interleaved rounds, because absolute
  * figures on a shared 2-core machine say little. Without --database-url a scratch PostgreSQL database is created
  * and dropped; without --pglite-dir a temporary PGlite folder is used and removed. Updates bench/REPORT.md.
@@ -73,7 +74,9 @@ async function main(): Promise<void> {
   if (parts.has('bundle')) {
     await save('bundle', renderBundle(await measureBundle(WEB_DIST)));
   }
-  const serverParts = ['list', 'paging', 'actions', 'browser', 'ingest'].some((p) => parts.has(p as Part));
+  const serverParts = ['list', 'paging', 'actions', 'browser', 'ingest', 'events'].some((p) =>
+    parts.has(p as Part),
+  );
   for (const engine of serverParts ? engines : []) {
     if (engine !== 'postgres' && engine !== 'pglite')
       throw new Error(`--db ${engine}: postgres, pglite or both`);
@@ -150,6 +153,14 @@ async function main(): Promise<void> {
             await save(
               `ingest-${engine}`,
               `${renderIngest([ingest])}\nRun: ${stamp}; load after ${machineLoad()}.`,
+            );
+          }
+          if (parts.has('events')) {
+            console.log(`${engine}: live updates`);
+            const events = await measureEvents(target, settings, console.log);
+            await save(
+              `events-${engine}`,
+              `${renderEvents([events])}\nRun: ${stamp}; load after ${machineLoad()}.`,
             );
           }
         } finally {

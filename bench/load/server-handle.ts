@@ -100,6 +100,11 @@ export class ServerHandle {
     return this.call<T[]>({ type: 'query', statement: { text, values } });
   }
 
+  /** The events part's baseline: bare LISTEN/NOTIFY round trips inside the server process (ms each). */
+  notifyProbe(listeners: number, count: number): Promise<number[]> {
+    return this.call<number[]>({ type: 'notify-probe', listeners, count });
+  }
+
   /** Closes the app and the database, and waits for the process to end. */
   async stop(): Promise<void> {
     const exited = new Promise<void>((resolve) => this.child.once('exit', () => resolve()));

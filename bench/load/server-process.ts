@@ -5,6 +5,7 @@ import { loadConfig } from '@portal/server/src/config.ts';
 import { type Database, openDatabase } from '@portal/server/src/db/client.ts';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { notifyProbe } from './notify-probe.ts';
 import { type ChildOptions, type Request, type Statement, summarise } from './server-protocol.ts';
 
 /**
@@ -131,6 +132,8 @@ async function main(): Promise<void> {
         const result = await driver.run(message.statement.text, [...message.statement.values]);
         return Reflect.get(result as object, 'rows');
       }
+      case 'notify-probe':
+        return notifyProbe(database, message.listeners, message.count);
       case 'close':
         await app?.close();
         // Requests the load generator abandoned at the end of a run may still be in the handler; give them a

@@ -32,6 +32,7 @@ export type Request = { readonly id: number } & (
       readonly maxCount: number;
     }
   | { readonly type: 'query'; readonly statement: Statement }
+  | { readonly type: 'notify-probe'; readonly listeners: number; readonly count: number }
   | { readonly type: 'close' }
 );
 

@@ -9,6 +9,7 @@ import { alertsRoutes } from './features/alerts/index.ts';
 import { auditFeature } from './features/audit/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { contentRoutes } from './features/content/index.ts';
+import { eventsFeature } from './features/events/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { filesRoutes } from './features/files/index.ts';
 import { ingestFeature } from './features/ingest/index.ts';
@@ -99,5 +100,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(pharmacyUsersRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
   await app.register(auditFeature, { prefix: API_BASE });
+  await app.register(eventsFeature, { prefix: API_BASE });
   return app;
 }
