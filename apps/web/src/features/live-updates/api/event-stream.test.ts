@@ -1,5 +1,5 @@
 import type { EventSourceMessage } from 'eventsource-parser';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import {
   BACKOFF,
   backoffDelay,
