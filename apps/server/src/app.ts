@@ -8,6 +8,7 @@ import { accountRoutes } from './features/account/index.ts';
 import { alertsRoutes } from './features/alerts/index.ts';
 import { authRoutes } from './features/auth/index.ts';
 import { contentRoutes } from './features/content/index.ts';
+import { eventsFeature } from './features/events/index.ts';
 import { facilitiesRoutes } from './features/facilities/index.ts';
 import { filesRoutes } from './features/files/index.ts';
 import { ingestFeature } from './features/ingest/index.ts';
@@ -97,5 +98,6 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(registrationRoutes, { prefix: API_BASE });
   await app.register(pharmacyUsersRoutes, { prefix: API_BASE });
   await app.register(usersRoutes, { prefix: API_BASE });
+  await app.register(eventsFeature, { prefix: API_BASE });
   return app;
 }

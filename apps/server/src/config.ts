@@ -44,6 +44,8 @@ const EnvSchema = z.object({
   FORMS_BASE_URL: z.url({ protocol: /^https?$/ }).default(DEFAULT_FORMS_BASE_URL),
   /** How often the scheduled sweeps (reminders, auto-respond, mail) run; 0 turns them off. */
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
+  /** How often an open GET /api/events stream gets a keep-alive comment and its session is checked again. */
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -76,6 +78,7 @@ export interface Config {
   webDist: string | null;
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemoryDb: boolean;
+  eventsHeartbeatSeconds: number;
 }
 
 /** A configuration that cannot start, with every bad variable listed. */
@@ -128,6 +131,7 @@ export function loadConfig(
     formsBaseUrl: env.FORMS_BASE_URL.replace(/\/+$/, ''),
     webDist: null,
     inMemoryDb: false,
+    eventsHeartbeatSeconds: env.EVENTS_HEARTBEAT_SECONDS,
     ...overrides,
   };
   return config;

@@ -1,4 +1,5 @@
 export * from './alerts.ts';
 export * from './content.ts';
+export * from './events.ts';
 export * from './operations.ts';
 export * from './people.ts';

@@ -1,0 +1,187 @@
+import type { PGlite } from '@electric-sql/pglite';
+import type { AlertEvent } from '@portal/domain';
+import { or, type SQL } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import { afterId, type IdRange, inRanges, loadEvents, newestEventId, parseRange } from './queries.ts';
+
+export const EVENTS_CHANNEL = 'alert_events';
+
+/** Receives each batch of new events once, oldest first. */
+export type EventListener = (events: readonly AlertEvent[]) => void;
+
+// How many delivered ids the bus remembers to drop a repeat (two notified ranges overlapping under concurrency).
+const REMEMBERED_IDS = 20_000;
+const RECONNECT_MIN_MS = 250;
+const RECONNECT_MAX_MS = 10_000;
+
+/**
+ * The process's one reader of `alert_events`. It listens on the 'alert_events' channel (a dedicated pg.Client on
+ * PostgreSQL, PGlite's own `listen()` on the embedded database), and for the notifications that arrived while it
+ * was busy reads the new rows with their alerts in one go: one read per wake-up per process, however many
+ * subscribers, then hands the batch to every listener in memory. Several server processes on one database each
+ * run one bus, so every process sees every event once.
+ */
+export class EventBus {
+  private readonly listeners = new Set<EventListener>();
+  private readonly delivered = new Set<number>();
+  private pending: IdRange[] = [];
+  /** Catch up on everything after this id on the next read (after (re)connecting); null when not needed. */
+  private catchUpAfter: number | null = null;
+  private newestSeen = 0;
+  private draining: Promise<void> | null = null;
+  private started: Promise<void> | null = null;
+  private stopped = false;
+  private client: pg.Client | null = null;
+  private unlisten: (() => Promise<void>) | null = null;
+  private reconnectDelay = RECONNECT_MIN_MS;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  /** Starts listening (once); resolves when notifications are flowing, so nothing committed after is missed. */
+  start(): Promise<void> {
+    this.started ??= this.connect();
+    return this.started;
+  }
+
+  /** Adds a listener; answers the function that removes it. */
+  subscribe(listener: EventListener): () => void {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  get subscriberCount(): number {
+    return this.listeners.size;
+  }
+
+  /** Stops listening and waits for a read in progress. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.listeners.clear();
+    await this.started?.catch(() => undefined);
+    await this.draining;
+    await this.unlisten?.().catch(() => undefined);
+    const client = this.client;
+    this.client = null;
+    await client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    if (this.database.pool) await this.connectPostgres(this.database.pool);
+    else await this.connectPglite();
+    // Ids before this are history: a new subscriber asks for them with Last-Event-ID.
+    if (this.newestSeen === 0) this.newestSeen = await newestEventId(this.database.db);
+  }
+
+  private async connectPglite(): Promise<void> {
+    const client = Reflect.get(this.database.db, '$client') as PGlite;
+    this.unlisten = await client.listen(EVENTS_CHANNEL, (payload) => this.notified(payload));
+  }
+
+  private async connectPostgres(pool: pg.Pool): Promise<void> {
+    // Not from the pool: LISTEN belongs to one connection for as long as the process runs.
+    const client = new pg.Client(pool.options);
+    client.on('notification', (message) => {
+      if (message.channel === EVENTS_CHANNEL && message.payload) this.notified(message.payload);
+    });
+    client.on('error', (error) => this.lost(client, error));
+    client.on('end', () => this.lost(client, new Error('connection ended')));
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+    this.reconnectDelay = RECONNECT_MIN_MS;
+  }
+
+  /** The listening connection dropped: reconnect with backoff, then read whatever was missed meanwhile. */
+  private lost(client: pg.Client, error: Error): void {
+    if (this.stopped || this.client !== client) return;
+    this.client = null;
+    client.end().catch(() => undefined);
+    this.log.warn({ err: error }, 'event bus lost its LISTEN connection; reconnecting');
+    const retry = () => {
+      this.reconnectTimer = null;
+      if (this.stopped || !this.database.pool) return;
+      this.connectPostgres(this.database.pool).then(
+        () => {
+          this.catchUpAfter = this.newestSeen;
+          this.schedule();
+        },
+        (reason: unknown) => {
+          this.log.warn({ err: reason }, 'event bus could not reconnect');
+          this.reconnectDelay = Math.min(this.reconnectDelay * 2, RECONNECT_MAX_MS);
+          this.reconnectTimer = setTimeout(retry, this.reconnectDelay);
+          this.reconnectTimer.unref();
+        },
+      );
+    };
+    this.reconnectTimer = setTimeout(retry, this.reconnectDelay);
+    this.reconnectTimer.unref();
+  }
+
+  private notified(payload: string): void {
+    const range = parseRange(payload);
+    if (!range || this.stopped) return;
+    this.pending.push(range);
+    this.schedule();
+  }
+
+  /** One read at a time; notifications that arrive during a read are read together by the next one. */
+  private schedule(): void {
+    if (this.draining) return;
+    this.draining = (async () => {
+      while (!this.stopped && (this.pending.length > 0 || this.catchUpAfter !== null)) {
+        const ranges = this.pending;
+        const catchUp = this.catchUpAfter;
+        this.pending = [];
+        this.catchUpAfter = null;
+        try {
+          const where =
+            catchUp === null
+              ? inRanges(ranges)
+              : ranges.length === 0
+                ? afterId(catchUp)
+                : (or(afterId(catchUp), inRanges(ranges)) as SQL);
+          const events = await loadEvents(this.database.db, where);
+          this.deliver(events);
+        } catch (error) {
+          if (this.stopped) return;
+          this.log.error({ err: error }, 'event bus could not read new events');
+          // Read them again with the next wake-up rather than lose them.
+          this.pending.push(...ranges);
+          if (catchUp !== null) this.catchUpAfter = catchUp;
+          await new Promise((resolve) => setTimeout(resolve, this.reconnectDelay).unref());
+        }
+      }
+    })().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  private deliver(events: readonly AlertEvent[]): void {
+    const fresh = events.filter((e) => !this.delivered.has(Number(e.id)));
+    if (fresh.length === 0) return;
+    for (const event of fresh) {
+      const id = Number(event.id);
+      this.delivered.add(id);
+      if (id > this.newestSeen) this.newestSeen = id;
+    }
+    // Sets keep insertion order: the oldest remembered ids go first.
+    for (const id of this.delivered) {
+      if (this.delivered.size <= REMEMBERED_IDS) break;
+      this.delivered.delete(id);
+    }
+    for (const listener of this.listeners) {
+      try {
+        listener(fresh);
+      } catch (error) {
+        this.log.error({ err: error }, 'event listener failed');
+      }
+    }
+  }
+}

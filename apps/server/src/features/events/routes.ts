@@ -1,0 +1,144 @@
+import { ApiErrorBodySchema, ENDPOINTS, EVENT_REPLAY_LIMIT, EVENT_STREAM } from '@portal/domain';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { visibleFacilityIds } from '../../platform/access.ts';
+import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import type { EventBus } from './bus.ts';
+import { isSessionLive, replayAfter } from './queries.ts';
+import { alertMessage, EventStream, RETRY_MS } from './stream.ts';
+
+// A revoked facility or pharmacy membership stops delivery within this long.
+const VISIBILITY_REFRESH_MS = 60_000;
+
+const EXAMPLE = [
+  'retry: 3000',
+  '',
+  'event: ready',
+  'data: {}',
+  '',
+  'id: 4812',
+  'event: alert',
+  'data: {"id":"4812","kind":"action.recorded","widget":"highCostAlerts","facId":101,"alertId":77,' +
+    '"at":"2026-11-02T15:04:05.123Z","alert":{"_internalID":77,"srxStatus":"ask","requestedActions":[…],…}}',
+  '',
+  ': keep-alive',
+].join('\n');
+
+/** `GET /api/events`: the live updates of the alerts the caller may see, as Server-Sent Events. */
+export async function eventRoutes(
+  fastify: FastifyInstance,
+  opts: { bus: EventBus; streams: Set<EventStream> },
+) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { bus, streams } = opts;
+  const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
+
+  // One formatting per event, then a set lookup per open stream.
+  bus.subscribe((events) => {
+    for (const event of events) {
+      const text = alertMessage(event);
+      for (const stream of streams) stream.push(event, text);
+    }
+  });
+
+  app.get(
+    ENDPOINTS.events,
+    {
+      preHandler: requireActiveUser,
+      schema: {
+        tags: ['alerts'],
+        summary: 'Live updates of alerts (Server-Sent Events)',
+        description:
+          'A `text/event-stream` that stays open. Each change to an alert of a facility the caller may see ' +
+          '(alert created, changed, archived, action recorded, read state changed) arrives as `event: alert` ' +
+          'with `id:` and a JSON `AlertEvent` (packages/domain `schemas/events.ts`) that carries the alert as ' +
+          'the list calls answer it. `event: ready` follows the connect and any replay. A reconnect sends ' +
+          `\`Last-Event-ID\` and first gets the visible events it missed (at most ${EVENT_REPLAY_LIMIT}; ` +
+          'beyond that, or after the one-day retention, `event: reset`: drop caches and refetch). A comment ' +
+          'line keeps the stream alive; it ends when the session is revoked or expires.\n\n' +
+          `Example:\n\n\`\`\`\n${EXAMPLE}\n\`\`\``,
+        headers: z.looseObject({
+          'last-event-id': z
+            .string()
+            .regex(/^\d{1,19}$/, 'Last-Event-ID must be the id of an event')
+            .optional(),
+        }),
+        response: {
+          200: z.string().describe('text/event-stream'),
+          400: ApiErrorBodySchema,
+          401: ApiErrorBodySchema,
+          403: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const lastHeader = request.headers['last-event-id'];
+      const lastId = typeof lastHeader === 'string' ? Number(lastHeader) : null;
+      // Listening before reading anything: an event committed from here on is either replayed or pushed.
+      await bus.start();
+      const facilityIds = new Set(await visibleFacilityIds(app.db, user));
+
+      reply.hijack();
+      const raw = reply.raw;
+      // The security headers the hooks set so far (helmet), then the stream's own.
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) raw.setHeader(name, value);
+      }
+      raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-store',
+        'x-accel-buffering': 'no',
+        connection: 'keep-alive',
+      });
+      raw.flushHeaders();
+      raw.socket?.setNoDelay(true);
+
+      let timer: NodeJS.Timeout | null = null;
+      const stream = new EventStream(raw, facilityIds, () => {
+        if (timer) clearInterval(timer);
+        streams.delete(stream);
+      });
+      streams.add(stream);
+      raw.write(`retry: ${RETRY_MS}\n\n`);
+
+      try {
+        if (lastId !== null) {
+          const replay = await replayAfter(app.db, lastId, [...facilityIds], EVENT_REPLAY_LIMIT);
+          if (replay === 'reset') stream.signal(EVENT_STREAM.reset);
+          else stream.replay(replay);
+        }
+        stream.signal(EVENT_STREAM.ready);
+        stream.open();
+      } catch (error) {
+        request.log.error({ err: error }, 'event stream could not start');
+        stream.end();
+        return;
+      }
+
+      let refreshedAt = Date.now();
+      let checking = false;
+      timer = setInterval(() => {
+        if (checking || stream.isEnded) return;
+        checking = true;
+        stream.heartbeat();
+        (async () => {
+          if (!(await isSessionLive(app.db, user.sessionId, policy))) {
+            stream.end();
+            return;
+          }
+          if (Date.now() - refreshedAt >= VISIBILITY_REFRESH_MS) {
+            stream.facilityIds = new Set(await visibleFacilityIds(app.db, user));
+            refreshedAt = Date.now();
+          }
+        })()
+          .catch((error: unknown) => request.log.warn({ err: error }, 'event stream check failed'))
+          .finally(() => {
+            checking = false;
+          });
+      }, app.config.eventsHeartbeatSeconds * 1000);
+      timer.unref();
+    },
+  );
+}
