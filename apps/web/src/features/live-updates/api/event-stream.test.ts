@@ -58,7 +58,7 @@ interface Harness {
   refused: number[];
 }
 
-function start(token: () => string | null = () => 'tok', firstStatus = 200): Harness {
+function start(token: () => string | null = () => 'tok', firstStatus = 200, silenceLimitMs = 0): Harness {
   const connections: FakeConnection[] = [];
   const messages: EventSourceMessage[] = [];
   const statuses: StreamStatus[] = [];
@@ -73,6 +73,7 @@ function start(token: () => string | null = () => 'tok', firstStatus = 200): Har
     onMessage: (m) => messages.push(m),
     onStatus: (s) => statuses.push(s),
     onRefused: (s) => refused.push(s),
+    silenceLimitMs,
     fetch: async (_url, init) => {
       const connection = new FakeConnection(init);
       connections.push(connection);
@@ -233,6 +234,28 @@ describe('openEventStream', () => {
     await settle();
     expect(harness.connections).toHaveLength(0);
     expect(harness.statuses).toEqual(['stopped']);
+  });
+
+  it('gives up on a stream silent past the limit and reconnects; any bytes, keep-alives too, keep it', async () => {
+    harness = start(() => 'tok', 200, 90_000);
+    const h = harness;
+    await settle();
+    // One pending timer: the silence watch. A keep-alive comment replaces it with a fresh one.
+    expect(h.timers.map((t) => t.ms)).toEqual([90_000]);
+    const first = h.timers[0];
+    h.connections[0]?.write('event: ready\ndata: {}\n\nid: 3\nevent: alert\ndata: {}\n\n: keep-alive\n\n');
+    await settle();
+    expect(h.timers).toHaveLength(1);
+    expect(h.timers[0]).not.toBe(first);
+    expect(h.connections[0]?.signal?.aborted).toBe(false);
+
+    // Silence: the watch fires, the response is aborted, and the reconnect wait follows.
+    expect(await fireTimer(h)).toBe(90_000);
+    expect(h.connections[0]?.signal?.aborted).toBe(true);
+    expect(h.statuses.at(-1)).toBe('waiting');
+    expect(await fireTimer(h)).toBe(750);
+    expect(h.connections).toHaveLength(2);
+    expect(h.connections[1]?.headers.get('last-event-id')).toBe('3');
   });
 
   it('a reconnect after the token changed does not send the old one', async () => {

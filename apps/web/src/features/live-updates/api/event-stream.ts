@@ -7,6 +7,12 @@ export type StreamStatus = 'connecting' | 'live' | 'waiting' | 'offline' | 'stop
 export const BACKOFF = { baseMs: 1000, capMs: 30_000 } as const;
 
 /**
+ * A stream silent this long is taken as dead and reopened. The server writes a keep-alive comment every 25 s by
+ * default; a laptop waking from sleep or a half-open connection otherwise leaves a read that never ends.
+ */
+export const SILENCE_LIMIT_MS = 90_000;
+
+/**
  * The wait before reconnect attempt `attempt` (0 for the first after a drop): half the exponential step for
  * sure and the other half at random ("equal jitter"), so tabs dropped together do not come back together, and
  * no attempt comes back in a tight loop.
@@ -25,6 +31,8 @@ export interface EventStreamOptions {
   onStatus?: (status: StreamStatus) => void;
   /** The server refused the token (401/403): the stream stops instead of retrying. */
   onRefused?: (status: number) => void;
+  /** How long a silent stream is trusted (default SILENCE_LIMIT_MS; 0 trusts it forever). */
+  silenceLimitMs?: number;
   /** Only for tests: the fetch, randomness, timers and online state to use. */
   fetch?: typeof fetch;
   random?: () => number;
@@ -56,6 +64,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     ((handle) => globalThis.clearTimeout(handle as ReturnType<typeof globalThis.setTimeout>));
   const isOnline = options.isOnline ?? (() => typeof navigator === 'undefined' || navigator.onLine !== false);
   const onlineTarget = options.onlineTarget === undefined ? globalThis.window : options.onlineTarget;
+  const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
 
   let lastEventId: string | null = null;
   let attempt = 0;
@@ -105,7 +114,14 @@ export function openEventStream(options: EventStreamOptions): EventStream {
       return;
     }
     setStatus('connecting');
-    controller = new AbortController();
+    const connection = new AbortController();
+    controller = connection;
+    let silence: unknown = null;
+    const listen = () => {
+      if (silenceLimitMs <= 0) return;
+      if (silence !== null) clearTimer(silence);
+      silence = setTimer(() => connection.abort(), silenceLimitMs);
+    };
     const headers: Record<string, string> = {
       accept: 'text/event-stream',
       authorization: `Bearer ${token}`,
@@ -127,7 +143,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
     try {
       const response = await doFetch(options.url, {
         headers,
-        signal: controller.signal,
+        signal: connection.signal,
         cache: 'no-store',
       });
       if (response.status === 401 || response.status === 403) {
@@ -142,13 +158,17 @@ export function openEventStream(options: EventStreamOptions): EventStream {
         return;
       }
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      listen();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        listen();
         parser.feed(value);
       }
     } catch {
-      // A network drop or our own abort: both end this connection; close() has set `closed` for the latter.
+      // A network drop, a silent stream given up, or close(): each ends this connection (close() sets `closed`).
+    } finally {
+      if (silence !== null) clearTimer(silence);
     }
     if (!closed) retry();
   }

@@ -3,9 +3,10 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { clearToken } from '@/lib/session-store.ts';
 import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi } from '@/test/fake-api.ts';
+import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { BACKOFF } from '../api/event-stream.ts';
 
 const authorization = widgetByKey('highCost');
 const onlyAuthorization = {
@@ -17,6 +18,8 @@ interface OpenStream {
   headers: Headers;
   signal: AbortSignal | undefined;
   write: (text: string) => void;
+  /** The connection drops. */
+  fail?: () => void;
 }
 
 /** The fake API, plus `GET /events` answered with a real byte stream the test writes to. */
@@ -26,9 +29,17 @@ function serve(alerts: AnyAlert[]) {
     .install();
   const jsonFetch = globalThis.fetch;
   const streams: OpenStream[] = [];
+  const server = { refuse: false };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
     if (new URL(String(input), 'http://localhost').pathname !== `${API_BASE}${ENDPOINTS.events}`) {
       return jsonFetch(input, init);
+    }
+    if (server.refuse) {
+      streams.push({ headers: new Headers(init.headers), signal: init.signal ?? undefined, write: () => {} });
+      return new Response(JSON.stringify({ message: 'Sign in to continue.', code: 'UNAUTHORIZED' }), {
+        status: 401,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     let controller!: ReadableStreamDefaultController<Uint8Array>;
     const body = new ReadableStream<Uint8Array>({
@@ -41,10 +52,11 @@ function serve(alerts: AnyAlert[]) {
       headers: new Headers(init.headers),
       signal: init.signal ?? undefined,
       write: (text) => controller.enqueue(new TextEncoder().encode(text)),
+      fail: () => controller.error(new TypeError('network error')),
     });
     return new Response(body, { status: 200, headers: { 'content-type': 'text/event-stream' } });
   });
-  return { api, streams };
+  return { api, streams, server };
 }
 
 let nextEventId = 500;
@@ -115,6 +127,29 @@ describe('LiveUpdates in the signed-in shell', () => {
 
     expect(api.callsTo('GET', authorization.listCall)).toHaveLength(listCalls);
     expect(streams).toHaveLength(1);
+  });
+
+  it('on a refused reconnect asks who the token is, so a revoked session ends as any 401 ends it', async () => {
+    const { api, streams, server } = serve([alertFixture({ patName: 'Ann, Read' })]);
+    const { router } = renderApp('/dashboard', { token: 'tok' });
+    await screen.findByRole('region', { name: 'AUTHORIZATION' });
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const tokenInfoCalls = api.callsTo('GET', ENDPOINTS.tokenInfo).length;
+
+    // The session is revoked: the server ends the stream and refuses the token from now on.
+    server.refuse = true;
+    api.on('GET', ENDPOINTS.tokenInfo, () => fail(401, 'Sign in to continue.', 'UNAUTHORIZED'));
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    act(() => streams[0]?.write('event: ready\ndata: {}\n\n'));
+    streams[0]?.fail?.();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(BACKOFF.baseMs);
+    });
+    vi.useRealTimers();
+    await waitFor(() => expect(streams).toHaveLength(2));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/account/login'));
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo).length).toBeGreaterThan(tokenInfoCalls);
+    expect(streams).toHaveLength(2);
   });
 
   it('closes the stream when the session ends', async () => {

@@ -2,6 +2,7 @@ import { AlertEventSchema, ENDPOINTS, EVENT_STREAM } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { applyAlertEvent, resetAlertCaches } from '@/features/alerts';
+import { tokenInfoQuery } from '@/features/auth';
 import { config } from '@/lib/config.ts';
 import { getToken, useToken } from '@/lib/session-store.ts';
 import { openEventStream, type StreamStatus } from '../api/event-stream.ts';
@@ -23,6 +24,9 @@ export function useLiveUpdates(): StreamStatus {
       // The stream belongs to this token: a different one (another tab signed in as someone else) ends it.
       getToken: () => (getToken() === token ? token : null),
       onStatus: setStatus,
+      // A refused token ends the stream; asking who the token belongs to lets the usual 401 handling end the
+      // session (with its toast) if it really is over.
+      onRefused: () => void queryClient.invalidateQueries({ queryKey: tokenInfoQuery(token).queryKey }),
       onMessage: (message) => {
         if (message.event === EVENT_STREAM.reset) {
           void resetAlertCaches(queryClient);
