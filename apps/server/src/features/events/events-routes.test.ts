@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { type AnyAlert, widgetByKey } from '@portal/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents, alerts } from '../../db/schema/index.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
@@ -250,26 +250,6 @@ describe('GET /api/events', () => {
       ]),
     ).resolves.toBe('ended');
   });
-
-  it.runIf(process.env.DATABASE_URL)(
-    'on PostgreSQL, catches up on what was committed while its LISTEN connection was down',
-    async () => {
-      const subscription = await ready(PHARMACY);
-      const db = t.database.db;
-      const killed = await db.execute(
-        sql`select pg_terminate_backend(pid) as done from pg_stat_activity
-            where datname = current_database() and query ilike 'listen %'`,
-      );
-      expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(1);
-      // Committed while the bus has no connection: no notification reaches it, the catch-up read does.
-      const [row] = await db.select().from(alerts).where(eq(alerts.facId, 102)).limit(1);
-      await db
-        .update(alerts)
-        .set({ pharmacyStatus: 'while down' })
-        .where(eq(alerts.id, row?.id ?? 0));
-      await subscription.waitFor(isAlertEvent(row?.id ?? 0, 'alert.changed'), 'the change made while down');
-    },
-  );
 
   it('answers reset when the gap is gone (retention) or too large, and the retention keeps a day', async () => {
     const [newest] = await t.database.db

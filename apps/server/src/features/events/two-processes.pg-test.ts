@@ -2,7 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type AnyAlert, widgetByKey } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alerts } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../db/seed/index.ts';
 import { freshDatabase } from '../../test/test-app.ts';
 import { isAlertEvent, type Subscription, subscribe } from './test-support.ts';
@@ -125,6 +127,27 @@ describe('two server processes on one PostgreSQL database', () => {
     }
     expect(onA.alerts().map((e) => e.id)).toEqual(onB.alerts().map((e) => e.id));
     expect(donOnB.alerts()).toEqual([]);
+
+    // Both LISTEN connections cut: what commits meanwhile reaches each subscriber once, through the catch-up read
+    // after the reconnect (no notification was delivered to anyone).
+    const db = fresh.database.db;
+    const killed = await db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'listen %'`,
+    );
+    expect((killed as unknown as { rows: unknown[] }).rows).toHaveLength(2);
+    const [other] = await db.select().from(alerts).where(eq(alerts.facId, 101)).limit(1);
+    await db
+      .update(alerts)
+      .set({ pharmacyStatus: 'while down' })
+      .where(eq(alerts.id, other?.id ?? 0));
+    for (const subscriber of [onA, onB]) {
+      await subscriber.waitFor(isAlertEvent(other?.id ?? 0, 'alert.changed'), 'the change made while down');
+    }
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const subscriber of [onA, onB]) {
+      expect(subscriber.alerts().filter((e) => e.alertId === other?.id)).toHaveLength(1);
+    }
 
     // SIGTERM with a stream open: the stream ends and the process exits cleanly instead of waiting on it.
     a.child.kill('SIGTERM');
