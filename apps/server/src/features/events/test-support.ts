@@ -63,8 +63,9 @@ export async function subscribe(baseUrl: string, token: string, lastEventId?: st
     if (!response.body || response.status !== 200) return;
     const decoder = new TextDecoder();
     let buffer = '';
-    for await (const chunk of response.body) {
-      buffer += decoder.decode(chunk as Uint8Array, { stream: true }).replace(/\r\n?/g, '\n');
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read()) {
+      buffer += decoder.decode(read.value, { stream: true }).replace(/\r\n?/g, '\n');
       let end = buffer.indexOf('\n\n');
       while (end !== -1) {
         const message = parseBlock(buffer.slice(0, end));
