@@ -202,6 +202,43 @@ describe('applyAlertEvent', () => {
     );
   });
 
+  it('applies an event again to an answer that was already on its way when the event came', async () => {
+    const s = seeded();
+    let answer: (value: AlertPage) => void = () => {};
+    const refetch = s.client.fetchQuery({
+      queryKey: alertKeys.poll(refill.key, LIVE),
+      queryFn: () =>
+        new Promise<AlertPage>((resolve) => {
+          answer = resolve;
+        }),
+      staleTime: 0,
+    });
+    await Promise.resolve();
+    expect(s.client.getQueryState(alertKeys.poll(refill.key, LIVE))?.fetchStatus).toBe('fetching');
+    const fresh = alertFixture({ patName: 'New' });
+    applyAlertEvent(s.client, event('read.changed', { ...s.a, readByFaci: false }));
+    applyAlertEvent(s.client, event('alert.created', fresh));
+    expect(s.poll()?.count).toBe(3);
+
+    // The server read its answer before those changes committed.
+    answer(page([s.a, s.b], 2));
+    await refetch;
+    expect(s.poll()?.alerts.map((x) => [x.patName, x.readByFaci])).toEqual([
+      ['New', true],
+      ['Ann', false],
+      ['Bob', true],
+    ]);
+    expect(s.poll()?.count).toBe(3);
+
+    // Once: a later answer is the server's word alone.
+    await s.client.fetchQuery({
+      queryKey: alertKeys.poll(refill.key, LIVE),
+      queryFn: async () => page([s.b], 1),
+      staleTime: 0,
+    });
+    expect(s.poll()?.alerts.map((x) => x.patName)).toEqual(['Bob']);
+  });
+
   it("touches only the event's widget", () => {
     const s = seeded();
     const other = widgetByKey('pumpPickup');

@@ -91,61 +91,77 @@ function keepAge<T>(queryClient: QueryClient, query: Query, data: T) {
   queryClient.setQueryData(query.queryKey, data, { updatedAt: query.state.dataUpdatedAt });
 }
 
+/** Applies the event to one cached query: a list (all its pages), a first-page poll or a detail. */
+function applyToQuery(queryClient: QueryClient, query: Query, event: AlertEvent, isReplay: boolean): void {
+  const { alert, facId } = event;
+  const kind = query.queryKey[2];
+  if (kind === 'detail') {
+    const data = query.state.data as AnyAlert | undefined;
+    if (!data || data._internalID !== event.alertId) return;
+    if (alert) queryClient.setQueryData(query.queryKey, { ...data, ...alert });
+    else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
+    return;
+  }
+  if (kind !== 'list' && kind !== 'poll') return;
+  const params = paramsOf(query.queryKey);
+  const admitted = alert !== undefined && listAdmits(params, alert, facId);
+  // A replay cannot tell whether the fresh answer already counted the change, so it takes no blind count step.
+  const wasAdmitted = !isReplay && !params.archived && facilityAdmits(params, facId);
+  if (kind === 'list') {
+    const data = query.state.data as InfiniteData<AlertPage> | undefined;
+    if (!data || data.pages.length === 0) return;
+    const pages = { pages: data.pages, complete: data.pages.at(-1)?.nextPage === null };
+    const outcome = reconcile(pages, event, alert, admitted, wasAdmitted, !params.archived);
+    if (outcome.changed) keepAge(queryClient, query, { ...data, pages: outcome.pages });
+    return;
+  }
+  const data = query.state.data as AlertPage | undefined;
+  if (!data) return;
+  const pages = { pages: [data], complete: data.nextPage === null };
+  const outcome = reconcile(pages, event, alert, admitted, wasAdmitted, !params.archived);
+  const [page] = outcome.pages;
+  if (outcome.changed && page) keepAge(queryClient, query, page);
+}
+
+/**
+ * A fetch already on its way when the event came may answer what the server had before the change and undo the
+ * patch (for the widgets with no refresh schedule, until the user refreshes): the event is applied again to
+ * that query's answer once it lands.
+ */
+function applyAgainAfterFetch(queryClient: QueryClient, query: Query, event: AlertEvent): void {
+  const unsubscribe = queryClient.getQueryCache().subscribe((notice) => {
+    if (notice.query !== query) return;
+    if (notice.type === 'removed') {
+      unsubscribe();
+      return;
+    }
+    if (notice.type !== 'updated') return;
+    const { action } = notice;
+    if (action.type === 'success') {
+      // Our own writes (this event's or another's) are not the answer being waited for.
+      if (action.manual) return;
+      unsubscribe();
+      applyToQuery(queryClient, query, event, true);
+    } else if (query.state.fetchStatus === 'idle') {
+      // Failed or cancelled: nothing to apply again.
+      unsubscribe();
+    }
+  });
+}
+
 /**
  * Brings every cached copy of the event's alert up to date (lists, first-page polls, details) without fetching
  * a list. Archive lists the change concerns are only marked stale: they load again when next shown or refreshed.
  */
 export function applyAlertEvent(queryClient: QueryClient, event: AlertEvent): void {
-  const { widget, alert, facId } = event;
-  const cache = queryClient.getQueryCache();
-  const archiveTouched = event.kind === 'alert.archived';
-
-  for (const query of cache.findAll({ queryKey: alertKeys.lists(widget) })) {
-    const data = query.state.data as InfiniteData<AlertPage> | undefined;
-    if (!data || data.pages.length === 0) continue;
-    const params = paramsOf(query.queryKey);
-    const admitted = alert !== undefined && listAdmits(params, alert, facId);
-    const wasAdmitted = !params.archived && facilityAdmits(params, facId);
-    const last = data.pages.at(-1);
-    const outcome = reconcile(
-      { pages: data.pages, complete: last?.nextPage === null },
-      event,
-      alert,
-      admitted,
-      wasAdmitted,
-      !params.archived,
-    );
-    if (outcome.changed) keepAge(queryClient, query, { ...data, pages: outcome.pages });
+  for (const query of queryClient.getQueryCache().findAll({ queryKey: alertKeys.widget(event.widget) })) {
+    const isFetching = query.state.fetchStatus === 'fetching';
+    applyToQuery(queryClient, query, event, false);
+    if (isFetching) applyAgainAfterFetch(queryClient, query, event);
   }
-
-  for (const query of cache.findAll({ queryKey: alertKeys.polls(widget) })) {
-    const data = query.state.data as AlertPage | undefined;
-    if (!data) continue;
-    const params = paramsOf(query.queryKey);
-    const admitted = alert !== undefined && listAdmits(params, alert, facId);
-    const wasAdmitted = !params.archived && facilityAdmits(params, facId);
-    const outcome = reconcile(
-      { pages: [data], complete: data.nextPage === null },
-      event,
-      alert,
-      admitted,
-      wasAdmitted,
-      !params.archived,
-    );
-    const [page] = outcome.pages;
-    if (outcome.changed && page) keepAge(queryClient, query, page);
-  }
-
-  for (const query of cache.findAll({ queryKey: alertKeys.details(widget) })) {
-    const data = query.state.data as AnyAlert | undefined;
-    if (!data || data._internalID !== event.alertId) continue;
-    if (alert) queryClient.setQueryData(query.queryKey, { ...data, ...alert });
-    else void queryClient.invalidateQueries({ queryKey: query.queryKey, exact: true });
-  }
-
-  if (archiveTouched) {
+  if (event.kind === 'alert.archived') {
     void queryClient.invalidateQueries({
-      queryKey: alertKeys.lists(widget),
+      queryKey: alertKeys.lists(event.widget),
       predicate: (query) => Boolean(paramsOf(query.queryKey).archived),
       refetchType: 'none',
     });
