@@ -14,6 +14,7 @@ import { IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
+import { LiveUpdates } from '@/features/live-updates';
 import { PATHS } from '@/lib/paths.ts';
 import { CondensedNav } from './condensed-nav.tsx';
 import { IdleWatch } from './idle-watch.tsx';
@@ -140,6 +141,7 @@ export function AppLayout() {
       </AppShell>
       <LayoutDrawer opened={drawerOpened} onClose={drawer.close} />
       <IdleWatch />
+      <LiveUpdates />
     </>
   );
 }

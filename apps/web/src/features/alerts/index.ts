@@ -1,3 +1,4 @@
+export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
 export { AlertDetailPage } from './components/alert-detail-page.tsx';
 export { AlertWidgetCard } from './components/alert-widget-card.tsx';
 export { CardErrorBoundary } from './components/card-error-boundary.tsx';

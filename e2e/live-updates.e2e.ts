@@ -1,0 +1,165 @@
+import type { Browser, Page, Request } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
+import { expectAccessible, newPage, watchConsole } from './support/browser.ts';
+import { withPortalAndBrowser } from './support/harness.ts';
+import type { Portal } from './support/portal.ts';
+import { signInThroughForm, waitForPath } from './support/session.ts';
+
+let portal: Portal;
+let browser: Browser;
+
+withPortalAndBrowser((p, b) => {
+  portal = p;
+  browser = b;
+});
+
+const NURSE = 'nurse@meadowbrook.test';
+// A pharmacy SysAdmin of sprx with messaging credentials (pharmacist@pharmacy.test has none, so no Reply box).
+const PHARMACY = 'sysadmin@pharmacy.test';
+const PRIOR_AUTH = 'PRIOR AUTHORIZATION MEDICATION';
+const PATIENT_MISSING = 'PATIENT MISSING';
+
+/** Signs in through the form and waits until the dashboard is shown and the live-updates stream is open. */
+async function signedIn(email: string) {
+  const { context, page } = await newPage(browser);
+  const errors = watchConsole(page);
+  // The stream answers its headers at once and then stays open: its response means the tab is listening.
+  const streamOpen = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events', {
+    timeout: 30_000,
+  });
+  await signInThroughForm(page, portal.url, email);
+  await waitForPath(page, '/dashboard');
+  const stream = await streamOpen;
+  expect(stream.status()).toBe(200);
+  expect(stream.request().headers().authorization).toMatch(/^Bearer /);
+  return { context, page, errors };
+}
+
+function card(page: Page, title: string) {
+  return page.getByRole('region', { name: title, exact: true });
+}
+
+/** Counts, from now on, the page's loads and the GETs of a list call, to show an update came without either. */
+function watchRefetches(page: Page, listPath: string) {
+  let loads = 0;
+  let listCalls = 0;
+  page.on('load', () => {
+    loads += 1;
+  });
+  const onRequest = (request: Request) => {
+    const url = new URL(request.url());
+    if (request.method() === 'GET' && url.pathname === `/api${listPath}`) listCalls += 1;
+  };
+  page.on('request', onRequest);
+  return {
+    counts: () => ({ loads, listCalls }),
+    stop: () => page.off('request', onRequest),
+  };
+}
+
+async function postJson(path: string, bearer: string, body: unknown) {
+  return fetch(`${portal.url}/api${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${bearer}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+}
+
+describe('live updates', () => {
+  it("shows a pharmacy user's Reply in the nurse's open thread, then the red bubble on the card, without a reload", async () => {
+    const nurse = await signedIn(NURSE);
+    const priorAuth = card(nurse.page, PRIOR_AUTH);
+    await priorAuth.getByRole('table').waitFor();
+
+    // The nurse opens the first alert of the card; its detail call names the alert.
+    const detailCall = nurse.page.waitForRequest((r) =>
+      new URL(r.url()).pathname.startsWith('/api/alerts/priorAuth/'),
+    );
+    const firstRow = priorAuth.locator('tbody tr[tabindex]').first();
+    const patient = (await firstRow.locator('td').first().textContent())?.trim() ?? '';
+    await firstRow.click();
+    const detailUrl = new URL((await detailCall).url());
+    const identifier = decodeURIComponent(detailUrl.pathname.split('/').at(-1) ?? '');
+    const internalId = Number(detailUrl.searchParams.get('internalId'));
+    expect(internalId).toBeGreaterThan(0);
+    const dialog = nurse.page.getByRole('dialog');
+    await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+
+    // The pharmacy user, in a second browser context, answers on the same alert through the UI.
+    const pharmacy = await signedIn(PHARMACY);
+    await pharmacy.page.goto(
+      `${portal.url}/prior-authorization-medication/${encodeURIComponent(identifier)}`,
+    );
+    await pharmacy.page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    const reply = `Prior auth faxed to the prescriber ${Date.now()}`;
+    const watch = watchRefetches(nurse.page, '/priorAuth');
+    await pharmacy.page.getByRole('textbox', { name: 'Reply' }).fill(reply);
+    await pharmacy.page.getByRole('button', { name: 'Send Reply' }).click();
+
+    await dialog.getByText(reply).waitFor({ timeout: 10_000 });
+    expect(watch.counts()).toEqual({ loads: 0, listCalls: 0 });
+    watch.stop();
+    await expectAccessible(nurse.page, 'dashboard with a live Reply in the open thread');
+    await nurse.page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+
+    // A second Reply, through the API this time, while the nurse only has the card in view: the row's red
+    // bubble comes up (the first Reply was marked read as it scrolled into her open thread).
+    const pharmacyToken = await apiToken(portal.url, PHARMACY);
+    const cardWatch = watchRefetches(nurse.page, '/priorAuth');
+    const answered = await postJson('/requestaction', pharmacyToken, {
+      requestedAction: 'Reply',
+      widget: 'PriorAuth',
+      _internalID: internalId,
+      actionComment: `And the fax was received ${Date.now()}`,
+    });
+    expect(answered.status).toBe(200);
+    const row = priorAuth.locator('tbody tr', { hasText: patient }).first();
+    await row.getByRole('img', { name: 'Unread reply from pharmacy' }).waitFor({ timeout: 10_000 });
+    expect(cardWatch.counts()).toEqual({ loads: 0, listCalls: 0 });
+    cardWatch.stop();
+
+    expect(nurse.errors).toEqual([]);
+    expect(pharmacy.errors).toEqual([]);
+    await pharmacy.context.close();
+    await nurse.context.close();
+  });
+
+  it("puts an alert ingested through the API on top of the nurse's open dashboard card, total up by one", async () => {
+    const nurse = await signedIn(NURSE);
+    const patMissing = card(nurse.page, PATIENT_MISSING);
+    await patMissing.getByRole('table').or(patMissing.getByText('No alerts')).first().waitFor();
+    const badge = patMissing.getByLabel(/^\d+ alerts$/);
+    const before = Number((await badge.textContent())?.trim());
+
+    const sysadmin = await apiToken(portal.url, PHARMACY);
+    const created = await postJson('/pharmacy-keys', sysadmin, { pharmID: 'sprx', name: 'e2e live updates' });
+    expect(created.status).toBe(201);
+    const { secret } = (await created.json()) as { secret: string };
+
+    const watch = watchRefetches(nurse.page, '/patmissing');
+    const patName = `Live, Lena ${Date.now() % 100_000}`;
+    const ingested = await fetch(`${portal.url}/api/ingest/patMissing`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _internalUUID: crypto.randomUUID(),
+        rxNo: '7009101',
+        facID: 101,
+        patName,
+        dateCreated: new Date().toISOString(),
+      }),
+    });
+    expect(ingested.status).toBe(200);
+
+    const firstRow = patMissing.locator('tbody tr[tabindex]').first();
+    await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(patName);
+    await expect.poll(() => badge.textContent()).toBe(String(before + 1));
+    expect(watch.counts()).toEqual({ loads: 0, listCalls: 0 });
+    watch.stop();
+    await expectAccessible(nurse.page, 'dashboard with a live new alert');
+    expect(nurse.errors).toEqual([]);
+    await nurse.context.close();
+  });
+});
