@@ -1,9 +1,10 @@
-import { type AnyAlert, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { type AnyAlert, ERROR_CODES, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, auditEvents } from '../../db/schema/index.ts';
+import { hashToken } from '../../platform/tokens.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
-import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -281,5 +282,64 @@ describe("the pharmacy's Reply", () => {
       body('priorAuth', alert, { requestedAction: 'Reply' }),
     );
     expect(empty.status).toBe(400);
+  });
+});
+
+describe('the session, checked inside the action statement', () => {
+  const setSession = (email: string, change: ReturnType<typeof sql>) =>
+    t.database.db.execute(sql`update sessions set ${change} where token_hash = ${hashToken(token(email))}`);
+  const threadOf = async (id: number) =>
+    (await t.database.db.select().from(alertActions).where(eq(alertActions.alertId, id))).length;
+  const ask = (alert: AnyAlert) =>
+    body('highCost', alert, { requestedAction: 'ask', actionComment: 'Generic?' });
+
+  it('refuses no token and a revoked session with 401, a bad body first with 400, and writes nothing', async () => {
+    const alert = await liveAlert('don@lakeside.test', 'highCost', 201);
+    const before = await threadOf(alert._internalID);
+    const anonymous = await t.app.inject({ method: 'POST', url: '/api/requestaction', payload: ask(alert) });
+    expect(anonymous.statusCode).toBe(401);
+    const badBody = await t.app.inject({
+      method: 'POST',
+      url: '/api/requestaction',
+      payload: { widget: 'HighCost' },
+    });
+    expect(badBody.statusCode).toBe(400);
+    const fresh = await signIn(t.app, 'don@lakeside.test');
+    await t.database.db.execute(
+      sql`update sessions set revoked_at = now() where token_hash = ${hashToken(fresh)}`,
+    );
+    const revoked = await requestAction(t.app, fresh, ask(alert));
+    expect(revoked.status).toBe(401);
+    expect(revoked.body.code).toBe(ERROR_CODES.unauthorized);
+    expect(await threadOf(alert._internalID)).toBe(before);
+  });
+
+  it('refuses a user who must change their password with 403 and writes nothing', async () => {
+    const alert = await liveAlert('don@lakeside.test', 'highCost', 201);
+    const before = await threadOf(alert._internalID);
+    await t.database.db.execute(
+      sql`update users set must_change_password = true where email = 'don@lakeside.test'`,
+    );
+    try {
+      const { status, body: answer } = await requestAction(t.app, token('don@lakeside.test'), ask(alert));
+      expect(status).toBe(403);
+      expect(answer.code).toBe(ERROR_CODES.mustChangePassword);
+    } finally {
+      await t.database.db.execute(
+        sql`update users set must_change_password = false where email = 'don@lakeside.test'`,
+      );
+    }
+    expect(await threadOf(alert._internalID)).toBe(before);
+  });
+
+  it('refreshes the idle clock of a session older than a minute', async () => {
+    const alert = await liveAlert('don@lakeside.test', 'highCost', 201);
+    await setSession('don@lakeside.test', sql`last_seen_at = now() - interval '5 minutes'`);
+    expect((await requestAction(t.app, token('don@lakeside.test'), ask(alert))).status).toBe(200);
+    const rows = (await t.database.db.execute(
+      sql`select extract(epoch from now() - last_seen_at)::float8 as age from sessions
+          where token_hash = ${hashToken(token('don@lakeside.test'))}`,
+    )) as unknown as { rows: { age: number }[] };
+    expect(rows.rows[0]?.age).toBeLessThan(60);
   });
 });

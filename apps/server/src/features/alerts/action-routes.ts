@@ -1,22 +1,23 @@
 import {
   ACTION_MESSAGES,
   ApiErrorBodySchema,
+  actionPermissionKey,
   canUseButton,
   ENDPOINTS,
+  ERROR_CODES,
+  MESSAGES,
   MessageAnswerSchema,
   type RequestActionInput,
   RequestActionInputSchema,
   rowDisplayState,
   widgetByActionWidget,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { alertActions, alerts, users } from '../../db/schema/index.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { currentUser } from '../../platform/auth.ts';
-import { badRequest, forbidden } from '../../platform/errors.ts';
-import { alertForViewer } from './viewer.ts';
+import { bearerToken } from '../../platform/auth.ts';
+import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import { touchSession } from '../../platform/sessions.ts';
+import { runActionStatement } from './action-statement.ts';
 
 const refusals = {
   400: ApiErrorBodySchema,
@@ -25,20 +26,29 @@ const refusals = {
   404: ApiErrorBodySchema,
 };
 
-/** Which alert the body names: the admission group, the high cost alert id, or the internal id. */
-function alertReference(input: RequestActionInput) {
+/** Which alert the body names: the admission group, or the high cost alert id / internal id. */
+function alertReference(input: RequestActionInput): { id: number } | { identifier: string } {
   if (input.admissionMedsGroupID) return { identifier: input.admissionMedsGroupID };
-  const id = input.highCostAlertsId ?? input._internalID;
-  if (id !== undefined) return { id: Number(id) };
-  return { uuid: input._internalUUID ?? '' };
+  return { id: Number(input.highCostAlertsId ?? input._internalID ?? 0) };
 }
 
-/** `POST /requestaction`: a facility's action or the pharmacy's Reply on an alert (spec 1, sections 5 and 6). */
+const asMap = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k, true]));
+
+/**
+ * `POST /requestaction`: a facility's action or the pharmacy's Reply on an alert (spec 1, sections 5 and 6), in ONE
+ * statement (action-statement.ts): session, tenancy, permissions, credentials and the write. The refusals keep the
+ * order they had as separate steps: the body (400), 401, 403 password change, unknown widget (400), not found
+ * (404), not offered (400), archived (400), credentials (403), permission (403).
+ */
 export async function alertActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
   app.post(
     ENDPOINTS.requestAction,
     {
+      // The statement resolves the session itself (no auth-hook query); the handler answers a bad body first.
+      config: { sessionInStatement: true },
+      attachValidation: true,
       schema: {
         tags: ['alerts'],
         summary: 'Answer an alert with an action, or reply as the pharmacy',
@@ -51,62 +61,70 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const user = currentUser(request);
+      // The body is checked before the session, as when the session came from the auth hook and the permission
+      // check from a preHandler (validation runs between them).
+      if (request.validationError) throw request.validationError;
+      const token = bearerToken(request);
+      if (!token) throw unauthorized(MESSAGES.notSignedIn);
       const input = request.body;
-      const widget = widgetByActionWidget(input.widget);
-      if (!widget) throw badRequest('Unknown widget.', { widget: 'Unknown widget' });
-      const target = await alertForViewer(app.db, user, widget, alertReference(input));
+      const widget = widgetByActionWidget(input.widget) ?? null;
       const isReply = input.requestedAction === 'Reply';
-      const button = widget.buttons.find((b) => b.action === input.requestedAction);
+      const button = widget?.buttons.find((b) => b.action === input.requestedAction);
+      const now = new Date();
+      const found = await runActionStatement(app.db, {
+        token,
+        policy,
+        now,
+        widget,
+        by: alertReference(input),
+        action: input.requestedAction,
+        comment: input.actionComment?.trim() ?? '',
+        limitDays: input.limitDays ?? null,
+        isReply,
+        offered: Boolean(button) && !isReply,
+        permissionKey: widget && button?.verb ? actionPermissionKey(widget.key, button.verb) : null,
+        pharmacyKeyOnly: widget?.key === 'highCostAlerts' && button?.verb === 'ask',
+        displayStatus: rowDisplayState({ srxStatus: input.requestedAction }),
+        ip: request.ip,
+      });
+      const user = found.user;
+      if (!user) throw unauthorized(MESSAGES.notSignedIn);
+      const { stale, hasCredentials, ...authUser } = user;
+      request.user = authUser;
+      if (user.mustChangePassword) {
+        throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+      }
+      if (stale) await touchSession(app.db, user.sessionId, now);
+      if (!widget) throw badRequest('Unknown widget.', { widget: 'Unknown widget' });
+      const target = found.target;
+      if (!target) throw notFound('No Active Alert Found');
       if (!isReply && !button)
         throw badRequest(ACTION_MESSAGES.notOffered, { requestedAction: ACTION_MESSAGES.notOffered });
-      if (!isReply && target.alert.isArchived && input.requestedAction !== 'ask') {
+      if (!isReply && target.isArchived && input.requestedAction !== 'ask') {
         throw badRequest(ACTION_MESSAGES.archivedOnlyDiscuss, {
           requestedAction: ACTION_MESSAGES.archivedOnlyDiscuss,
         });
       }
-      const [person] = await app.db.select().from(users).where(eq(users.id, user.id));
-      if (!person?.mediprocityUser || !person.mediprocitySecret)
-        throw forbidden(ACTION_MESSAGES.credentialsRequired);
+      if (!hasCredentials) throw forbidden(ACTION_MESSAGES.credentialsRequired);
       // Replies are the pharmacy's side of the thread; every other action follows the permission rule.
       const isAllowed = isReply
         ? user.userType !== 'FacilityUser'
-        : button && canUseButton(widget, button, target.context);
-      if (!isAllowed) throw forbidden(ACTION_MESSAGES.notAllowed);
-
-      await app.db.transaction(async (tx) => {
-        await tx.insert(alertActions).values({
-          alertId: target.alert.id,
-          action: input.requestedAction,
-          comment: input.actionComment?.trim() ?? '',
-          limitDays: input.limitDays ?? null,
-          requestedByUserId: user.id,
-          requestedBy: person.displayName,
-          readByFaci: isReply ? false : null,
-        });
-        const changes = isReply
-          ? // A Reply makes a markable alert unread again for the facility.
-            { readByFaci: target.alert.readByFaci === null ? null : false, updatedAt: new Date() }
-          : {
-              srxStatus: input.requestedAction,
-              displayStatus: rowDisplayState({ srxStatus: input.requestedAction }),
-              updatedAt: new Date(),
-            };
-        await tx.update(alerts).set(changes).where(eq(alerts.id, target.alert.id));
-        await recordAudit(tx, {
-          userId: user.id,
-          actor: user.email,
-          kind: 'alert.action',
-          recordType: widget.key,
-          recordId: String(target.alert.id),
-          facId: target.alert.facId,
-          ip: request.ip,
-          outcome: 'success',
-          detail: { action: input.requestedAction, limitDays: input.limitDays ?? null },
-        });
-      });
+        : button &&
+          canUseButton(widget, button, {
+            userType: user.userType,
+            userPermissions: asMap(target.userKeys),
+            pharmPermissions: asMap(target.pharmacyKeys),
+            facilityPermissions: asMap(target.facilityKeys),
+            isArchived: target.isArchived,
+          });
+      if (!isAllowed) {
+        if (found.written)
+          throw new Error('requestaction: the statement wrote what the permission rule refuses');
+        throw forbidden(ACTION_MESSAGES.notAllowed);
+      }
+      if (!found.written) throw new Error('requestaction: the statement did not write an allowed action');
       const label = isReply ? 'Reply' : (button?.label ?? input.requestedAction);
-      return { message: `${label} sent for Rx ${target.alert.rxNo}` };
+      return { message: `${label} sent for Rx ${target.rxNo}` };
     },
   );
 }

@@ -9,10 +9,11 @@ import { alertReadRoutes } from './read-routes.ts';
 export async function alertsRoutes(app: FastifyInstance) {
   // The list calls check the session, the password change and tenancy in their own single statement.
   await app.register(alertListRoutes);
+  // So does requestaction (action-statement.ts), with its write.
+  await app.register(alertActionRoutes);
   await app.register(async (scope) => {
     scope.addHook('preHandler', requireActiveUser);
     await scope.register(alertDetailRoutes);
-    await scope.register(alertActionRoutes);
     await scope.register(alertReadRoutes);
   });
 }

@@ -1,0 +1,151 @@
+import type { Widget } from '@portal/domain';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import type { SessionPolicy } from '../../platform/sessions.ts';
+import { hashToken } from '../../platform/tokens.ts';
+import type { ListStatementUser } from './list-statement.ts';
+
+// A request refreshes the idle clock at most once a minute (as sessions.ts does).
+const TOUCH_AFTER_MS = 60_000;
+
+/** What one `POST /requestaction` asks the database, decided by the route before the statement. */
+export interface ActionStatementRequest {
+  token: string;
+  policy: SessionPolicy;
+  now: Date;
+  /** Null: the body names no known widget (nothing is found, nothing is written). */
+  widget: Widget | null;
+  by: { id: number } | { identifier: string };
+  action: string;
+  comment: string;
+  limitDays: number | null;
+  isReply: boolean;
+  /** The widget offers the action as a button (a Reply is never a button). */
+  offered: boolean;
+  /** The permission key the button needs (null: the button needs none). */
+  permissionKey: string | null;
+  /** highCostAlerts' ask: only the pharmacy's permission counts (canUseButton). */
+  pharmacyKeyOnly: boolean;
+  /** The alert's new display status for a non-Reply action (rowDisplayState). */
+  displayStatus: string;
+  ip: string;
+}
+
+/** The alert the viewer named, as far as they may see it, with what decides whether they may act on it. */
+export interface ActionStatementTarget {
+  id: number;
+  facId: number;
+  rxNo: string;
+  isArchived: boolean;
+  facilityKeys: string[];
+  pharmacyKeys: string[];
+  userKeys: string[];
+}
+
+export interface ActionStatementAnswer {
+  user: (ListStatementUser & { hasCredentials: boolean }) | null;
+  target: ActionStatementTarget | null;
+  written: boolean;
+}
+
+/** `a.id = $1`, or the widget's identifier (admission group or Rx number). */
+function match(widget: Widget | null, by: ActionStatementRequest['by']): SQL {
+  if ('id' in by) return sql`a.id = ${by.id}`;
+  return widget?.identifier === 'admissionMedsGroupID'
+    ? sql`a.group_id = ${by.identifier}`
+    : sql`a.rx_no = ${by.identifier}`;
+}
+
+/**
+ * A whole `POST /requestaction` in ONE statement (bench/README.md): the session (as the list statement checks
+ * it), the alert among the facilities the viewer may see (live before archived, newest first, as findAlertRow),
+ * the facility, pharmacy and own permission keys that canUseButton reads (as access.ts builds them), the
+ * messaging credentials, and, only when every check passes, the action row, the alert's new state and the audit
+ * event, as data-modifying CTEs of the same statement (one transaction). The route replays the checks on what the
+ * statement answers to pick the refusal, and refuses to answer 200 unless the statement wrote.
+ */
+export async function runActionStatement(db: Db, r: ActionStatementRequest): Promise<ActionStatementAnswer> {
+  const idleSince = new Date(r.now.getTime() - r.policy.idleMinutes * 60_000);
+  const touchBefore = new Date(r.now.getTime() - TOUCH_AFTER_MS);
+  const key = r.permissionKey;
+  // canUseButton, on the keys found: the archive only takes ask; a button without a verb needs no key.
+  const buttonAllowed = !r.offered
+    ? sql`false`
+    : sql`(not t.is_archived or ${r.action}::text = 'ask') and (${key}::text is null or (
+        ${key}::text = any(p.pharmacy_keys) and (${r.pharmacyKeyOnly}::boolean or (
+          ${key}::text = any(p.facility_keys)
+          and (me.user_type <> 'PharmacyUser' or ${key}::text = any(p.user_keys))))))`;
+  const allowed = r.isReply ? sql`me.user_type <> 'FacilityUser'` : buttonAllowed;
+  const changes = r.isReply
+    ? sql`read_by_faci = case when a.read_by_faci is null then null else false end`
+    : sql`srx_status = ${r.action}, display_status = ${r.displayStatus}`;
+  const statement = sql`with me as (
+  select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
+    s.last_seen_at < ${touchBefore.toISOString()}::timestamptz as stale,
+    (coalesce(u.mediprocity_user, '') <> '' and u.mediprocity_secret is not null) as has_credentials
+  from sessions s join users u on u.id = s.user_id
+  where s.token_hash = ${hashToken(r.token)} and s.revoked_at is null
+    and s.expires_at > ${r.now.toISOString()}::timestamptz and s.last_seen_at > ${idleSince.toISOString()}::timestamptz
+    and u.deleted_at is null
+  limit 1
+), t as (
+  select a.id, a.fac_id, a.pharm_id, a.rx_no, a.is_archived from me, alerts a
+  where not me.must_change_password and a.widget = ${r.widget?.key ?? ''} and ${match(r.widget, r.by)}
+    and (me.user_type = 'SuperAdmin'
+      or (me.user_type = 'FacilityUser' and exists (
+        select 1 from facility_memberships m where m.user_id = me.id and m.fac_id = a.fac_id))
+      or (me.user_type = 'PharmacyUser' and exists (
+        select 1 from pharmacy_memberships m join facilities f on f.pharm_id = m.pharm_id
+        where m.user_id = me.id and f.fac_id = a.fac_id)))
+  order by a.is_archived, a.date_created desc
+  limit 1
+), p as (
+  select
+    array(select fp.key from facility_permissions fp where fp.fac_id = t.fac_id
+      and (me.user_type <> 'FacilityUser' or exists (
+        select 1 from facility_memberships m join role_permissions g
+          on g.entity = 'facility' and g.role = m.role and g.key = fp.key
+        where m.user_id = me.id and m.fac_id = t.fac_id))) as facility_keys,
+    array(select pp.key from pharmacy_permissions pp where pp.pharm_id = t.pharm_id and (
+      (me.user_type = 'SuperAdmin' and exists (select 1 from pharmacies ph where ph.pharm_id = t.pharm_id))
+      or (me.user_type = 'PharmacyUser' and exists (
+        select 1 from pharmacy_memberships m where m.user_id = me.id and m.pharm_id = t.pharm_id))
+      or (me.user_type = 'FacilityUser' and exists (
+        select 1 from facility_memberships m join facilities f on f.fac_id = m.fac_id
+        where m.user_id = me.id and f.pharm_id = t.pharm_id)))) as pharmacy_keys,
+    array(select g.key from pharmacy_memberships m join role_permissions g
+        on g.entity = 'pharmacy' and g.role = m.role
+      where me.user_type = 'PharmacyUser' and m.user_id = me.id and m.pharm_id = t.pharm_id) as user_keys
+  from me, t
+), ok as (
+  select t.id, t.fac_id, me.id as user_id, me.email, me.display_name from me, t, p
+  where me.has_credentials and ${allowed}
+), ins as (
+  insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci)
+  select ok.id, ${r.action}, ${r.comment}, ${r.limitDays}::int, ok.user_id, ok.display_name,
+    ${r.isReply ? sql`false` : sql`null::boolean`}
+  from ok
+  returning alert_id
+), upd as (
+  update alerts a set ${changes}, updated_at = ${r.now.toISOString()}::timestamptz
+  from ok where a.id = ok.id
+  returning a.id
+), aud as (
+  insert into audit_events (user_id, actor, kind, record_type, record_id, fac_id, ip, outcome, detail)
+  select ok.user_id, ok.email, 'alert.action', ${r.widget?.key ?? ''}, ok.id::text, ok.fac_id, ${r.ip}, 'success',
+    jsonb_build_object('action', ${r.action}::text, 'limitDays', ${r.limitDays}::int)
+  from ok
+  returning id
+)
+select
+  (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
+     'userType', user_type, 'mustChangePassword', must_change_password, 'stale', stale,
+     'hasCredentials', has_credentials) from me) as "user",
+  (select json_build_object('id', t.id, 'facId', t.fac_id, 'rxNo', t.rx_no, 'isArchived', t.is_archived,
+     'facilityKeys', p.facility_keys, 'pharmacyKeys', p.pharmacy_keys, 'userKeys', p.user_keys)
+   from t, p) as "target",
+  (select count(*) from ins) + (select count(*) from upd) + (select count(*) from aud) = 3 as "written"`;
+  const result = (await db.execute(statement)) as unknown as { rows: ActionStatementAnswer[] };
+  const [answer] = result.rows;
+  return { user: answer?.user ?? null, target: answer?.target ?? null, written: answer?.written === true };
+}
