@@ -61,6 +61,11 @@ export const alerts = pgTable(
       .notNull()
       .generatedAlwaysAs(sql`archived_at is not null or archive_id is not null`),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    /**
+     * The row as the list call reads it (its typed fields and its discussion, as JSON text), kept by triggers on
+     * alerts and alert_actions (migration 0008) so the list reads one column per alert. Never written by the app.
+     */
+    listJson: text('list_json'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -5,11 +5,13 @@ import {
   WIDGETS,
   widgetByKey,
 } from '@portal/domain';
-import { sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertActions, alerts, facilities } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { toWireAlert } from './mapping.ts';
 
 // The list call answers from one statement (list-statement.ts): the session checks, the JSON it writes itself
 // and the count kept by triggers in alert_counts (migration 0003) are what these tests hold it to.
@@ -156,5 +158,112 @@ describe('the session, checked inside the list statement', () => {
       );
     const [first] = await seen();
     expect(first?.age).toBeLessThan(60);
+  });
+});
+
+/** Alerts whose kept list row differs from one built now from the alert and its discussion (empty when none). */
+async function listJsonDrift() {
+  return rowsOf<{ id: number }>(
+    sql`select id from alerts where list_json is distinct from alert_list_json(alerts) order by id`,
+  );
+}
+
+describe('alerts.list_json, kept by triggers (migration 0008)', () => {
+  it('equals the alert and its discussion through alert writes and discussion inserts, updates and deletes', async () => {
+    expect(await listJsonDrift()).toEqual([]);
+    const nulls = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from alerts where list_json is null`,
+    );
+    expect(nulls[0]?.n).toBe(0);
+    const [target] = await rowsOf<{ id: number; other: number }>(
+      sql`select min(id)::int as id, max(id)::int as other from alerts where not is_archived`,
+    );
+    const id = target?.id ?? 0;
+    const other = target?.other ?? 0;
+    const stored = async () =>
+      JSON.parse(
+        (await rowsOf<{ j: string }>(sql`select list_json as j from alerts where id = ${id}`))[0]?.j ?? '{}',
+      );
+    // One statement inserting into two discussions, then an update, a move to another alert and a delete.
+    await t.database.db.execute(sql`insert into alert_actions (alert_id, action, comment, requested_by)
+      values (${id}, 'ask', 'first', 'Tester'), (${id}, 'Reply', 'second', 'Pharmacy'), (${other}, 'ask', 'x', 'T')`);
+    expect(await listJsonDrift()).toEqual([]);
+    expect((await stored()).actions.map((a: { comment: string }) => a.comment).slice(-2)).toEqual([
+      'first',
+      'second',
+    ]);
+    await t.database.db.execute(sql`update alert_actions set comment = 'edited', read_by_faci = true
+      where alert_id = ${id} and comment = 'first'`);
+    expect(await listJsonDrift()).toEqual([]);
+    await t.database.db.execute(
+      sql`update alert_actions set alert_id = ${other} where alert_id = ${id} and comment = 'second'`,
+    );
+    expect(await listJsonDrift()).toEqual([]);
+    await t.database.db.execute(sql`delete from alert_actions where comment in ('edited', 'second', 'x')`);
+    expect(await listJsonDrift()).toEqual([]);
+    // The alert's own columns: status, read state, archiving, details, and a bulk insert.
+    await t.database.db.execute(sql`update alerts set srx_status = 'approve', read_by_faci = false,
+      details = details || '{"note": "x"}'::jsonb where id = ${id}`);
+    await t.database.db.execute(sql`update alerts set archived_at = now() where id = ${other}`);
+    expect((await stored()).alert).toMatchObject({ srxStatus: 'approve', readByFaci: false });
+    await t.database.db.execute(sql`
+      insert into alerts (uuid, widget, fac_id, pharm_id, rx_no, rx_guid, pat_name, date_created, details)
+      select gen_random_uuid(), widget, fac_id, pharm_id, rx_no || '-json', gen_random_uuid(), pat_name, date_created,
+        details from alerts where id in (${id}, ${other})`);
+    expect(await listJsonDrift()).toEqual([]);
+    await t.database.db.execute(sql`delete from alerts where rx_no like '%-json'`);
+  });
+});
+
+describe('the list answer, byte for byte', () => {
+  it('equals the rows read through the ORM, mapped by toWireAlert and written by JSON.stringify', async () => {
+    const viewers = [
+      'nurse@meadowbrook.test',
+      'sysadmin@pharmacy.test',
+      'super@portal.test',
+      'don@lakeside.test',
+    ];
+    let compared = 0;
+    for (const email of viewers) {
+      const token = await signIn(t.app, email);
+      for (const widget of WIDGETS) {
+        for (const query of ['', 'archived=true', 'sortOrder=desc', 'limit=3']) {
+          const response = await t.app.inject({
+            method: 'GET',
+            url: `/api${widget.listCall}${query ? `?${query}` : ''}`,
+            headers: { authorization: `Bearer ${token}` },
+          });
+          expect(response.statusCode).toBe(200);
+          const ids = (
+            (response.json() as Record<string, { _internalID: number }[]>)[widget.listKey] ?? []
+          ).map((a) => a._internalID);
+          const found = await t.database.db
+            .select({ alert: alerts, facName: facilities.name })
+            .from(alerts)
+            .innerJoin(facilities, eq(facilities.facId, alerts.facId))
+            .where(inArray(alerts.id, ids.length ? ids : [0]));
+          const discussion = await t.database.db
+            .select()
+            .from(alertActions)
+            .where(inArray(alertActions.alertId, ids.length ? ids : [0]))
+            .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
+          const expected = ids.map((id) => {
+            const row = found.find((r) => r.alert.id === id);
+            if (!row) throw new Error(`alert ${id} not found`);
+            return toWireAlert(
+              widget,
+              row.alert,
+              row.facName,
+              discussion.filter((a) => a.alertId === id),
+            );
+          });
+          expect(
+            response.payload.startsWith(`{"${widget.listKey}":${JSON.stringify(expected)},"cursor":`),
+          ).toBe(true);
+          compared += ids.length;
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(500);
   });
 });

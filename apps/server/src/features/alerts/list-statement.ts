@@ -51,9 +51,6 @@ const FEW_FACILITIES = 16;
 // A request refreshes the idle clock at most once a minute (as sessions.ts does).
 const TOUCH_AFTER_MS = 60_000;
 
-/** `Date#toISOString()` in SQL (milliseconds truncated, as the drivers' Date parsing truncates them). */
-const iso = (expr: SQL) => sql`to_char(${expr} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 function castValue(sort: SortColumn, value: string | number): SQL {
   if (sort.kind === 'time') return sql`${String(value)}::timestamptz`;
   if (sort.kind === 'number') return sql`${Number(value)}::numeric`;
@@ -100,7 +97,10 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
   // the statement itself, so the planner cannot tell 5 facilities from 200. Few: the per-facility index ranges,
   // then sort. Many: walk the widget's index in order and filter the facility (`+ 0` keeps fac_id out of the
   // index condition), as PostgreSQL plans the page when the ids are a literal array.
-  const pageBranch = (tenancy: SQL) => sql`(select ${alerts}.*, "facilities"."name" as fac_name,
+  // Each row is the alert's kept list_json (its fields and discussion, migration 0008), built here only for a row
+  // written before the triggers (none after the migration's backfill).
+  const pageBranch = (tenancy: SQL) => sql`(select ${alerts.id},
+    coalesce(${alerts.listJson}, alert_list_json(${alerts})) as list_json, "facilities"."name" as fac_name,
     ${sortValueJson(sort)} as sort_value,
     row_number() over (order by ${sort.expr} ${dir}, ${alerts.id} ${dir}) as ord
   from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
@@ -135,28 +135,13 @@ select
   (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
      'userType', user_type, 'mustChangePassword', must_change_password, 'stale', stale) from me) as "user",
   ${count} as "count",
-  (select json_agg(json_build_object(
-    'alert', json_build_object(
-      'id', p.id, 'uuid', p.uuid, 'widget', p.widget, 'facId', p.fac_id, 'pharmId', p.pharm_id, 'rxNo', p.rx_no,
-      'rxGuid', p.rx_guid, 'generatedId', p.generated_id, 'groupId', p.group_id, 'patName', p.pat_name,
-      'drugLabelName', p.drug_label_name, 'qty', p.qty::float8, 'orgQty', p.org_qty::float8,
-      'daysSupply', p.days_supply, 'orgDaysSupply', p.org_days_supply, 'ttlPrice', p.ttl_price::float8,
-      'dispenseDt', ${iso(sql`p.dispense_dt`)}, 'dateCreated', ${iso(sql`p.date_created`)}, 'nsid', p.nsid,
-      'nsName', p.ns_name, 'room', p.room, 'bed', p.bed, 'srxStatus', p.srx_status,
-      'pharmacyStatus', p.pharmacy_status, 'displayStatus', p.display_status, 'readByFaci', p.read_by_faci,
-      'archivedAt', ${iso(sql`p.archived_at`)}, 'archiveId', p.archive_id, 'isArchived', p.is_archived,
-      'details', p.details),
-    'facName', p.fac_name,
-    'sortValue', p.sort_value,
-    'actions', coalesce((select json_agg(json_build_object(
-        'id', x.id, 'alertId', x.alert_id, 'action', x.action, 'comment', x.comment, 'limitDays', x.limit_days,
-        'requestedByUserId', x.requested_by_user_id, 'requestedBy', x.requested_by, 'isAutomatic', x.is_automatic,
-        'sentAt', ${iso(sql`x.sent_at`)}, 'readByFaci', x.read_by_faci) order by x.sent_at, x.id)
-      from alert_actions x where x.alert_id = p.id), '[]'::json)
-  ) order by p.ord) from page p) as "rows"`;
+  (select '[' || string_agg('{"facName":' || to_json(p.fac_name)::text || ',"sortValue":' || p.sort_value::text
+     || ',' || substr(p.list_json, 2), ',' order by p.ord) || ']' from page p) as "rows"`;
   const result = (await db.execute(statement)) as unknown as {
-    rows: { user: ListStatementUser | null; count: number; rows: ListStatementRow[] | null }[];
+    rows: { user: ListStatementUser | null; count: number; rows: string | null }[];
   };
   const [answer] = result.rows;
-  return { user: answer?.user ?? null, count: answer?.count ?? 0, rows: answer?.rows ?? [] };
+  // The rows arrive as one JSON text (spliced from the kept rows), parsed once here.
+  const rows: ListStatementRow[] = answer?.rows ? JSON.parse(answer.rows) : [];
+  return { user: answer?.user ?? null, count: answer?.count ?? 0, rows };
 }

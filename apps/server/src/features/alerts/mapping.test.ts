@@ -16,6 +16,7 @@ const row: typeof alerts.$inferSelect = {
   groupId: '',
   patName: 'Doe, Jane',
   patId: 'P1',
+  listJson: null,
   drugLabelName: 'Drug 10 mg',
   qty: 30,
   orgQty: 30,
