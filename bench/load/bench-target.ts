@@ -1,7 +1,7 @@
 import { type WidgetKey, widgetByKey } from '@portal/domain';
 import { alerts, facilities } from '@portal/server/src/db/schema/index.ts';
 import { sortColumnsOf } from '@portal/server/src/features/alerts/sorting.ts';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ServerHandle } from './server-handle.ts';
 import type { Statement } from './server-protocol.ts';
@@ -64,7 +64,15 @@ export function barePageStatement(key: WidgetKey, isArchived: boolean, facIds: r
   if (!sort) throw new Error(`${key}: no default sort column`);
   // The archive's default ascending order walks newest first (spec 1, section 9).
   const dir = sql.raw(isArchived ? 'desc' : 'asc');
-  const query = new PgDialect().sqlToQuery(sql`select ${alerts}.*, ${facilities.name} as fac_name,
+  // The alert's columns as the route read them before, without list_json (migration 0008, the route's kept row):
+  // the baseline stays the bare page, not the bare page plus the route's own column.
+  const columns = sql.join(
+    Object.values(getTableColumns(alerts))
+      .filter((column) => column.name !== 'list_json')
+      .map((column) => sql`${alerts}.${sql.identifier(column.name)}`),
+    sql`, `,
+  );
+  const query = new PgDialect().sqlToQuery(sql`select ${columns}, ${facilities.name} as fac_name,
     ${sort.expr} as sort_value from ${alerts} inner join ${facilities} on ${facilities.facId} = ${alerts.facId}
     where ${alerts.widget} = ${widget.key} and ${alerts.facId} = any(${sql.param([...facIds])}::int[])
     and ${isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`}
