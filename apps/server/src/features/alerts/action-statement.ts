@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { ListStatementUser } from './list-statement.ts';
+import { executePrepared } from './prepared.ts';
 
 // A request refreshes the idle clock at most once a minute (as sessions.ts does).
 const TOUCH_AFTER_MS = 60_000;
@@ -145,7 +146,6 @@ select
      'facilityKeys', p.facility_keys, 'pharmacyKeys', p.pharmacy_keys, 'userKeys', p.user_keys)
    from t, p) as "target",
   (select count(*) from ins) + (select count(*) from upd) + (select count(*) from aud) = 3 as "written"`;
-  const result = (await db.execute(statement)) as unknown as { rows: ActionStatementAnswer[] };
-  const [answer] = result.rows;
+  const [answer] = await executePrepared<ActionStatementAnswer>(db, statement, 'alerts_action');
   return { user: answer?.user ?? null, target: answer?.target ?? null, written: answer?.written === true };
 }

@@ -8,6 +8,7 @@ import { alerts } from '../../db/schema/index.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { Cursor } from './cursor.ts';
+import { executePrepared } from './prepared.ts';
 import type { SortColumn } from './sorting.ts';
 
 /** What one list call asks the database: whose session, which widget, which page. */
@@ -68,29 +69,6 @@ function sortValueJson(sort: SortColumn): SQL {
   if (sort.kind === 'time') return sql`to_json((${sort.expr})::text)`;
   if (sort.kind === 'text') return sql`to_json(${sort.expr})`;
   return sql`case when pg_typeof(${sort.expr}) = 'numeric'::regtype then to_json((${sort.expr})::text) else to_json(${sort.expr}) end`;
-}
-
-const dialect = new PgDialect();
-// Statement names by text: the list call's texts are few (widget x sort x direction x archive x cursor or not).
-const statementNames = new Map<string, string>();
-
-/**
- * Runs a statement; on PostgreSQL as a named (prepared) statement, so each pool connection plans a text once
- * instead of on every call (planning was ~40% of the statement's cost on the bench database). The values stay
- * parameters; limit and offset are in the text, so a generic plan knows them. PGlite runs it as drizzle does.
- */
-async function execute<T>(db: Db, statement: SQL): Promise<T[]> {
-  const client: unknown = Reflect.get(db, '$client');
-  if (!(client instanceof pg.Pool)) return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-  const query = dialect.sqlToQuery(statement);
-  let name = statementNames.get(query.sql);
-  if (!name) {
-    name = `alerts_list_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
-    if (statementNames.size < 2000) statementNames.set(query.sql, name);
-  }
-  // Text and values apart, as drizzle calls the driver (the bench's capture reads them so).
-  const result = await client.query<T & pg.QueryResultRow>({ name, text: query.sql }, query.params);
-  return result.rows;
 }
 
 /**
@@ -165,13 +143,13 @@ select
 from (select '[' || string_agg(p.list_json, ',' order by p.ord) || ']' as rows,
   json_agg(p.fac_name order by p.ord) as fac_names, json_agg(p.sort_value order by p.ord) as sort_values
   from page p) r`;
-  const [answer] = await execute<{
+  const [answer] = await executePrepared<{
     user: ListStatementUser | null;
     count: number;
     rows: string | null;
     facNames: string[] | null;
     sortValues: (string | number)[] | null;
-  }>(db, statement);
+  }>(db, statement, 'alerts_list');
   // The kept rows arrive as one JSON text, parsed once here; names and sort values beside them, in the same order.
   const kept: { alert: Record<string, unknown>; actions: Record<string, unknown>[] }[] = answer?.rows
     ? JSON.parse(answer.rows)
