@@ -1,8 +1,5 @@
-import { createHash } from 'node:crypto';
 import type { Widget } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/index.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
