@@ -1,4 +1,36 @@
 ALTER TABLE "alerts" ADD COLUMN "list_json" text;--> statement-breakpoint
+-- list_json is derived from the alert and its discussion, so an update that changes only list_json (a discussion
+-- change touching its alerts, the rebuild at the end of this file) is no change of its own and writes no
+-- alert_events row: the discussion's own triggers report it ('action.recorded', 'read.changed'). A real update
+-- also rebuilds list_json in the same row, so list_json is left out of the read-only comparison too, or a read
+-- mark would count as 'alert.changed'. Otherwise as in 0005_alert_events.sql.
+CREATE OR REPLACE FUNCTION alert_events_on_alert_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  first_id bigint;
+  last_id bigint;
+BEGIN
+  IF NOT alert_events_enabled() THEN RETURN NULL; END IF;
+  WITH written AS (
+    INSERT INTO alert_events (at, kind, widget, fac_id, alert_id)
+      SELECT clock_timestamp(),
+        CASE
+          WHEN n.is_archived AND NOT o.is_archived THEN 'alert.archived'
+          WHEN (to_jsonb(o) - 'read_by_faci' - 'updated_at' - 'list_json')
+            = (to_jsonb(n) - 'read_by_faci' - 'updated_at' - 'list_json')
+            THEN 'read.changed'
+          ELSE 'alert.changed'
+        END,
+        n.widget, n.fac_id, n.id
+      FROM new_rows n JOIN old_rows o ON o.id = n.id
+      WHERE (to_jsonb(o) - 'updated_at' - 'list_json') IS DISTINCT FROM (to_jsonb(n) - 'updated_at' - 'list_json')
+      ORDER BY n.id
+    RETURNING id
+  )
+  SELECT min(id), max(id) INTO first_id, last_id FROM written;
+  PERFORM alert_events_notify(first_id, last_id);
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
 -- The list call's row (bench/README.md): the alert's typed fields and its discussion, as the list statement built
 -- them per request before (timestamps as Date#toISOString(), numerics as float8, the discussion oldest first), so a
 -- page reads one column per alert. is_archived is computed here: generated columns are not set yet in a BEFORE

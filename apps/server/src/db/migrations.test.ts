@@ -1,0 +1,85 @@
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { migrate } from 'drizzle-orm/pglite/migrator';
+import { afterAll, describe, expect, it } from 'vitest';
+import { MIGRATIONS_FOLDER } from './client.ts';
+
+// A database made before migration 0008 (alerts.list_json) and holding alerts must come through the upgrade with
+// every kept row filled and no alert_events written: the rebuild at the end of 0008 is an UPDATE of every alert,
+// which the events triggers of 0005 must not report. Drizzle's migrator also skips a journal entry whose `when`
+// is not later than the last applied one, so 0008 must come after 0005 in time as well as in the journal.
+
+const LIST_JSON_TAG = '0008_alert_list_json';
+const folders: string[] = [];
+afterAll(async () => {
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
+});
+
+/** A copy of the migrations folder whose journal stops before 0008. */
+async function foldersBefore0008(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'portal-migrations-'));
+  folders.push(folder);
+  await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = join(folder, 'meta', '_journal.json');
+  const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const at = journal.entries.findIndex((e) => e.tag === LIST_JSON_TAG);
+  expect(at).toBeGreaterThan(0);
+  journal.entries = journal.entries.slice(0, at);
+  await writeFile(journalPath, JSON.stringify(journal));
+  return folder;
+}
+
+describe('migration 0008 on a database that already has alerts', () => {
+  it('fills list_json for every alert and writes no alert event', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzle(client);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+      await migrate(db, { migrationsFolder: await foldersBefore0008() });
+      await db.execute(
+        sql`insert into pharmacies (pharm_id, name, state, form_set) values ('p1', 'P', 'NY', 'x')`,
+      );
+      await db.execute(
+        sql`insert into facilities (fac_id, name, pharm_id, state) values (1, 'F', 'p1', 'NY')`,
+      );
+      await db.execute(sql`
+        insert into alerts (uuid, widget, fac_id, pharm_id, rx_no, rx_guid, pat_name, date_created, read_by_faci,
+          archived_at)
+        select gen_random_uuid(), 'highCost', 1, 'p1', 'rx' || n, gen_random_uuid(), 'Pat ' || n, now(), false,
+          case when n = 3 then now() end
+        from generate_series(1, 3) n`);
+      await db.execute(sql`
+        insert into alert_actions (alert_id, action, comment, requested_by, read_by_faci)
+        select id, 'Reply', 'before 0008', 'Pharmacist', false from alerts where rx_no in ('rx1', 'rx2')`);
+      const [before] = await rows<{ n: number }>(sql`select count(*)::int as n from alert_events`);
+      expect(before?.n).toBeGreaterThan(0);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      const [applied] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from information_schema.columns
+          where table_name = 'alerts' and column_name = 'list_json'`,
+      );
+      expect(applied?.n, 'migration 0008 was applied').toBe(1);
+      const kept = await rows<{ rx_no: string; stale: boolean; actions: number }>(sql`
+        select rx_no, list_json is distinct from alert_list_json(alerts) as stale,
+          json_array_length((list_json::json) -> 'actions') as actions
+        from alerts order by rx_no`);
+      expect(kept).toEqual([
+        { rx_no: 'rx1', stale: false, actions: 1 },
+        { rx_no: 'rx2', stale: false, actions: 1 },
+        { rx_no: 'rx3', stale: false, actions: 0 },
+      ]);
+      const [after] = await rows<{ n: number }>(sql`select count(*)::int as n from alert_events`);
+      expect(after?.n).toBe(before?.n);
+    } finally {
+      await client.close();
+    }
+  });
+});
