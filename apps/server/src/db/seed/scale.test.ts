@@ -1,5 +1,5 @@
 import { WIDGETS } from '@portal/domain';
-import { and, count, gte, inArray } from 'drizzle-orm';
+import { and, count, gte, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, TEST_NOW } from '../../test/test-app.ts';
 import type { Database } from '../client.ts';
@@ -35,6 +35,14 @@ describe('scale seed', () => {
       .from(packingSlips)
       .where(gte(packingSlips.facId, SCALE_FIRST_FAC_ID));
     expect(totes?.n).toBeGreaterThan(0);
+    // The bulk inserts go through the triggers that keep each alert's list row (migration 0008).
+    const kept = (await database.db.execute(sql`
+      select count(*)::int as stale from alerts
+      where fac_id = any(${sql.param(ids)}::int[])
+        and (list_json is null or list_json is distinct from alert_list_json(alerts))`)) as unknown as {
+      rows: { stale: number }[];
+    };
+    expect(kept.rows[0]?.stale).toBe(0);
   });
 
   it('makes the same alerts for the same N', async () => {

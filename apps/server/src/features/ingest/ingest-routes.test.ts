@@ -288,3 +288,16 @@ describe('the OpenAPI document', () => {
     expect(doc.paths['/api/pharmacy-keys/{id}']).toHaveProperty('delete');
   });
 });
+
+describe('the kept list rows (alerts.list_json, migration 0008)', () => {
+  it('match every alert the batches above created, updated, archived and auto-answered', async () => {
+    const result = (await t.database.db.execute(sql`
+      select count(*)::int as ingested,
+        count(*) filter (where list_json is null or list_json is distinct from alert_list_json(alerts))::int as stale
+      from alerts where pat_name = 'Ingested, Ida'`)) as unknown as {
+      rows: { ingested: number; stale: number }[];
+    };
+    expect(result.rows[0]?.ingested).toBeGreaterThan(1000);
+    expect(result.rows[0]?.stale).toBe(0);
+  });
+});
