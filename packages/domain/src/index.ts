@@ -247,6 +247,7 @@ export type {
 } from './schemas/mfa.ts';
 export {
   isMfaAdmin,
+  isMfaChallenge,
   isTotpCode,
   MFA_ADMIN_PHARMACY_ROLE,
   MFA_MESSAGES,

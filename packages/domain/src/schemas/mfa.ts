@@ -113,3 +113,10 @@ export function isMfaAdmin(user: {
   if (user.userType === 'SuperAdmin') return true;
   return user.entityTypeAndRole.some((e) => 'pharid' in e && e.userRole === MFA_ADMIN_PHARMACY_ROLE);
 }
+
+/** Whether a sign-in answer is the challenge of a two-step sign-in rather than a session. */
+export function isMfaChallenge<T extends object>(
+  answer: T | MfaChallengeAnswer,
+): answer is MfaChallengeAnswer {
+  return 'mfaRequired' in answer && answer.mfaRequired === true;
+}
