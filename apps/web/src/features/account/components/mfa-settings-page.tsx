@@ -37,7 +37,7 @@ export function MfaSettingsPage() {
           <Card withBorder maw={640} component="section" aria-label="Set up two-step sign-in">
             <Stack>
               <Group>
-                <Badge color="gray">Off</Badge>
+                <Badge color="gray.7">Off</Badge>
                 {status.data.isRequired && <Text size="sm">{MFA_MESSAGES.enrolmentRequired}</Text>}
               </Group>
               <MfaEnrolPanel onDone={() => void enrolled()} />
@@ -59,7 +59,7 @@ function EnabledCard({ status }: { status: MfaStatus }) {
     <Card withBorder maw={640} component="section" aria-label="Two-step sign-in status">
       <Stack>
         <Group>
-          <Badge color="green">On</Badge>
+          <Badge color="#237032">On</Badge>
           <Text size="sm">Since {formatDateTime(status.enabledAt)}</Text>
         </Group>
         <Text size="sm">
