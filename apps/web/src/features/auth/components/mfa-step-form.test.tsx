@@ -102,4 +102,24 @@ describe('two-step sign-in', () => {
     expect(screen.getByText('Please enter the code')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.loginMfa)).toHaveLength(0);
   });
+
+  it('asks for the code after a ?token= link for a user with two-step sign-in', async () => {
+    const api = new FakeApi()
+      .on('POST', ENDPOINTS.loginWithToken, () =>
+        ok(MfaChallengeAnswerSchema, { mfaRequired: true, challenge: CHALLENGE }),
+      )
+      .on('POST', ENDPOINTS.loginMfa, () =>
+        ok(LoginAnswerSchema, { token: 'session-3', userInfo: nurse({ mfaEnabled: true }) }),
+      )
+      .signedIn('session-3', nurse({ mfaEnabled: true }))
+      .install();
+    const app = renderApp('/account/login?token=one-time');
+    await app.user.type(await screen.findByRole('textbox', { name: 'Authentication code' }), '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.loginMfa)[0]?.body).toEqual({
+      challenge: CHALLENGE,
+      code: '123456',
+    });
+  });
 });
