@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { mfaChallenges, userMfa } from '../../db/schema/index.ts';
 import { openSecret, sealSecret } from '../../platform/secret-box.ts';
@@ -80,6 +80,15 @@ export async function deleteMfa(db: Db, userId: number) {
 
 /** Opens the second step for a user whose password was right; answers the challenge token (in clear only here). */
 export async function createChallenge(db: Db, userId: number, now = new Date()) {
+  // The user's spent challenges go as a new one comes, so the table holds a few rows per user at most.
+  await db
+    .delete(mfaChallenges)
+    .where(
+      and(
+        eq(mfaChallenges.userId, userId),
+        or(lt(mfaChallenges.expiresAt, now), isNotNull(mfaChallenges.usedAt)),
+      ),
+    );
   const token = newToken();
   await db.insert(mfaChallenges).values({
     tokenHash: hashToken(token),

@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, sessions, userMfa, users } from '../../db/schema/index.ts';
+import { auditEvents, mfaChallenges, sessions, userMfa, users } from '../../db/schema/index.ts';
 import { bearer, bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LOGIN_SECRET = 'a-shared-secret-of-at-least-32-characters!';
@@ -156,9 +156,14 @@ describe('two-step sign-in, from set-up to turning it off', () => {
     const again = await post('/login/mfa', { challenge: step.challenge, code: codeOf(secret, 1) });
     expect(again.statusCode).toBe(401);
     expect(bodyOf(again)).toMatchObject({ code: 'MFA_CHALLENGE_EXPIRED' });
+    // Only a hash of the challenge is kept.
+    const kept = await t.database.db.select().from(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+    expect(kept.some((c) => c.tokenHash === step.challenge)).toBe(false);
 
     // The same code works once (no replay), even with a fresh challenge.
     const next = await passwordStep(email);
+    const left = await t.database.db.select().from(mfaChallenges).where(eq(mfaChallenges.userId, userId));
+    expect(left.filter((c) => c.usedAt !== null)).toEqual([]);
     const replayed = await post('/login/mfa', { challenge: next.challenge, code });
     expect(replayed.statusCode).toBe(401);
     expect(bodyOf(replayed)).toMatchObject({
