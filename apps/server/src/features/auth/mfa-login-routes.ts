@@ -65,7 +65,20 @@ export async function mfaLoginRoutes(fastify: FastifyInstance) {
       const userId = await findChallengeUser(app.db, challenge);
       const user = userId === null ? null : await findLiveUserById(app.db, userId);
       if (!user) throw expired();
-      await assertNotThrottled(app.db, user.email.toLowerCase(), request.ip);
+      try {
+        await assertNotThrottled(app.db, user.email.toLowerCase(), request.ip);
+      } catch (error) {
+        // A throttled attempt changes nothing, but the audit trail shows it as a failed second step.
+        await recordAudit(app.db, {
+          userId: user.id,
+          actor: user.email,
+          kind: 'auth.mfa',
+          ip: request.ip,
+          outcome: 'failure',
+          detail: { reason: 'throttled' },
+        });
+        throw error;
+      }
       const mfa = await findMfa(app.db, app.secretKey, user.id);
       if (!mfa?.enabledAt) throw expired();
       const method = await proveSecondFactor(app.db, user.id, mfa.secret, code);

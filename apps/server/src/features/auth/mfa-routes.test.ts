@@ -225,6 +225,13 @@ describe('throttling the code step', () => {
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(bodyOf(blocked)).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    const [throttled] = await t.database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(
+        and(eq(auditEvents.kind, 'auth.mfa'), eq(auditEvents.actor, email), eq(auditEvents.ip, '10.7.1.99')),
+      );
+    expect(throttled?.detail).toEqual({ reason: 'throttled' });
     // The password step shares the count.
     expect((await post('/login', { email, password: PASSWORD }, { ip: '10.7.1.98' })).statusCode).toBe(429);
   });
