@@ -65,6 +65,8 @@ export async function mfaRoutes(fastify: FastifyInstance) {
         kind,
         ip: request.ip,
         outcome: 'failure',
+        recordType: 'user',
+        recordId: String(me.id),
         detail: { field },
       });
     });
@@ -114,6 +116,8 @@ export async function mfaRoutes(fastify: FastifyInstance) {
     kind,
     ip: request.ip,
     outcome: 'success' as const,
+    recordType: 'user',
+    recordId: String(me.id),
     ...(detail ? { detail } : {}),
   });
 
