@@ -56,6 +56,19 @@ describe('codes', () => {
     expect(refused.error?.issues[0]?.message).toBe('Please enter the code');
   });
 
+  it.each(['12', '12345', '1234567'])(
+    'refuses %s at sign-in as a mistyped authenticator code, not as a wrong recovery code',
+    (code) => {
+      const refused = MfaLoginInputSchema.safeParse({ challenge: 'c'.repeat(43), code });
+      expect(refused.error?.issues[0]?.message).toBe('Enter the 6-digit code from your authenticator app');
+    },
+  );
+
+  it('takes a recovery code and a 6-digit code at sign-in', () => {
+    for (const code of ['ABCD-EFGH-JKLM-NPQR', '123 456'])
+      expect(MfaLoginInputSchema.safeParse({ challenge: 'c'.repeat(43), code }).success).toBe(true);
+  });
+
   it('tells a challenge from a session', () => {
     expect(isMfaChallenge({ mfaRequired: true, challenge: 'c' })).toBe(true);
     expect(isMfaChallenge({ token: 't' })).toBe(false);

@@ -32,11 +32,20 @@ const totpCode = z
       .regex(/^\d{6}$/, MFA_MESSAGES.codeFormat),
   );
 
-/** An authenticator code or a recovery code; the server tells them apart by their shape. */
+/**
+ * An authenticator code or a recovery code; the server tells them apart by their shape. Digits only but not six of
+ * them is a mistyped authenticator code (recovery codes have letters), refused as such before any check counts.
+ */
 const anyCode = z
   .string()
   .transform((v) => v.replace(/\s+/g, ''))
-  .pipe(z.string().min(1, MFA_MESSAGES.codeRequired).max(64));
+  .pipe(
+    z
+      .string()
+      .min(1, MFA_MESSAGES.codeRequired)
+      .max(64)
+      .refine((v) => !/^\d+$/.test(v) || v.length === 6, MFA_MESSAGES.codeFormat),
+  );
 
 const currentPassword = z.string().min(1, 'Please enter your current password').max(1024);
 
