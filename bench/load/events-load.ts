@@ -16,11 +16,22 @@ interface Side {
   readonly count: number;
 }
 
+/**
+ * Where one change's time goes (ms from before the UPDATE, median over the changes of a run): the statement
+ * answered (committed, including the round trip to the server process), the first subscriber's arrival, the last's.
+ */
+interface Stages {
+  readonly committed: number;
+  readonly first: number;
+  readonly last: number;
+}
+
 /** The events part of one engine: GET /api/events against bare LISTEN/NOTIFY, per round. */
 export interface EventsResult {
   readonly engine: string;
   readonly app: Side[];
   readonly bare: Side[];
+  readonly stages: Stages[];
   /** Every subscriber got every change exactly once, in every round. */
   exact: boolean;
 }
@@ -53,7 +64,7 @@ export async function measureEvents(
   const subscribers: Subscription[] = [];
   for (let i = 0; i < SUBSCRIBERS; i++) subscribers.push(await subscribe(target.app.url, token));
   await Promise.all(subscribers.map((s) => s.waitFor((m) => m.event === 'ready', 'ready', 60_000)));
-  const result: EventsResult = { engine: target.engine, app: [], bare: [], exact: true };
+  const result: EventsResult = { engine: target.engine, app: [], bare: [], stages: [], exact: true };
   let round = 0;
   try {
     await interleaved(settings.rounds, [
@@ -68,23 +79,33 @@ export async function measureEvents(
       async () => {
         round += 1;
         const times: number[] = [];
+        const committed: number[] = [];
+        const first: number[] = [];
+        const last: number[] = [];
         for (let n = 0; n < CHANGES; n++) {
           const marker = `bench-events-${round}-${n}`;
           const sent = performance.now();
-          await target.app.query('update alerts set pharmacy_status = $1 where id = $2', [marker, alertId]);
-          const arrived = await Promise.all(
+          const arriving = Promise.all(
             subscribers.map((s) => s.waitFor((m) => m.data.includes(`"${marker}"`), marker, 30_000)),
           );
-          for (const message of arrived) times.push(message.receivedAt - sent);
+          await target.app.query('update alerts set pharmacy_status = $1 where id = $2', [marker, alertId]);
+          committed.push(performance.now() - sent);
+          const arrived = (await arriving).map((message) => message.receivedAt - sent);
+          times.push(...arrived);
+          first.push(Math.min(...arrived));
+          last.push(Math.max(...arrived));
         }
+        result.stages.push({ committed: median(committed), first: median(first), last: median(last) });
         for (const s of subscribers) {
           const copies = s.messages.filter((m) => m.data.includes(`"bench-events-${round}-`)).length;
           if (copies !== CHANGES) result.exact = false;
         }
         const side = percentiles(times);
         result.app.push(side);
+        const stage = result.stages[result.stages.length - 1];
         log(
-          `    round ${round}: GET /api/events p50 ${side.p50.toFixed(2)} ms, p99 ${side.p99.toFixed(2)} ms`,
+          `    round ${round}: GET /api/events p50 ${side.p50.toFixed(2)} ms, p99 ${side.p99.toFixed(2)} ms ` +
+            `(committed ${stage?.committed.toFixed(2)}, first ${stage?.first.toFixed(2)}, last ${stage?.last.toFixed(2)})`,
         );
       },
     ]);
@@ -109,6 +130,18 @@ export function renderEvents(results: readonly EventsResult[]): string {
         `${median(r.bare.map((s) => s.p99)).toFixed(2)} | ${ratio((s) => s.p99)} | ${r.exact ? 'yes' : 'NO'} |`,
     );
   }
+  const stageLines = [
+    '| engine | statement answered ms | first subscriber ms | last subscriber ms | after commit to first | first to last |',
+    '| --- | --- | --- | --- | --- | --- |',
+    ...results.map((r) => {
+      const at = (pick: (s: Stages) => number) => median(r.stages.map(pick));
+      return (
+        `| ${r.engine} | ${at((s) => s.committed).toFixed(2)} | ${at((s) => s.first).toFixed(2)} | ` +
+        `${at((s) => s.last).toFixed(2)} | ${at((s) => s.first - s.committed).toFixed(2)} | ` +
+        `${at((s) => s.last - s.first).toFixed(2)} |`
+      );
+    }),
+  ];
   return [
     `### Live updates: commit to delivery at ${SUBSCRIBERS} subscribers`,
     '',
@@ -121,5 +154,12 @@ export function renderEvents(results: readonly EventsResult[]): string {
       'with fan-out in memory. Per-round ratios, median (min-max).',
     '',
     ...lines,
+    '',
+    'Where the time goes, per change (medians over the rounds of the per-round medians, ms from before the ' +
+      'UPDATE): the statement answered (committed, with the round trip to the server process), the first ' +
+      'subscriber to parse the event, the last. "First to last" is the fan-out: the server writing 100 streams ' +
+      'and the bench process parsing them, one thread each.',
+    '',
+    ...stageLines,
   ].join('\n');
 }

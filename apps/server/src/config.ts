@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often an open GET /api/events stream gets a keep-alive comment and its session is checked again. */
   SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /** Pharmacy SysAdmins and SuperAdmins must set up two-step sign-in before any data call (issue 7). */
+  MFA_REQUIRED_FOR_ADMINS: bool.default(false),
 });
 
 export type Env = z.infer<typeof EnvSchema>;
@@ -74,6 +76,7 @@ export interface Config {
   trustProxy: boolean;
   sweepIntervalSeconds: number;
   formsBaseUrl: string;
+  mfaRequiredForAdmins: boolean;
   /** Where the built web app is; null serves no web app (API only). */
   webDist: string | null;
   /** PGlite in memory instead of DATA_DIR (tests). */
@@ -129,6 +132,7 @@ export function loadConfig(
     trustProxy: env.TRUST_PROXY,
     sweepIntervalSeconds: env.SWEEP_INTERVAL_SECONDS,
     formsBaseUrl: env.FORMS_BASE_URL.replace(/\/+$/, ''),
+    mfaRequiredForAdmins: env.MFA_REQUIRED_FOR_ADMINS,
     webDist: null,
     inMemoryDb: false,
     sseHeartbeatSeconds: env.SSE_HEARTBEAT_SECONDS,

@@ -49,6 +49,13 @@ export const ENDPOINTS = {
   addUserFacilities: '/adduserfacilities',
   deleteUser: '/deleteuser',
   adminPasswordReset: '/adminpwdreset',
+  /** Two-step sign-in (beyond the spec, issue 7). */
+  loginMfa: '/login/mfa',
+  mfa: '/mfa',
+  mfaEnrol: '/mfa/enrol',
+  mfaEnrolConfirm: '/mfa/enrol/confirm',
+  mfaDisable: '/mfa/disable',
+  mfaRecoveryCodes: '/mfa/recovery-codes',
 } as const;
 
 /** The file service's paths (spec 2, section 7), relative to FILE_BASE. */

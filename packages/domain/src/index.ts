@@ -235,6 +235,33 @@ export {
   ingestBatchSchemaOf,
   ingestedListFields,
 } from './schemas/ingest.ts';
+export type {
+  MfaChallengeAnswer,
+  MfaEnrolConfirmInput,
+  MfaEnrolStartAnswer,
+  MfaLoginInput,
+  MfaProofInput,
+  MfaRecoveryCodesAnswer,
+  MfaStatus,
+  PasswordStepAnswer,
+} from './schemas/mfa.ts';
+export {
+  isMfaAdmin,
+  isMfaChallenge,
+  isTotpCode,
+  MFA_ADMIN_PHARMACY_ROLE,
+  MFA_MESSAGES,
+  MfaChallengeAnswerSchema,
+  MfaEnrolConfirmInputSchema,
+  MfaEnrolStartAnswerSchema,
+  MfaLoginInputSchema,
+  MfaProofInputSchema,
+  MfaRecoveryCodesAnswerSchema,
+  MfaStatusSchema,
+  PasswordStepAnswerSchema,
+  RECOVERY_CODE_COUNT,
+  TokenStepAnswerSchema,
+} from './schemas/mfa.ts';
 export type { Facility, Pharmacy } from './schemas/organisations.ts';
 export {
   FacilitiesAnswerSchema,

@@ -1,4 +1,4 @@
-import { ERROR_CODES, MESSAGES } from '@portal/domain';
+import { ERROR_CODES, MESSAGES, MFA_MESSAGES } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, unauthorized } from './errors.ts';
@@ -20,7 +20,11 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
-    const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
+    const policy = {
+      idleMinutes: app.config.sessionIdleMinutes,
+      maxHours: app.config.sessionMaxHours,
+      mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
+    };
     app.addHook('onRequest', async (request) => {
       // Routes that resolve the session inside their own single statement (the alert list calls) skip this query.
       if (request.routeOptions.config.sessionInStatement) return;
@@ -44,14 +48,23 @@ export async function requireUser(request: FastifyRequest): Promise<void> {
 }
 
 /**
- * preHandler: 401 without a valid session, and 403 while the user must still replace a password an administrator
- * set. Every route that reads or changes data uses this one; only sign-in, sign-out, tokeninfo and the own
- * password change use `requireUser`.
+ * preHandler: 401 without a valid session, 403 while the user must still replace a password an administrator
+ * set, and 403 while MFA_REQUIRED_FOR_ADMINS waits for them to set up two-step sign-in. Every route that reads or
+ * changes data uses this one; only sign-in, sign-out, tokeninfo, the own password change and the two-step set-up
+ * use `requireUser`.
  */
 export async function requireActiveUser(request: FastifyRequest): Promise<void> {
   await requireUser(request);
-  if (request.user?.mustChangePassword) {
+  assertActive(currentUser(request));
+}
+
+/** The refusals of `requireActiveUser` for a user already resolved, in the same order. */
+export function assertActive(user: { mustChangePassword: boolean; mustEnrolMfa: boolean }): void {
+  if (user.mustChangePassword) {
     throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+  }
+  if (user.mustEnrolMfa) {
+    throw new HttpError(403, ERROR_CODES.mfaEnrolmentRequired, MFA_MESSAGES.enrolmentRequired);
   }
 }
 

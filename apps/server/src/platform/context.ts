@@ -10,6 +10,8 @@ export interface AuthUser {
   userType: UserType;
   sessionId: number;
   mustChangePassword: boolean;
+  /** MFA_REQUIRED_FOR_ADMINS holds the user back until they set up two-step sign-in. */
+  mustEnrolMfa: boolean;
 }
 
 declare module 'fastify' {

@@ -2,12 +2,15 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { AuthUser } from './context.ts';
+import { mustEnrolMfaSql } from './mfa-gate.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Session lifetimes from configuration (reference/api.md, "Authentication"). */
 export interface SessionPolicy {
   idleMinutes: number;
   maxHours: number;
+  /** MFA_REQUIRED_FOR_ADMINS: work out whether the user must still set up two-step sign-in. */
+  mfaRequiredForAdmins?: boolean;
 }
 
 // A request refreshes the idle clock at most once a minute, so reads do not each cost a write.
@@ -48,6 +51,7 @@ export async function findSessionUser(
       displayName: users.displayName,
       userType: users.userType,
       mustChangePassword: users.mustChangePassword,
+      mustEnrolMfa: mustEnrolMfaSql(policy.mfaRequiredForAdmins ?? false),
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))

@@ -102,6 +102,9 @@ export const routes: RouteObject[] = [
               screen(PATHS.settingsUserSettings, () =>
                 import('./routes/settings-user-settings.tsx').then((m) => m.SettingsUserSettingsRoute),
               ),
+              screen(PATHS.settingsTwoStep, () =>
+                import('./routes/settings-two-step.tsx').then((m) => m.SettingsTwoStepRoute),
+              ),
             ],
           },
           screen(PATHS.releaseNotes, () =>

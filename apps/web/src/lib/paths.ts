@@ -21,6 +21,7 @@ export const PATHS = {
   settingsAccount: '/settings/account',
   settingsSpecialtyRxNow: '/settings/specialtyRxNow',
   settingsUserSettings: '/settings/userSettings',
+  settingsTwoStep: '/settings/twoStep',
   releaseNotes: '/info/release-notes',
   versions: '/info/versions',
   facilityUsers: '/facility-users',

@@ -14,6 +14,8 @@ export function nurse(overrides: Partial<UserInfo> = {}): UserInfo {
     mediprocityUser: true,
     mediprocityInfo: null,
     mustChangePassword: false,
+    mfaEnabled: false,
+    mfaEnrolmentRequired: false,
     userSettings: defaultUserSettings(),
     entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
     ...overrides,

@@ -44,6 +44,10 @@ export const UserInfoSchema = z.object({
   mediprocityUser: z.boolean(),
   mediprocityInfo: MediprocityInfoSchema.nullable(),
   mustChangePassword: z.boolean(),
+  /** Two-step sign-in is on for this user. */
+  mfaEnabled: z.boolean(),
+  /** MFA_REQUIRED_FOR_ADMINS holds every data call back (403 MFA_ENROLMENT_REQUIRED) until the user enrols. */
+  mfaEnrolmentRequired: z.boolean(),
   userSettings: UserSettingsSchema,
   entityTypeAndRole: z.array(EntityRoleSchema),
 });

@@ -20,5 +20,7 @@ export const ERROR_CODES = {
   tooManyRequests: 'TOO_MANY_REQUESTS',
   mustChangePassword: 'PASSWORD_CHANGE_REQUIRED',
   emailNotConfirmed: 'EMAIL_NOT_CONFIRMED',
+  mfaEnrolmentRequired: 'MFA_ENROLMENT_REQUIRED',
+  mfaChallengeExpired: 'MFA_CHALLENGE_EXPIRED',
   internal: 'INTERNAL',
 } as const;

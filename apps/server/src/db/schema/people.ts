@@ -231,16 +231,6 @@ export const usedLoginTokens = pgTable('used_login_tokens', {
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
 });
 
-/** Optional TOTP second factor; secret sealed like the messaging credentials, recovery codes hashed. */
-export const userMfa = pgTable('user_mfa', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
-  secret: bytea('secret').notNull(),
-  enabledAt: timestamp('enabled_at', { withTimezone: true }),
-  recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
-});
-
 /** A pharmacy system's API key for ingest; only a hash and the last four characters are kept. */
 export const pharmacyApiKeys = pgTable(
   'pharmacy_api_keys',

@@ -2,7 +2,6 @@ import {
   AlertListQuerySchema,
   ApiErrorBodySchema,
   archiveRangeProblems,
-  ERROR_CODES,
   MESSAGES,
   PagedAlertListSchema,
   unpagedAlertListSchema,
@@ -12,8 +11,9 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { bearerToken, requireActiveUser } from '../../platform/auth.ts';
-import { badRequest, HttpError, unauthorized } from '../../platform/errors.ts';
+import { assertActive, bearerToken, requireActiveUser } from '../../platform/auth.ts';
+import { badRequest, unauthorized } from '../../platform/errors.ts';
+import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
 import { findSessionUser, touchSession } from '../../platform/sessions.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { runListStatement } from './list-statement.ts';
@@ -65,7 +65,11 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
 /** Every widget's list call, registered from the catalogue (widgets.md, "API"). */
 export async function alertListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
+  const policy = {
+    idleMinutes: app.config.sessionIdleMinutes,
+    maxHours: app.config.sessionMaxHours,
+    mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
+  };
   for (const widget of WIDGETS) {
     const answer = widget.paged ? PagedAlertListSchema : unpagedAlertListSchema(widget.listKey);
     app.get(
@@ -110,10 +114,12 @@ export async function alertListRoutes(fastify: FastifyInstance) {
         // The same refusals, in the same order, as requireActiveUser after the auth hook.
         if (!user) throw unauthorized(MESSAGES.notSignedIn);
         const { stale, ...authUser } = user;
-        request.user = authUser;
-        if (user.mustChangePassword) {
-          throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
-        }
+        // Only when MFA_REQUIRED_FOR_ADMINS is on does this cost a query; the statement stays as it is.
+        request.user = {
+          ...authUser,
+          mustEnrolMfa: await mustEnrolMfa(app.db, user.id, app.config.mfaRequiredForAdmins),
+        };
+        assertActive(request.user);
         if (stale) await touchSession(app.db, user.sessionId, now);
         const hasMore = found.rows.length > request.query.limit;
         const rows = hasMore ? found.rows.slice(0, request.query.limit) : found.rows;

@@ -1,7 +1,7 @@
-import { defaultUserSettings, type UserInfo } from '@portal/domain';
+import { defaultUserSettings, isMfaAdmin, type UserInfo } from '@portal/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { facilityMemberships, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import { facilityMemberships, pharmacyMemberships, userMfa, users } from '../../db/schema/index.ts';
 
 /** The live (not deleted) user with this email, compared case-insensitively. */
 export async function findUserByEmail(db: Db, email: string) {
@@ -20,15 +20,22 @@ function headlineRole(roles: string[]): string {
   return ROLE_PRECEDENCE.find((r) => roles.includes(r)) ?? roles[0] ?? '';
 }
 
-/** The `userInfo` of a live user (reference/api.md), or null when there is no such user. */
-export async function findUserInfo(db: Db, userId: number): Promise<UserInfo | null> {
+/**
+ * The `userInfo` of a live user (reference/api.md), or null when there is no such user. `mfaRequiredForAdmins` is
+ * the server's MFA_REQUIRED_FOR_ADMINS, for `mfaEnrolmentRequired`.
+ */
+export async function findUserInfo(
+  db: Db,
+  userId: number,
+  mfaRequiredForAdmins: boolean,
+): Promise<UserInfo | null> {
   const [user] = await db
     .select()
     .from(users)
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .limit(1);
   if (!user) return null;
-  const [facilityRoles, pharmacyRoles] = await Promise.all([
+  const [facilityRoles, pharmacyRoles, mfa] = await Promise.all([
     db
       .select({ facid: facilityMemberships.facId, userRole: facilityMemberships.role })
       .from(facilityMemberships)
@@ -39,7 +46,9 @@ export async function findUserInfo(db: Db, userId: number): Promise<UserInfo | n
       .from(pharmacyMemberships)
       .where(eq(pharmacyMemberships.userId, userId))
       .orderBy(asc(pharmacyMemberships.pharmId)),
+    db.select({ enabledAt: userMfa.enabledAt }).from(userMfa).where(eq(userMfa.userId, userId)),
   ]);
+  const mfaEnabled = mfa[0]?.enabledAt != null;
   const entities = [...facilityRoles, ...pharmacyRoles];
   const hasCredentials = user.mediprocityUser !== null && user.mediprocitySecret !== null;
   return {
@@ -56,7 +65,22 @@ export async function findUserInfo(db: Db, userId: number): Promise<UserInfo | n
       ? { user: user.mediprocityUser ?? '', hasPassword: true, hasEncryptionKey: true }
       : null,
     mustChangePassword: user.mustChangePassword,
+    mfaEnabled,
+    mfaEnrolmentRequired:
+      mfaRequiredForAdmins &&
+      !mfaEnabled &&
+      isMfaAdmin({ userType: user.userType, entityTypeAndRole: entities }),
     userSettings: { ...defaultUserSettings(), ...user.settings },
     entityTypeAndRole: entities,
   };
+}
+
+/** The live (not deleted) user with this id: the columns a sign-in step needs. */
+export async function findLiveUserById(db: Db, userId: number) {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .limit(1);
+  return user ?? null;
 }

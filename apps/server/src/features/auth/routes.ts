@@ -3,13 +3,13 @@ import {
   AuthenticateInputSchema,
   ENDPOINTS,
   ERROR_CODES,
-  LoginAnswerSchema,
   LoginInputSchema,
   MESSAGES,
   MessageAnswerSchema,
+  PasswordStepAnswerSchema,
   REGISTRATION_MESSAGES,
-  TokenAnswerSchema,
   TokenInfoAnswerSchema,
+  TokenStepAnswerSchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -19,6 +19,9 @@ import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeSession } from '../../platform/sessions.ts';
 import { consumeLoginToken } from './login-token.ts';
+import { mfaLoginRoutes } from './mfa-login-routes.ts';
+import { createChallenge, hasMfa } from './mfa-queries.ts';
+import { mfaRoutes } from './mfa-routes.ts';
 import { findUserByEmail, findUserInfo } from './queries.ts';
 import { assertNotThrottled, recordAttempt } from './throttle.ts';
 
@@ -29,9 +32,16 @@ const errors = {
   429: ApiErrorBodySchema,
 };
 
+const PASSWORD_STEP_DESCRIPTION =
+  'Answers `{ token, userInfo }`; for a user with two-step sign-in, `{ mfaRequired: true, challenge }` instead ' +
+  '(no session yet): send the challenge with a code to `POST /login/mfa`. Wrong passwords and wrong codes share ' +
+  'one throttle: 5 failures per account, 20 per address, in 15 minutes.';
+
 /** Sign-in, sign-out and the session's user (spec 1 sections 2, 4, 8; reference/api.md "Authentication"). */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  await app.register(mfaLoginRoutes);
+  await app.register(mfaRoutes);
   const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
   const clientOf = (request: FastifyRequest) => ({
     ip: request.ip,
@@ -76,7 +86,8 @@ export async function authRoutes(fastify: FastifyInstance) {
       await failure(user.id, 'emailNotConfirmed');
       throw forbidden(REGISTRATION_MESSAGES.notConfirmed, ERROR_CODES.emailNotConfirmed);
     }
-    const token = await app.db.transaction(async (tx) => {
+    const isMfaOn = await hasMfa(app.db, user.id);
+    const opened = await app.db.transaction(async (tx) => {
       await recordAttempt(tx, account, request.ip, true);
       await recordAudit(tx, {
         userId: user.id,
@@ -84,12 +95,15 @@ export async function authRoutes(fastify: FastifyInstance) {
         kind: 'auth.login',
         ip: request.ip,
         outcome: 'success',
+        ...(isMfaOn ? { detail: { secondStep: 'pending' } } : {}),
       });
-      return createSession(tx, user.id, policy, clientOf(request));
+      // With two-step sign-in a right password opens no session: only the challenge for the code.
+      return isMfaOn ? createChallenge(tx, user.id) : createSession(tx, user.id, policy, clientOf(request));
     });
-    const userInfo = await findUserInfo(app.db, user.id);
+    if (isMfaOn) return { mfaRequired: true as const, challenge: opened };
+    const userInfo = await findUserInfo(app.db, user.id, app.config.mfaRequiredForAdmins);
     if (!userInfo) throw unauthorized(MESSAGES.invalidCredentials);
-    return { token, userInfo };
+    return { token: opened, userInfo };
   }
 
   app.post(
@@ -98,9 +112,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
+        description: PASSWORD_STEP_DESCRIPTION,
         security: [],
         body: LoginInputSchema,
-        response: { 200: LoginAnswerSchema, ...errors },
+        response: { 200: PasswordStepAnswerSchema, ...errors },
       },
     },
     async (request) => signIn(request, request.body.email, request.body.password),
@@ -112,9 +127,10 @@ export async function authRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['auth'],
         summary: 'Sign in with username (the email) and password',
+        description: PASSWORD_STEP_DESCRIPTION,
         security: [],
         body: AuthenticateInputSchema,
-        response: { 200: LoginAnswerSchema, ...errors },
+        response: { 200: PasswordStepAnswerSchema, ...errors },
       },
     },
     async (request) => signIn(request, request.body.username, request.body.password),
@@ -157,7 +173,7 @@ export async function authRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      const userInfo = await findUserInfo(app.db, currentUser(request).id);
+      const userInfo = await findUserInfo(app.db, currentUser(request).id, app.config.mfaRequiredForAdmins);
       if (!userInfo) throw unauthorized();
       return { userInfo };
     },
@@ -171,14 +187,17 @@ export async function authRoutes(fastify: FastifyInstance) {
         summary: 'Exchange a one-time sign-in token for a session',
         description:
           'The bearer header carries a one-time token issued by an integrating pharmacy system: an HS256 JWT signed ' +
-          'with LOGIN_TOKEN_SECRET, claims sub (email), jti, iat, exp, at most 5 minutes old. Each token works once.',
-        response: { 200: TokenAnswerSchema, 401: ApiErrorBodySchema },
+          'with LOGIN_TOKEN_SECRET, claims sub (email), jti, iat, exp, at most 5 minutes old. Each token works once. ' +
+          'For a user with two-step sign-in the token stands in for the password only: the answer is ' +
+          '`{ mfaRequired: true, challenge }`, to finish with `POST /login/mfa`, so a leaked integration secret ' +
+          'cannot skip the second factor.',
+        response: { 200: TokenStepAnswerSchema, 401: ApiErrorBodySchema },
       },
     },
     async (request) => {
       const oneTime = bearerToken(request);
       // Spending the token and recording the outcome commit together (a failure is recorded, then refused).
-      const token = await app.db.transaction(async (tx) => {
+      const opened = await app.db.transaction(async (tx) => {
         const email = oneTime ? await consumeLoginToken(tx, oneTime, app.config.loginTokenSecret) : null;
         const user = email ? await findUserByEmail(tx, email) : null;
         const entry = { kind: 'auth.loginWithToken', ip: request.ip };
@@ -191,11 +210,20 @@ export async function authRoutes(fastify: FastifyInstance) {
           });
           return null;
         }
-        await recordAudit(tx, { ...entry, userId: user.id, actor: user.email, outcome: 'success' });
-        return createSession(tx, user.id, policy, clientOf(request));
+        const isMfaOn = await hasMfa(tx, user.id);
+        await recordAudit(tx, {
+          ...entry,
+          userId: user.id,
+          actor: user.email,
+          outcome: 'success',
+          ...(isMfaOn ? { detail: { secondStep: 'pending' } } : {}),
+        });
+        return isMfaOn
+          ? { mfa: true as const, value: await createChallenge(tx, user.id) }
+          : { mfa: false as const, value: await createSession(tx, user.id, policy, clientOf(request)) };
       });
-      if (!token) throw unauthorized(MESSAGES.invalidLoginToken);
-      return { token };
+      if (!opened) throw unauthorized(MESSAGES.invalidLoginToken);
+      return opened.mfa ? { mfaRequired: true as const, challenge: opened.value } : { token: opened.value };
     },
   );
 }

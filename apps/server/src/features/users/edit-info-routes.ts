@@ -4,9 +4,7 @@ import {
   EditUserInfoAnswerSchema,
   EditUserInfoProfileSchema,
   ENDPOINTS,
-  ERROR_CODES,
   editUserInfoAccountSchema,
-  MESSAGES,
   USER_ADMIN_MESSAGES,
 } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
@@ -15,8 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { facilityMemberships, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
-import { currentUser, requireUser } from '../../platform/auth.ts';
-import { badRequest, forbidden, HttpError, unauthorized } from '../../platform/errors.ts';
+import { assertActive, currentUser, requireUser } from '../../platform/auth.ts';
+import { badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserInfo } from '../auth/index.ts';
@@ -39,16 +37,16 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
   const accountSchema = editUserInfoAccountSchema(app.config.passwordMinLength);
 
   async function answer(message: string, userId: number) {
-    const userInfo = await findUserInfo(app.db, userId);
+    const userInfo = await findUserInfo(app.db, userId, app.config.mfaRequiredForAdmins);
     if (!userInfo) throw unauthorized();
     return { message, userInfo };
   }
 
   async function editProfile(request: FastifyRequest, body: unknown) {
     const me = currentUser(request);
-    // Only the own password change is open to a user who must still replace an administrator's password.
-    if (me.mustChangePassword)
-      throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+    // Only the own password change is open to a user who must still replace an administrator's password (or, under
+    // MFA_REQUIRED_FOR_ADMINS, set up two-step sign-in).
+    assertActive(me);
     const input = parseBody(EditUserInfoProfileSchema, body);
     const viewer = await adminViewerOf(app.db, me);
     const target = await findTargetAt(app.db, viewer, input.email, input.entityId);
@@ -93,8 +91,7 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
     const me = currentUser(request);
     const input = parseBody(accountSchema, body);
     if (input.email !== me.email.toLowerCase()) throw forbidden('You can only change your own account here.');
-    if (me.mustChangePassword && input.password === undefined)
-      throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
+    if (input.password === undefined) assertActive(me);
     const [row] = await app.db.select().from(users).where(eq(users.id, me.id));
     if (!row) throw unauthorized();
     let change: Partial<typeof users.$inferInsert>;

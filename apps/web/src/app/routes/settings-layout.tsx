@@ -6,6 +6,7 @@ const TABS = [
   { to: PATHS.settingsAccount, label: 'Account Info' },
   { to: PATHS.settingsSpecialtyRxNow, label: 'SpecialtyRx Now' },
   { to: PATHS.settingsUserSettings, label: 'Alerts dashboard configuration' },
+  { to: PATHS.settingsTwoStep, label: 'Two-step sign-in' },
 ];
 
 /** The settings area: a link per settings page (each its own route), styled as tabs. */

@@ -7,6 +7,8 @@ export type {
 } from './components/dashboard-config-form.tsx';
 export { DashboardConfigForm } from './components/dashboard-config-form.tsx';
 export { ForgetPasswordPage } from './components/forget-password-page.tsx';
+export { MfaEnrolmentGate } from './components/mfa-enrolment-gate.tsx';
+export { MfaSettingsPage } from './components/mfa-settings-page.tsx';
 export { PasswordChangeGate } from './components/password-change-gate.tsx';
 export { RegisterPage } from './components/register-page.tsx';
 export { ResetPasswordPage } from './components/reset-password-page.tsx';

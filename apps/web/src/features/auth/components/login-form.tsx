@@ -1,10 +1,11 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { LoginInputSchema, MESSAGES } from '@portal/domain';
+import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { isMfaChallenge, LoginInputSchema, MESSAGES } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useLogin } from '../api/login.ts';
+import { MfaStepForm } from './mfa-step-form.tsx';
 
 export interface LoginFormProps {
   /** Where to go after signing in. */
@@ -13,13 +14,18 @@ export interface LoginFormProps {
 
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
-/** Email and password sign-in; failures toast 'Error {status}: {statusText}' with the server's message. */
+/**
+ * Email and password sign-in, then the code for a user with two-step sign-in; failures toast
+ * 'Error {status}: {statusText}' with the server's message.
+ */
 export function LoginForm({ returnTo }: LoginFormProps) {
   const navigate = useNavigate();
   const login = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -34,8 +40,13 @@ export function LoginForm({ returnTo }: LoginFormProps) {
       return;
     }
     setErrors({});
+    setNotice(null);
     login.mutate(parsed.data, {
-      onSuccess: () => {
+      onSuccess: (answer) => {
+        if (isMfaChallenge(answer)) {
+          setChallenge(answer.challenge);
+          return;
+        }
         notifySuccess(MESSAGES.loggedIn);
         navigate(returnTo, { replace: true });
       },
@@ -47,9 +58,30 @@ export function LoginForm({ returnTo }: LoginFormProps) {
     });
   };
 
+  if (challenge)
+    return (
+      <MfaStepForm
+        challenge={challenge}
+        onSignedIn={() => navigate(returnTo, { replace: true })}
+        onExpired={(message) => {
+          setChallenge(null);
+          setPassword('');
+          setNotice(message);
+        }}
+        onCancel={() => {
+          setChallenge(null);
+          setPassword('');
+        }}
+      />
+    );
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack>
+        {notice && (
+          <Alert color="yellow" variant="light" role="status">
+            {notice}
+          </Alert>
+        )}
         <TextInput
           label="Email"
           type="email"

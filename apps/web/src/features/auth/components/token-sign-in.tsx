@@ -1,12 +1,13 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { MESSAGES } from '@portal/domain';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiError } from '@/lib/api-error.ts';
 import { notifySuccess } from '@/lib/notify.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useLoginWithToken } from '../api/login-with-token.ts';
 import { LoginForm } from './login-form.tsx';
+import { MfaStepForm } from './mfa-step-form.tsx';
 
 export interface TokenSignInProps {
   oneTimeToken: string;
@@ -18,19 +19,33 @@ export function TokenSignIn({ oneTimeToken }: TokenSignInProps) {
   const exchange = useLoginWithToken();
   const started = useRef(false);
   const { mutate } = exchange;
+  const [hasSecondStepEnded, setSecondStepEnded] = useState(false);
 
   useEffect(() => {
     // One exchange per token: the token is single-use, so a second (StrictMode) call would always fail.
     if (started.current) return;
     started.current = true;
     mutate(oneTimeToken, {
-      onSuccess: () => {
+      onSuccess: (result) => {
+        if (result.challenge) return;
         notifySuccess(MESSAGES.loggedIn);
         navigate(PATHS.dashboard, { replace: true });
       },
     });
   }, [mutate, navigate, oneTimeToken]);
 
+  // The link stood in for the password only; without the code it is spent, so the plain form is what is left.
+  if (hasSecondStepEnded) return <LoginForm returnTo={PATHS.dashboard} />;
+  if (exchange.data?.challenge) {
+    return (
+      <MfaStepForm
+        challenge={exchange.data.challenge}
+        onSignedIn={() => navigate(PATHS.dashboard, { replace: true })}
+        onExpired={() => setSecondStepEnded(true)}
+        onCancel={() => setSecondStepEnded(true)}
+      />
+    );
+  }
   if (exchange.isError) {
     const error = exchange.error;
     return (

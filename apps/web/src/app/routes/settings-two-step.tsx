@@ -1,0 +1,6 @@
+import { MfaSettingsPage } from '@/features/account';
+
+/** /settings/twoStep */
+export function SettingsTwoStepRoute() {
+  return <MfaSettingsPage />;
+}

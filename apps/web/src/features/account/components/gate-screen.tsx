@@ -1,0 +1,64 @@
+import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { PATHS } from '@/lib/paths.ts';
+
+/**
+ * Whether any query or mutation has been refused with 403 and this error code since the gate mounted (the server
+ * holds the user back, e.g. a password to change or two-step sign-in to set up), and the setter to clear it once
+ * the user has done what was asked.
+ */
+export function useRefusedWith(code: string): [boolean, (isRefused: boolean) => void] {
+  const queryClient = useQueryClient();
+  const [isRefused, setRefused] = useState(false);
+  useEffect(() => {
+    const onError = (error: unknown) => {
+      if (isApiError(error, 403) && error.code === code) setRefused(true);
+    };
+    const unsubscribeQueries = queryClient.getQueryCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    const unsubscribeMutations = queryClient.getMutationCache().subscribe((event) => {
+      if (event.type === 'updated' && event.action.type === 'error') onError(event.action.error);
+    });
+    return () => {
+      unsubscribeQueries();
+      unsubscribeMutations();
+    };
+  }, [queryClient, code]);
+  return [isRefused, setRefused];
+}
+
+export interface GateScreenProps {
+  title: string;
+  /** Why the user is held here. */
+  note: string;
+  maw: number;
+  children: ReactNode;
+}
+
+/** The full-page screen a gate shows instead of the signed-in pages: what to do, the form, and Sign out. */
+export function GateScreen({ title, note, maw, children }: GateScreenProps) {
+  useDocumentTitle(title);
+  return (
+    <Center mih="100vh" p="md" component="main">
+      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={maw}>
+        <Stack>
+          <Title order={1} size="h2">
+            {title}
+          </Title>
+          <Alert color="blue" variant="light" role="note">
+            {note}
+          </Alert>
+          {children}
+          <Button component={Link} to={PATHS.logout} variant="subtle" w="fit-content">
+            Sign out
+          </Button>
+        </Stack>
+      </Paper>
+    </Center>
+  );
+}

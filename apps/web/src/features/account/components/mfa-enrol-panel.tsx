@@ -1,0 +1,138 @@
+import { Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { MFA_MESSAGES, MfaEnrolConfirmInputSchema, type MfaEnrolStartAnswer } from '@portal/domain';
+import { type FormEvent, useState } from 'react';
+import { isApiError } from '@/lib/api-error.ts';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useConfirmMfaEnrol, useStartMfaEnrol } from '../api/mfa.ts';
+import { fieldErrors } from '../form-errors.ts';
+import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
+
+export interface MfaEnrolPanelProps {
+  /** Called once it is on and the recovery codes are saved. */
+  onDone: () => void;
+  /** Shown as a way out before it is on (Settings); the forced set-up offers signing out instead. */
+  onCancel?: () => void;
+}
+
+// Groups of four are easier to type into an app by hand.
+const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
+
+/** Setting up two-step sign-in: scan the QR code (or type the key), prove it with a code, save the recovery codes. */
+export function MfaEnrolPanel({ onDone, onCancel }: MfaEnrolPanelProps) {
+  const start = useStartMfaEnrol();
+  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+
+  if (recoveryCodes) return <RecoveryCodesPanel codes={recoveryCodes} onDone={onDone} />;
+  if (!start.data)
+    return (
+      <Group>
+        <Button onClick={() => start.mutate(undefined, { onError: notifyError })} loading={start.isPending}>
+          Set up two-step sign-in
+        </Button>
+        {onCancel && (
+          <Button variant="subtle" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+      </Group>
+    );
+  return <ScanAndConfirm enrolment={start.data} onConfirmed={setRecoveryCodes} onCancel={onCancel} />;
+}
+
+interface ScanAndConfirmProps {
+  enrolment: MfaEnrolStartAnswer;
+  onConfirmed: (codes: string[]) => void;
+  onCancel?: () => void;
+}
+
+function ScanAndConfirm({ enrolment, onConfirmed, onCancel }: ScanAndConfirmProps) {
+  const confirm = useConfirmMfaEnrol();
+  const [values, setValues] = useState({ code: '', currentPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const parsed = MfaEnrolConfirmInputSchema.safeParse(values);
+    if (!parsed.success) {
+      setErrors(fieldErrors(parsed.error));
+      return;
+    }
+    setErrors({});
+    confirm.mutate(parsed.data, {
+      onSuccess: (answer) => {
+        notifySuccess(answer.message);
+        onConfirmed(answer.recoveryCodes);
+      },
+      onError: (error) => {
+        if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+        notifyError(error);
+      },
+    });
+  };
+
+  return (
+    <Stack maw={520}>
+      <List type="ordered" spacing="xs">
+        <List.Item>
+          Open an authenticator app on your phone (for example Google Authenticator or Authy).
+        </List.Item>
+        <List.Item>Scan this QR code, or add an account by typing the key below.</List.Item>
+        <List.Item>Enter the 6-digit code the app shows, and your password.</List.Item>
+      </List>
+      <Image
+        src={enrolment.qrCode}
+        alt="QR code to scan with your authenticator app"
+        w={200}
+        h={200}
+        bg="white"
+      />
+      <Text size="sm">
+        Key for typing:{' '}
+        <Code data-testid="mfa-secret" aria-label="Key for typing">
+          {grouped(enrolment.secret)}
+        </Code>
+      </Text>
+      <form onSubmit={onSubmit} noValidate aria-label="Confirm two-step sign-in">
+        <Stack maw={360}>
+          <TextInput
+            label="Code from the app"
+            autoComplete="one-time-code"
+            inputMode="numeric"
+            maxLength={7}
+            value={values.code}
+            onChange={(e) => {
+              const code = e.currentTarget.value;
+              setValues((v) => ({ ...v, code }));
+            }}
+            error={errors.code}
+            required
+          />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            value={values.currentPassword}
+            onChange={(e) => {
+              const currentPassword = e.currentTarget.value;
+              setValues((v) => ({ ...v, currentPassword }));
+            }}
+            error={errors.currentPassword}
+            required
+          />
+          <Group>
+            <Button type="submit" loading={confirm.isPending}>
+              Turn on
+            </Button>
+            {onCancel && (
+              <Button variant="subtle" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+          </Group>
+        </Stack>
+      </form>
+      <Text size="xs" c="dimmed">
+        {MFA_MESSAGES.codeFormat}.
+      </Text>
+    </Stack>
+  );
+}

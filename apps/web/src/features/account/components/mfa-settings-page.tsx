@@ -1,0 +1,124 @@
+import { Alert, Badge, Button, Card, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { formatDateTime, MFA_MESSAGES, type MfaStatus } from '@portal/domain';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { mfaStatusQuery, useDisableMfa, useMfaEnrolled, useRegenerateRecoveryCodes } from '../api/mfa.ts';
+import { MfaEnrolPanel } from './mfa-enrol-panel.tsx';
+import { MfaProofForm } from './mfa-proof-form.tsx';
+import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
+
+type Mode = 'idle' | 'disable' | 'regenerate';
+
+/** Settings > Two-step sign-in: status, set-up with a QR code, turning off and new recovery codes (issue 7). */
+export function MfaSettingsPage() {
+  useDocumentTitle('Two-step sign-in');
+  const status = useQuery(mfaStatusQuery());
+  const enrolled = useMfaEnrolled();
+
+  return (
+    <Stack>
+      <Title order={1}>Two-step sign-in</Title>
+      <Text size="sm" maw={640}>
+        With two-step sign-in, signing in needs a code from an authenticator app on your phone as well as your
+        password, so a stolen password alone does not open your account.
+      </Text>
+      {status.isPending && <Loader role="status" aria-label="Loading two-step sign-in" />}
+      {status.isError && (
+        <Alert color="red" role="alert">
+          {status.error.message}
+        </Alert>
+      )}
+      {status.data &&
+        (status.data.enabled ? (
+          <EnabledCard status={status.data} />
+        ) : (
+          <Card withBorder maw={640} component="section" aria-label="Set up two-step sign-in">
+            <Stack>
+              <Group>
+                <Badge color="gray.7">Off</Badge>
+                {status.data.isRequired && <Text size="sm">{MFA_MESSAGES.enrolmentRequired}</Text>}
+              </Group>
+              <MfaEnrolPanel onDone={() => void enrolled()} />
+            </Stack>
+          </Card>
+        ))}
+    </Stack>
+  );
+}
+
+function EnabledCard({ status }: { status: MfaStatus }) {
+  const [mode, setMode] = useState<Mode>('idle');
+  const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
+  const disable = useDisableMfa();
+  const regenerate = useRegenerateRecoveryCodes();
+
+  if (freshCodes) return <RecoveryCodesPanel codes={freshCodes} onDone={() => setFreshCodes(null)} />;
+  return (
+    <Card withBorder maw={640} component="section" aria-label="Two-step sign-in status">
+      <Stack>
+        <Group>
+          <Badge color="#237032">On</Badge>
+          <Text size="sm">Since {formatDateTime(status.enabledAt)}</Text>
+        </Group>
+        <Text size="sm">
+          {status.recoveryCodesLeft} of 10 recovery codes left.
+          {status.recoveryCodesLeft <= 3 && ' Make new ones before you run out.'}
+        </Text>
+        {status.isRequired && <Text size="sm">{MFA_MESSAGES.requiredForRole}</Text>}
+        {mode === 'idle' && (
+          <Group>
+            <Button variant="default" onClick={() => setMode('regenerate')}>
+              New recovery codes
+            </Button>
+            {!status.isRequired && (
+              <Button color="red" variant="light" onClick={() => setMode('disable')}>
+                Turn off
+              </Button>
+            )}
+          </Group>
+        )}
+        {mode === 'regenerate' && (
+          <MfaProofForm
+            label="Make new recovery codes"
+            submitLabel="Make new codes"
+            isPending={regenerate.isPending}
+            onCancel={() => setMode('idle')}
+            onSubmit={(input) =>
+              regenerate.mutateAsync(input).then(
+                (answer) => {
+                  notifySuccess(answer.message);
+                  setMode('idle');
+                  setFreshCodes(answer.recoveryCodes);
+                },
+                (error: unknown) => {
+                  notifyError(error);
+                  throw error;
+                },
+              )
+            }
+          />
+        )}
+        {mode === 'disable' && (
+          <MfaProofForm
+            label="Turn off two-step sign-in"
+            submitLabel="Turn off"
+            isDanger
+            isPending={disable.isPending}
+            onCancel={() => setMode('idle')}
+            onSubmit={(input) =>
+              disable.mutateAsync(input).then(
+                (answer) => notifySuccess(answer.message),
+                (error: unknown) => {
+                  notifyError(error);
+                  throw error;
+                },
+              )
+            }
+          />
+        )}
+      </Stack>
+    </Card>
+  );
+}
