@@ -4,7 +4,6 @@ import {
   actionPermissionKey,
   canUseButton,
   ENDPOINTS,
-  ERROR_CODES,
   MESSAGES,
   MessageAnswerSchema,
   type RequestActionInput,
@@ -14,8 +13,8 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { bearerToken } from '../../platform/auth.ts';
-import { badRequest, forbidden, HttpError, notFound, unauthorized } from '../../platform/errors.ts';
+import { assertActive, bearerToken } from '../../platform/auth.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { touchSession } from '../../platform/sessions.ts';
 import { runActionStatement } from './action-statement.ts';
 
@@ -37,12 +36,17 @@ const asMap = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k
 /**
  * `POST /requestaction`: a facility's action or the pharmacy's Reply on an alert (spec 1, sections 5 and 6), in ONE
  * statement (action-statement.ts): session, tenancy, permissions, credentials and the write. The refusals keep the
- * order they had as separate steps: the body (400), 401, 403 password change, unknown widget (400), not found
- * (404), not offered (400), archived (400), credentials (403), permission (403).
+ * order they had as separate steps: the body (400), 401, 403 password change, 403 two-step set-up required
+ * (MFA_REQUIRED_FOR_ADMINS), unknown widget (400), not found (404), not offered (400), archived (400), credentials
+ * (403), permission (403).
  */
 export async function alertActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
+  const policy = {
+    idleMinutes: app.config.sessionIdleMinutes,
+    maxHours: app.config.sessionMaxHours,
+    mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
+  };
   app.post(
     ENDPOINTS.requestAction,
     {
@@ -91,9 +95,8 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       if (!user) throw unauthorized(MESSAGES.notSignedIn);
       const { stale, hasCredentials, ...authUser } = user;
       request.user = authUser;
-      if (user.mustChangePassword) {
-        throw new HttpError(403, ERROR_CODES.mustChangePassword, MESSAGES.passwordChangeRequired);
-      }
+      // The statement found no alert (so wrote nothing) for a user either gate holds back.
+      assertActive(authUser);
       if (stale) await touchSession(app.db, user.sessionId, now);
       if (!widget) throw badRequest('Unknown widget.', { widget: 'Unknown widget' });
       const target = found.target;

@@ -1,6 +1,7 @@
 import type { Widget } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { mustEnrolMfaSql } from '../../platform/mfa-gate.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { ListStatementUser } from './list-statement.ts';
@@ -44,7 +45,7 @@ export interface ActionStatementTarget {
 }
 
 export interface ActionStatementAnswer {
-  user: (ListStatementUser & { hasCredentials: boolean }) | null;
+  user: (ListStatementUser & { mustEnrolMfa: boolean; hasCredentials: boolean }) | null;
   target: ActionStatementTarget | null;
   written: boolean;
 }
@@ -59,7 +60,7 @@ function match(widget: Widget | null, by: ActionStatementRequest['by']): SQL {
 
 /**
  * A whole `POST /requestaction` in ONE statement (bench/README.md): the session (as the list statement checks
- * it), the alert among the facilities the viewer may see (live before archived, newest first, as findAlertRow),
+ * it, and whether MFA_REQUIRED_FOR_ADMINS holds the user back, as sessions.ts does), the alert among the facilities the viewer may see (live before archived, newest first, as findAlertRow),
  * the facility, pharmacy and own permission keys that canUseButton reads (as access.ts builds them), the
  * messaging credentials, and, only when every check passes, the action row, the alert's new state and the audit
  * event, as data-modifying CTEs of the same statement (one transaction). The route replays the checks on what the
@@ -82,6 +83,8 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
     : sql`srx_status = ${r.action}, display_status = ${r.displayStatus}`;
   const statement = sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
+    (select ${mustEnrolMfaSql(r.policy.mfaRequiredForAdmins ?? false)} from users where users.id = u.id)
+      as must_enrol_mfa,
     s.last_seen_at < ${touchBefore.toISOString()}::timestamptz as stale,
     (coalesce(u.mediprocity_user, '') <> '' and u.mediprocity_secret is not null) as has_credentials
   from sessions s join users u on u.id = s.user_id
@@ -91,7 +94,7 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
   limit 1
 ), t as (
   select a.id, a.fac_id, a.pharm_id, a.rx_no, a.is_archived from me, alerts a
-  where not me.must_change_password and a.widget = ${r.widget?.key ?? ''} and ${match(r.widget, r.by)}
+  where not me.must_change_password and not me.must_enrol_mfa and a.widget = ${r.widget?.key ?? ''} and ${match(r.widget, r.by)}
     and (me.user_type = 'SuperAdmin'
       or (me.user_type = 'FacilityUser' and exists (
         select 1 from facility_memberships m where m.user_id = me.id and m.fac_id = a.fac_id))
@@ -140,7 +143,8 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
 )
 select
   (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
-     'userType', user_type, 'mustChangePassword', must_change_password, 'stale', stale,
+     'userType', user_type, 'mustChangePassword', must_change_password, 'mustEnrolMfa', must_enrol_mfa,
+     'stale', stale,
      'hasCredentials', has_credentials) from me) as "user",
   (select json_build_object('id', t.id, 'facId', t.fac_id, 'rxNo', t.rx_no, 'isArchived', t.is_archived,
      'facilityKeys', p.facility_keys, 'pharmacyKeys', p.pharmacy_keys, 'userKeys', p.user_keys)

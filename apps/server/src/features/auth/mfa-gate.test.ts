@@ -1,5 +1,8 @@
+import { and, count, eq } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { alertActions, alerts, auditEvents } from '../../db/schema/index.ts';
+import { requestAction } from '../../test/alerts.ts';
 import { bearer, bodyOf, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -27,6 +30,34 @@ describe('MFA_REQUIRED_FOR_ADMINS=true', () => {
       expect(refused.statusCode, url).toBe(403);
       expect(bodyOf(refused), url).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
     }
+    // requestaction checks the session inside its one statement, which writes when every check passes: the gate
+    // must keep it from writing, not only answer 403 afterwards.
+    const [alert] = await t.database.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.widget, 'highCost'), eq(alerts.facId, 101), eq(alerts.isArchived, false)))
+      .limit(1);
+    const written = async () => {
+      const [actions] = await t.database.db
+        .select({ n: count() })
+        .from(alertActions)
+        .where(eq(alertActions.alertId, alert?.id ?? 0));
+      const [audits] = await t.database.db
+        .select({ n: count() })
+        .from(auditEvents)
+        .where(eq(auditEvents.kind, 'alert.action'));
+      return [actions?.n, audits?.n];
+    };
+    const before = await written();
+    const reply = await requestAction(t.app, token, {
+      widget: 'HighCost',
+      _internalID: alert?.id,
+      requestedAction: 'Reply',
+      actionComment: 'held back',
+    });
+    expect(reply.status).toBe(403);
+    expect(reply.body).toMatchObject({ code: 'MFA_ENROLMENT_REQUIRED' });
+    expect(await written()).toEqual(before);
     // The set-up itself and the status stay open.
     expect((await get('/mfa', token)).statusCode).toBe(200);
     expect(bodyOf(await get('/mfa', token))).toMatchObject({ enabled: false, isRequired: true });
@@ -55,5 +86,18 @@ describe('MFA_REQUIRED_FOR_ADMINS=true', () => {
       expect((await get('/facilities', token)).statusCode).toBe(200);
       expect((await get('/highCost', token)).statusCode).toBe(200);
     }
+    const nurse = await signIn(t.app, 'nurse@meadowbrook.test');
+    const [alert] = await t.database.db
+      .select({ id: alerts.id })
+      .from(alerts)
+      .where(and(eq(alerts.widget, 'highCost'), eq(alerts.facId, 101), eq(alerts.isArchived, false)))
+      .limit(1);
+    const discuss = await requestAction(t.app, nurse, {
+      widget: 'HighCost',
+      _internalID: alert?.id,
+      requestedAction: 'ask',
+      actionComment: 'not held back',
+    });
+    expect(discuss.status, JSON.stringify(discuss.body)).toBe(200);
   });
 });
