@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -82,6 +82,14 @@ export const alerts = pgTable(
     index('alerts_group_idx').on(t.widget, t.groupId).where(sql`${t.groupId} <> ''`),
   ],
 );
+/**
+ * The alert's columns without `list_json`, for the reads that map a row themselves (detail, events, ingest): the
+ * kept list text is the list statement's alone and would only add its kilobytes to every row read.
+ */
+const { listJson: _listJson, ...alertRowColumns } = getTableColumns(alerts);
+
+export { alertRowColumns };
+export type AlertRow = Omit<typeof alerts.$inferSelect, 'listJson'>;
 
 /** The discussion of an alert: every action and pharmacy Reply, oldest first. */
 export const alertActions = pgTable(

@@ -1,10 +1,10 @@
 import type { AnyAlert, RequestedAction, Widget } from '@portal/domain';
-import type { alertActions, alerts } from '../../db/schema/index.ts';
+import type { AlertRow, alertActions } from '../../db/schema/index.ts';
 
 /** A timestamp as the ORM gives it (Date) or as the list statement gives it (already an ISO string). */
 type Stamp = Date | string;
 export type WireAlertRow = Omit<
-  typeof alerts.$inferSelect,
+  AlertRow,
   'dispenseDt' | 'dateCreated' | 'archivedAt' | 'createdAt' | 'updatedAt'
 > & { dispenseDt: Stamp | null; dateCreated: Stamp; archivedAt: Stamp | null };
 export type WireActionRow = Omit<typeof alertActions.$inferSelect, 'sentAt'> & { sentAt: Stamp };

@@ -1,7 +1,7 @@
 import type { Widget } from '@portal/domain';
 import { and, asc, desc, eq, inArray, type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alertActions, alerts, facilities } from '../../db/schema/index.ts';
+import { alertActions, alertRowColumns, alerts, facilities } from '../../db/schema/index.ts';
 import { type Cursor, encodeCursor } from './cursor.ts';
 import { toWireAlert } from './mapping.ts';
 import type { SortColumn } from './sorting.ts';
@@ -63,7 +63,7 @@ export async function findAlertPage(db: Db, request: PageRequest) {
   const order = direction === 'asc' ? asc : desc;
   const [rows, [total]] = await Promise.all([
     db
-      .select({ alert: alerts, facName: facilities.name, sortValue: sort.expr })
+      .select({ alert: alertRowColumns, facName: facilities.name, sortValue: sort.expr })
       .from(alerts)
       .innerJoin(facilities, eq(facilities.facId, alerts.facId))
       .where(and(filters(request), keyset))
@@ -136,7 +136,7 @@ export async function findAlertRow(
         ? eq(alerts.groupId, by.identifier ?? '')
         : eq(alerts.rxNo, by.identifier ?? '');
   const [row] = await db
-    .select({ alert: alerts, facName: facilities.name })
+    .select({ alert: alertRowColumns, facName: facilities.name })
     .from(alerts)
     .innerJoin(facilities, eq(facilities.facId, alerts.facId))
     .where(and(eq(alerts.widget, widget.key), inArray(alerts.facId, [...facilityIds]), match))

@@ -1,7 +1,7 @@
 import { type AlertEvent, type AlertEventKind, isWidgetKey, widgetByKey } from '@portal/domain';
 import { and, asc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alertEvents, alerts, facilities, sessions, users } from '../../db/schema/index.ts';
+import { alertEvents, alertRowColumns, alerts, facilities, sessions, users } from '../../db/schema/index.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
 import { toWireAlert } from '../alerts/mapping.ts';
 import { findActions } from '../alerts/queries.ts';
@@ -28,7 +28,7 @@ export function parseRange(payload: string): IdRange | null {
  */
 export async function loadEvents(db: Db, where: SQL, limit?: number): Promise<AlertEvent[]> {
   const query = db
-    .select({ event: alertEvents, alert: alerts, facName: facilities.name })
+    .select({ event: alertEvents, alert: alertRowColumns, facName: facilities.name })
     .from(alertEvents)
     .leftJoin(alerts, eq(alerts.id, alertEvents.alertId))
     .leftJoin(facilities, eq(facilities.facId, alerts.facId))

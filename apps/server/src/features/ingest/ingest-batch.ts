@@ -1,14 +1,12 @@
 import { ERROR_CODES, type IngestAlert, type IngestAnswer, type WidgetKey } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { alerts, facilities } from '../../db/schema/index.ts';
+import { type AlertRow, alertRowColumns, alerts, facilities } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { badRequest, conflict, HttpError } from '../../platform/errors.ts';
 import { sweepAutoRespond } from '../settings/index.ts';
 import type { PharmacyKeyCaller } from './api-keys.ts';
 import { differs, type OwnedColumns, ownedColumns } from './row-values.ts';
-
-type AlertRow = typeof alerts.$inferSelect;
 
 const INSERT_CHUNK = 500;
 
@@ -49,7 +47,7 @@ async function checkBatch(
       throw notYours(index, 'facID', `facility ${row.facID} is not a facility of pharmacy ${key.pharmId}`);
   });
   const stored = await tx
-    .select()
+    .select(alertRowColumns)
     .from(alerts)
     .where(sql`${alerts.uuid} = any(${sql.param([...seen.keys()])}::uuid[])`);
   const byUuid = new Map(stored.map((s) => [s.uuid, s]));

@@ -1,7 +1,5 @@
 import { type IngestAlert, IngestCommonFields, type WidgetKey } from '@portal/domain';
-import type { alerts } from '../../db/schema/index.ts';
-
-type AlertRow = typeof alerts.$inferSelect;
+import type { AlertRow } from '../../db/schema/index.ts';
 
 const COMMON = new Set(Object.keys(IngestCommonFields));
 
