@@ -63,18 +63,23 @@ export async function apiRequest<S extends z.ZodType>(
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 
   let response: Response;
+  // The body of an early answer, read as it arrived; null when it is still to be read.
+  let earlyText: string | null = null;
   try {
     const url = buildUrl(options.base ?? config.apiBase, path, options.query);
     const method = options.method ?? 'GET';
     // A GET the page started at boot (lib/early-requests.ts) is answered by that request.
     const started = method === 'GET' ? takeEarly(url, bearer) : undefined;
-    response = await (started ??
-      fetch(url, {
+    if (started) {
+      ({ response, text: earlyText } = await started);
+    } else {
+      response = await fetch(url, {
         method,
         headers,
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: options.signal,
-      }));
+      });
+    }
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({
@@ -90,6 +95,6 @@ export async function apiRequest<S extends z.ZodType>(
     if (error.status === 401 && bearer && bearer === getToken()) endExpiredSession();
     throw error;
   }
-  const text = await response.text();
+  const text = earlyText ?? (await response.text());
   return schema.parse(text ? JSON.parse(text) : {});
 }

@@ -27,7 +27,18 @@ const KEEP_MS = 15_000;
 /** Remembered widget keys of the last dashboard shown (the user's visible widgets, in order). */
 export const DASHBOARD_WIDGETS_KEY = 'portal.dashboardWidgets';
 
-const early = new Map<string, { response: Promise<Response>; at: number }>();
+/**
+ * An early answer: the response, and its body already read when it is a success. Reading the body as soon as it
+ * arrives (while the app is still booting) lets every card that takes one finish in the same task it mounts in,
+ * so the dashboard's cards are rendered and laid out together instead of one task (and one frame) each.
+ */
+export interface EarlyAnswer {
+  response: Response;
+  /** The body of a 2xx answer; null for any other (its caller reads the error body itself). */
+  text: string | null;
+}
+
+const early = new Map<string, { answer: Promise<EarlyAnswer>; at: number }>();
 
 /** The URL of a call: base, path and query (repeated keys for arrays, undefined values left out). */
 export function buildUrl(base: string, path: string, query: Record<string, QueryValue> | undefined): string {
@@ -45,14 +56,14 @@ const keyOf = (url: string, bearer: string) => `${bearer} ${url}`;
 
 /** Starts a GET now; a later `takeEarly` with the same URL and bearer answers it. */
 function startEarly(url: string, bearer: string): void {
-  const response = fetch(url, {
+  const answer = fetch(url, {
     method: 'GET',
     headers: { accept: 'application/json', authorization: `Bearer ${bearer}` },
-  });
+  }).then(async (response) => ({ response, text: response.ok ? await response.text() : null }));
   // Unclaimed failures are not the page's business: the call made later reports its own.
-  response.catch(() => undefined);
+  answer.catch(() => undefined);
   const key = keyOf(url, bearer);
-  const entry = { response, at: performance.now() };
+  const entry = { answer, at: performance.now() };
   early.set(key, entry);
   // Unclaimed (a hidden card, a 401 that signed the user out): let the answer go.
   setTimeout(() => {
@@ -61,13 +72,13 @@ function startEarly(url: string, bearer: string): void {
 }
 
 /** The early answer to this GET, once; undefined when none was started (or it is too old). */
-export function takeEarly(url: string, bearer: string | null): Promise<Response> | undefined {
+export function takeEarly(url: string, bearer: string | null): Promise<EarlyAnswer> | undefined {
   if (!bearer || early.size === 0) return undefined;
   const key = keyOf(url, bearer);
   const entry = early.get(key);
   if (!entry) return undefined;
   early.delete(key);
-  return performance.now() - entry.at <= KEEP_MS ? entry.response : undefined;
+  return performance.now() - entry.at <= KEEP_MS ? entry.answer : undefined;
 }
 
 function storedToken(): string | null {

@@ -1,4 +1,3 @@
-import { Badge } from '@mantine/core';
 import {
   type AnyAlert,
   formatDateTime,
@@ -7,35 +6,39 @@ import {
   priorAuthBadgeColor,
   type Widget,
 } from '@portal/domain';
-import type { ColumnDef } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
 import { formatDay, highCostStatusOf, stageOf, totalMedsOf } from './alert-format.ts';
 import { fieldDate, fieldNumber, fieldText } from './alert-values.ts';
-import { badgeColor } from './badge-color.ts';
+import { CellBadge, StatusCellBadge } from './cell-badge.tsx';
 import { ChatBubble } from './chat-bubble.tsx';
-import { StatusBadge } from './status-badge.tsx';
 
 /** Column id of the discussion bubble: not a server sort column. */
 export const CHAT_COLUMN = 'chat';
 
-type Column = ColumnDef<AnyAlert>;
+/**
+ * A table column: its id (the server's sort name), heading and cell. The table renders only the rows in view, so
+ * a cell is computed for those rows alone (no row model over the whole list).
+ */
+export interface AlertColumn {
+  id: string;
+  header: string;
+  cell: (alert: AnyAlert) => ReactNode;
+}
 
-const col = (id: string, header: string, cell: (alert: AnyAlert) => React.ReactNode): Column => ({
+type Column = AlertColumn;
+
+const col = (id: string, header: string, cell: (alert: AnyAlert) => ReactNode): Column => ({
   id,
   header,
-  cell: ({ row }) => cell(row.original),
-  enableSorting: true,
+  cell,
 });
 
 const chat: Column = {
   id: CHAT_COLUMN,
   header: 'Discussion',
-  cell: ({ row }) => (
-    <ChatBubble
-      hasUnreadReply={row.original.hasUnreadReply}
-      messageCount={row.original.requestedActions.length}
-    />
+  cell: (alert) => (
+    <ChatBubble hasUnreadReply={alert.hasUnreadReply} messageCount={alert.requestedActions.length} />
   ),
-  enableSorting: false,
 };
 
 const patient = (widget: Widget) =>
@@ -44,23 +47,17 @@ const facility = (widget: Widget) =>
   col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => a.facName);
 const drug = col('drugLabelName', 'Drug', (a) => a.drugLabelName);
 const cost = col('ttlPrice', 'Cost', (a) => formatMoney(a.ttlPrice));
-const status = col('srxStatus', 'Status', (a) => <StatusBadge status={a.srxStatus} />);
+const status = col('srxStatus', 'Status', (a) => <StatusCellBadge status={a.srxStatus} />);
 const alertedOn = col('dateCreated', 'Alerted On', (a) => formatDateTime(a.dateCreated));
 
 function highCostBadge(alert: AnyAlert) {
   const value = highCostStatusOf(alert);
-  return value ? (
-    <Badge color={badgeColor(highCostStatusColor(value))} autoContrast>
-      {value}
-    </Badge>
-  ) : null;
+  return value ? <CellBadge color={highCostStatusColor(value)}>{value}</CellBadge> : null;
 }
 
 function priorAuthBadge(alert: AnyAlert) {
   return alert.pharmacyStatus ? (
-    <Badge color={badgeColor(priorAuthBadgeColor(alert.pharmacyStatus))} autoContrast>
-      {alert.pharmacyStatus}
-    </Badge>
+    <CellBadge color={priorAuthBadgeColor(alert.pharmacyStatus)}>{alert.pharmacyStatus}</CellBadge>
   ) : null;
 }
 

@@ -1,7 +1,6 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
-import { flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import classes from './alert-table.module.css';
@@ -29,20 +28,34 @@ export interface AlertTableProps {
 const ROW_HEIGHT = 40;
 
 /**
+ * TanStack Virtual's element-size observer without its first synchronous read (clientWidth/clientHeight), which
+ * forces a layout in the commit of every table: on the dashboard that is one forced layout per card, each over a
+ * larger page. Until the ResizeObserver reports the size the browser laid out, `initialRect` (the table's known
+ * height) stands; the rows shown are the same.
+ */
+function observeRectAfterLayout(
+  instance: Virtualizer<HTMLDivElement, Element>,
+  onRect: (rect: { width: number; height: number }) => void,
+): (() => void) | undefined {
+  const element = instance.scrollElement;
+  const Observer = instance.targetWindow?.ResizeObserver;
+  if (!element || !Observer) return undefined;
+  const observer = new Observer((entries) => {
+    const box = entries[0]?.contentRect;
+    if (box) onRect({ width: Math.round(box.width), height: Math.round(box.height) });
+  });
+  observer.observe(element, { box: 'content-box' });
+  return () => observer.disconnect();
+}
+
+/**
  * A widget's alerts as a table with real headers. Rows are virtualised (TanStack Virtual) so ten thousand of
  * them keep a small DOM; spacer rows above and below keep the scroll height. A row opens on click or Enter.
+ * Cells are computed for the rows in view only: no table model is built over the whole list (the server sorts).
  */
 export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, height }: AlertTableProps) {
   const columns = useMemo(() => alertColumns(widget), [widget]);
   const effective = sort ?? { id: widget.defaultSort, desc: false };
-  const table = useReactTable({
-    data: rows,
-    columns,
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => String(row._internalID),
-    manualSorting: true,
-    state: { sorting: [effective] },
-  });
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -50,9 +63,9 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
     estimateSize: () => ROW_HEIGHT,
     overscan: 8,
     initialRect: { width: 800, height },
+    observeElementRect: observeRectAfterLayout,
   });
   const items = virtualizer.getVirtualItems();
-  const tableRows = table.getRowModel().rows;
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const span = columns.length;
@@ -68,37 +81,32 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
     <div ref={scroller} className={classes.scroller} style={{ maxHeight: height }}>
       <table className={classes.table} aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id} aria-rowindex={1}>
-              {group.headers.map((header) => {
-                const id = header.column.id;
-                const title = String(header.column.columnDef.header);
-                const direction = effective.id === id ? (effective.desc ? 'desc' : 'asc') : null;
-                if (id === CHAT_COLUMN) {
-                  return (
-                    <th key={header.id} scope="col">
-                      <VisuallyHidden>{title}</VisuallyHidden>
-                    </th>
-                  );
-                }
+          <tr aria-rowindex={1}>
+            {columns.map((column) => {
+              const id = column.id;
+              const direction = effective.id === id ? (effective.desc ? 'desc' : 'asc') : null;
+              if (id === CHAT_COLUMN) {
                 return (
-                  <th
-                    key={header.id}
-                    scope="col"
-                    aria-sort={
-                      direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'
-                    }
-                  >
-                    <SortHeader
-                      label={title}
-                      direction={direction}
-                      onSort={() => onSortChange({ id, desc: direction === 'asc' })}
-                    />
+                  <th key={id} scope="col">
+                    <VisuallyHidden>{column.header}</VisuallyHidden>
                   </th>
                 );
-              })}
-            </tr>
-          ))}
+              }
+              return (
+                <th
+                  key={id}
+                  scope="col"
+                  aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : 'none'}
+                >
+                  <SortHeader
+                    label={column.header}
+                    direction={direction}
+                    onSort={() => onSortChange({ id, desc: direction === 'asc' })}
+                  />
+                </th>
+              );
+            })}
+          </tr>
         </thead>
         <tbody>
           {top > 0 ? (
@@ -107,12 +115,11 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
             </tr>
           ) : null}
           {items.map((item) => {
-            const row = tableRows[item.index];
-            if (!row) return null;
-            const alert = row.original;
+            const alert = rows[item.index];
+            if (!alert) return null;
             return (
               <tr
-                key={row.id}
+                key={alert._internalID}
                 className={classes.row}
                 tabIndex={0}
                 aria-rowindex={item.index + 2}
@@ -120,8 +127,8 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
                 onClick={() => onOpen(alert)}
                 onKeyDown={(event) => onKeyDown(event, alert)}
               >
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                {columns.map((column) => (
+                  <td key={column.id}>{column.cell(alert)}</td>
                 ))}
               </tr>
             );

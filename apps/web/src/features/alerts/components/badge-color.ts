@@ -10,7 +10,7 @@ const SHADES: Record<BadgeColor, string> = {
   primary: 'blue.8',
 };
 
-/** The Mantine colour of a domain badge colour. */
+/** The Mantine colour of a domain badge colour (table cells use the same shades in alert-table.module.css). */
 export function badgeColor(color: BadgeColor): string {
   return SHADES[color];
 }

@@ -1,36 +1,31 @@
-import { ThemeIcon } from '@mantine/core';
 import { IconMessageCircleFilled } from '@tabler/icons-react';
+import classes from './alert-table.module.css';
 
 export interface ChatBubbleProps {
   hasUnreadReply: boolean;
   messageCount: number;
 }
 
-/** The discussion bubble of a row: red with a label when a pharmacy Reply is unread (spec 1, section 2). */
+/**
+ * The discussion bubble of a row: red with a label when a pharmacy Reply is unread (spec 1, section 2). A plain
+ * element with the look of Mantine's transparent ThemeIcon (size sm): every visible row of every card has one.
+ */
 export function ChatBubble({ hasUnreadReply, messageCount }: ChatBubbleProps) {
   if (hasUnreadReply) {
     return (
-      <ThemeIcon
-        color="red"
-        variant="transparent"
-        size="sm"
-        role="img"
-        aria-label="Unread reply from pharmacy"
-      >
+      <span className={classes.bubble} data-unread role="img" aria-label="Unread reply from pharmacy">
         <IconMessageCircleFilled size={18} aria-hidden />
-      </ThemeIcon>
+      </span>
     );
   }
   if (messageCount === 0) return null;
   return (
-    <ThemeIcon
-      color="gray"
-      variant="transparent"
-      size="sm"
+    <span
+      className={classes.bubble}
       role="img"
       aria-label={`${messageCount} message${messageCount === 1 ? '' : 's'}`}
     >
       <IconMessageCircleFilled size={18} aria-hidden />
-    </ThemeIcon>
+    </span>
   );
 }

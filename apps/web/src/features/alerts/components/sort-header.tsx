@@ -1,4 +1,3 @@
-import { UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowsSort, IconArrowUp } from '@tabler/icons-react';
 import classes from './alert-table.module.css';
 
@@ -12,9 +11,10 @@ export interface SortHeaderProps {
 export function SortHeader({ label, direction, onSort }: SortHeaderProps) {
   const Icon = direction === 'asc' ? IconArrowUp : direction === 'desc' ? IconArrowDown : IconArrowsSort;
   return (
-    <UnstyledButton className={classes.sortButton} onClick={onSort}>
+    // A plain button (Mantine's UnstyledButton look, its focus ring class): every card has one per column.
+    <button type="button" className={`${classes.sortButton} mantine-focus-auto`} onClick={onSort}>
       {label}
       <Icon size={14} aria-hidden />
-    </UnstyledButton>
+    </button>
   );
 }
