@@ -1,4 +1,4 @@
-import type { Browser, Page, Request } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, watchConsole } from './support/browser.ts';
@@ -40,21 +40,30 @@ function card(page: Page, title: string) {
   return page.getByRole('region', { name: title, exact: true });
 }
 
-/** Counts, from now on, the page's loads and the GETs of a list call, to show an update came without either. */
-function watchRefetches(page: Page, listPath: string) {
+/**
+ * From now on, until `release()`: counts the page's loads, and holds back every GET of the widget's list call and
+ * of its alerts' detail call unanswered. What shows meanwhile can only have come through the live stream, even if
+ * a 30-second poll or a refetch fires in the window (under load the window can cross a poll).
+ */
+async function holdRefetches(page: Page, widgetKey: string, listPath: string) {
   let loads = 0;
-  let listCalls = 0;
+  const held: Route[] = [];
   page.on('load', () => {
     loads += 1;
   });
-  const onRequest = (request: Request) => {
-    const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname === `/api${listPath}`) listCalls += 1;
+  const isRefetch = (url: URL) =>
+    url.pathname === `/api${listPath}` || url.pathname.startsWith(`/api/alerts/${widgetKey}/`);
+  const hold = (route: Route) => {
+    if (route.request().method() === 'GET') held.push(route);
+    else void route.fallback();
   };
-  page.on('request', onRequest);
+  await page.route(isRefetch, hold);
   return {
-    counts: () => ({ loads, listCalls }),
-    stop: () => page.off('request', onRequest),
+    loads: () => loads,
+    release: async () => {
+      await page.unroute(isRefetch, hold);
+      await Promise.all(held.map((route) => route.continue().catch(() => undefined)));
+    },
   };
 }
 
@@ -93,13 +102,13 @@ describe('live updates', () => {
     );
     await pharmacy.page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
     const reply = `Prior auth faxed to the prescriber ${Date.now()}`;
-    const watch = watchRefetches(nurse.page, '/priorAuth');
+    const watch = await holdRefetches(nurse.page, 'priorAuth', '/priorAuth');
     await pharmacy.page.getByRole('textbox', { name: 'Reply' }).fill(reply);
     await pharmacy.page.getByRole('button', { name: 'Send Reply' }).click();
 
     await dialog.getByText(reply).waitFor({ timeout: 10_000 });
-    expect(watch.counts()).toEqual({ loads: 0, listCalls: 0 });
-    watch.stop();
+    expect(watch.loads()).toBe(0);
+    await watch.release();
     await expectAccessible(nurse.page, 'dashboard with a live Reply in the open thread');
     await nurse.page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
@@ -107,7 +116,7 @@ describe('live updates', () => {
     // A second Reply, through the API this time, while the nurse only has the card in view: the row's red
     // bubble comes up (the first Reply was marked read as it scrolled into her open thread).
     const pharmacyToken = await apiToken(portal.url, PHARMACY);
-    const cardWatch = watchRefetches(nurse.page, '/priorAuth');
+    const cardWatch = await holdRefetches(nurse.page, 'priorAuth', '/priorAuth');
     const answered = await postJson('/requestaction', pharmacyToken, {
       requestedAction: 'Reply',
       widget: 'PriorAuth',
@@ -117,8 +126,8 @@ describe('live updates', () => {
     expect(answered.status).toBe(200);
     const row = priorAuth.locator('tbody tr', { hasText: patient }).first();
     await row.getByRole('img', { name: 'Unread reply from pharmacy' }).waitFor({ timeout: 10_000 });
-    expect(cardWatch.counts()).toEqual({ loads: 0, listCalls: 0 });
-    cardWatch.stop();
+    expect(cardWatch.loads()).toBe(0);
+    await cardWatch.release();
 
     expect(nurse.errors).toEqual([]);
     expect(pharmacy.errors).toEqual([]);
@@ -138,7 +147,7 @@ describe('live updates', () => {
     expect(created.status).toBe(201);
     const { secret } = (await created.json()) as { secret: string };
 
-    const watch = watchRefetches(nurse.page, '/patmissing');
+    const watch = await holdRefetches(nurse.page, 'patMissing', '/patmissing');
     const patName = `Live, Lena ${Date.now() % 100_000}`;
     const ingested = await fetch(`${portal.url}/api/ingest/patMissing`, {
       method: 'POST',
@@ -156,8 +165,8 @@ describe('live updates', () => {
     const firstRow = patMissing.locator('tbody tr[tabindex]').first();
     await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(patName);
     await expect.poll(() => badge.textContent()).toBe(String(before + 1));
-    expect(watch.counts()).toEqual({ loads: 0, listCalls: 0 });
-    watch.stop();
+    expect(watch.loads()).toBe(0);
+    await watch.release();
     await expectAccessible(nurse.page, 'dashboard with a live new alert');
     expect(nurse.errors).toEqual([]);
     await nurse.context.close();
