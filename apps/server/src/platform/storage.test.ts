@@ -21,6 +21,19 @@ describe('LocalDiskStorage', () => {
     await expect(storage.get('facilities/101/care-plan.txt')).rejects.toThrow(/ENOENT/);
   });
 
+  it('lists every key under a prefix, nested ones included, with when it was written; none for an empty prefix', async () => {
+    const storage = new LocalDiskStorage(await mkdtemp(join(tmpdir(), 'portal-storage-')));
+    const before = Date.now() - 1000;
+    await storage.put('uploads/u1/a', new Uint8Array([1]));
+    await storage.put('uploads/u2/b', new Uint8Array([2]));
+    await storage.put('facilities/101/c', new Uint8Array([3]));
+    const listed = await storage.list('uploads');
+    expect(listed.map((l) => l.key).sort()).toEqual(['uploads/u1/a', 'uploads/u2/b']);
+    for (const l of listed) expect(l.modifiedAt.getTime()).toBeGreaterThanOrEqual(before);
+    expect(await storage.list('nothing-here')).toEqual([]);
+    await expect(storage.list('../etc')).rejects.toThrow(/unsafe storage key/);
+  });
+
   it.each(['../escape', '/etc/passwd', 'a/../../b', 'a\u0000b', '', '.hidden'])(
     'refuses the key %j',
     async (key) => {

@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,7 +9,7 @@ import fp from 'fastify-plugin';
 
 /**
  * Where file bytes live. The local disk is the default; S3-compatible object storage is another implementation
- * of these four calls, nothing more (README, "File storage"). Keys are the portal's own, never a client's name.
+ * of these five calls, nothing more (README, "File storage"). Keys are the portal's own, never a client's name.
  */
 export interface FileStorage {
   /** Stores the stream under the key (never held whole in memory); answers the bytes written. */
@@ -20,6 +20,8 @@ export interface FileStorage {
   delete(key: string): Promise<void>;
   /** The stored size, or null when the key holds nothing. */
   stat(key: string): Promise<{ size: number } | null>;
+  /** Every key under the prefix (a folder of keys), with when it was last written; none when it holds nothing. */
+  list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]>;
 }
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9._-]*(\/[A-Za-z0-9][A-Za-z0-9._-]*)*$/;
@@ -83,6 +85,24 @@ export class LocalDiskStorage implements FileStorage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async list(prefix: string): Promise<{ key: string; modifiedAt: Date }[]> {
+    const base = this.pathOf(prefix);
+    let names: string[];
+    try {
+      names = await readdir(base, { recursive: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw error;
+    }
+    const found: { key: string; modifiedAt: Date }[] = [];
+    for (const name of names) {
+      const info = await stat(join(base, name)).catch(() => null);
+      if (info?.isFile())
+        found.push({ key: `${prefix}/${name.split(sep).join('/')}`, modifiedAt: info.mtime });
+    }
+    return found;
   }
 }
 

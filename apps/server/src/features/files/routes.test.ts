@@ -1,9 +1,9 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, files } from '../../db/schema/index.ts';
+import { auditEvents, files, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = 'admin@meadowbrook.test';
@@ -466,6 +466,54 @@ describe('recycling bin', () => {
     expect(audit.map((a) => a.kind)).toEqual(
       expect.arrayContaining(['file.create_file', 'file.delete', 'file.permanent_delete']),
     );
+  });
+});
+
+describe('unregistered uploads', () => {
+  it('are removed a day after upload unless registered, each recorded; newer ones and registered ones stay', async () => {
+    const kept = await upload(ADMIN, 'registered.txt', Buffer.from('registered'));
+    const stale = await upload(ADMIN, 'abandoned.txt', Buffer.from('abandoned'));
+    const fresh = await upload(ADMIN, 'just-now.txt', Buffer.from('just now'));
+    const policies = await idOf('Policies', 101);
+    const registered = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'file',
+      name: 'registered.txt',
+      filenameOnServer: kept.body.filename,
+    });
+    expect(registered.status).toBe(201);
+    // Two of them written 25 hours ago: the registered one and the abandoned one.
+    const longAgo = new Date(Date.now() - 25 * 3_600_000);
+    const admin = (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, ADMIN)))[0]
+      ?.id;
+    const pathOf = (name: unknown) => join(dataDir, 'files', 'uploads', `u${admin}`, String(name));
+    for (const up of [kept, stale]) await utimes(pathOf(up.body.filename), longAgo, longAgo);
+
+    await t.app.jobs.runAll(new Date());
+
+    const left = await storedUploads();
+    expect(left).toContain(`u${admin}/${kept.body.filename}`);
+    expect(left).toContain(`u${admin}/${fresh.body.filename}`);
+    expect(left).not.toContain(`u${admin}/${stale.body.filename}`);
+    const [event] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.kind, 'file.upload_expired'),
+          eq(auditEvents.recordId, String(stale.body.filename)),
+        ),
+      );
+    expect(event).toMatchObject({ userId: admin, recordType: 'upload', outcome: 'success' });
+    // Registering it now is the ordinary "no such upload".
+    const late = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'file',
+      name: 'abandoned.txt',
+      filenameOnServer: stale.body.filename,
+    });
+    expect(late.status).toBe(400);
+    // The registered file still downloads.
+    const file = registered.body.file as Item;
+    expect((await call(ADMIN, 'GET', `/download/${file.file_id}`)).status).toBe(200);
   });
 });
 

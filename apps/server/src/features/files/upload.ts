@@ -8,8 +8,10 @@ import { currentUser } from '../../platform/auth.ts';
 import { badRequest, conflict, HttpError } from '../../platform/errors.ts';
 import { extensionOf, headOf, sampler, sniffType } from './sniff.ts';
 
+/** Where uploads wait for their registration into a folder. */
+export const UPLOAD_PREFIX = 'uploads';
 /** An upload is stored under the uploader's own prefix, so one user can never register another's bytes. */
-const uploadKey = (userId: number, filename: string) => `uploads/u${userId}/${filename}`;
+const uploadKey = (userId: number, filename: string) => `${UPLOAD_PREFIX}/u${userId}/${filename}`;
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
