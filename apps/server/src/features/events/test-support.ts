@@ -1,4 +1,5 @@
 import { type AlertEvent, AlertEventSchema } from '@portal/domain';
+import { createParser } from 'eventsource-parser';
 
 /** One message of the stream as a client sees it. */
 export interface StreamMessage {
@@ -22,28 +23,6 @@ export interface Subscription {
   close(): void;
 }
 
-/**
- * The few lines of the SSE format the server writes (`event:`, `id:`, `data:`, comments), per the WHATWG rules a
- * blank line ends a message. Test-only: the web client uses eventsource-parser.
- */
-function parseBlock(block: string): StreamMessage | null {
-  let event = 'message';
-  let id: string | null = null;
-  const data: string[] = [];
-  for (const line of block.split('\n')) {
-    if (line === '' || line.startsWith(':')) continue;
-    const colon = line.indexOf(':');
-    const field = colon === -1 ? line : line.slice(0, colon);
-    const value = colon === -1 ? '' : line.slice(colon + 1).replace(/^ /, '');
-    if (field === 'event') event = value;
-    else if (field === 'id') id = value;
-    else if (field === 'data') data.push(value);
-  }
-  return data.length === 0 && id === null && event === 'message'
-    ? null
-    : { event, id, data: data.join('\n'), receivedAt: performance.now() };
-}
-
 /** Opens the stream at `baseUrl` with a bearer token (and a Last-Event-ID when reconnecting). */
 export async function subscribe(baseUrl: string, token: string, lastEventId?: string): Promise<Subscription> {
   const abort = new AbortController();
@@ -63,20 +42,22 @@ export async function subscribe(baseUrl: string, token: string, lastEventId?: st
   });
   (async () => {
     if (!response.body || response.status !== 200) return;
-    const decoder = new TextDecoder();
-    let buffer = '';
-    const reader = response.body.getReader();
-    for (let read = await reader.read(); !read.done; read = await reader.read()) {
-      buffer += decoder.decode(read.value, { stream: true }).replace(/\r\n?/g, '\n');
-      let end = buffer.indexOf('\n\n');
-      while (end !== -1) {
-        const message = parseBlock(buffer.slice(0, end));
-        buffer = buffer.slice(end + 2);
-        if (message) messages.push(message);
+    // Parsed with the library the web client uses, so the tests read the stream as the product does.
+    const parser = createParser({
+      onEvent: (message) => {
+        messages.push({
+          event: message.event ?? 'message',
+          id: message.id ?? null,
+          data: message.data,
+          receivedAt: performance.now(),
+        });
         for (const wake of waiters) wake();
-        end = buffer.indexOf('\n\n');
-      }
-    }
+      },
+    });
+    const decoder = new TextDecoder();
+    const reader = response.body.getReader();
+    for (let read = await reader.read(); !read.done; read = await reader.read())
+      parser.feed(decoder.decode(read.value, { stream: true }));
   })()
     .catch(() => undefined)
     .finally(() => {
