@@ -1,56 +1,21 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { type AnyAlert, widgetByKey } from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../db/seed/index.ts';
+import { type ServerProcess, startServerProcess, stopServerProcesses } from '../../test/server-process.ts';
 import { freshDatabase } from '../../test/test-app.ts';
 import { isAlertEvent, type Subscription, subscribe } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two processes on one
 // database is the multi-process fan-out through LISTEN/NOTIFY. events-routes.test.ts covers one process on both.
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-interface Server {
-  child: ChildProcess;
-  url: string;
-  exited: Promise<number | null>;
-}
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
-const servers: Server[] = [];
+const servers: ServerProcess[] = [];
 const subscriptions: Subscription[] = [];
 
-async function start(): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      DATABASE_URL: fresh.url,
-      PORT: '0',
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      SWEEP_INTERVAL_SECONDS: '0',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 45_000;
-  while (!/running at (http:\/\/\S+)/.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  const server = { child, url: /running at (http:\/\/\S+)/.exec(output)?.[1] ?? '', exited };
+async function start(): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATABASE_URL: fresh.url });
   servers.push(server);
   return server;
 }
@@ -79,8 +44,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   for (const s of subscriptions) s.close();
-  for (const server of servers) if (server.child.exitCode === null) server.child.kill('SIGTERM');
-  await Promise.all(servers.map((s) => s.exited));
+  await stopServerProcesses(servers);
   await fresh.drop();
 });
 

@@ -1,21 +1,18 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertReminders, facilityContacts, facilitySettings, outbox } from '../../db/schema/index.ts';
 import { seedIfEmpty } from '../../db/seed/index.ts';
+import { type ServerProcess, startServerProcess, stopServerProcesses } from '../../test/server-process.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
 import { freshDatabase } from '../../test/test-app.ts';
 import { raiseAlert } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): the embedded database
 // serves one process, so "two processes on one database" means PostgreSQL.
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 let smtp: Awaited<ReturnType<typeof startSmtpListener>>;
-const children: ChildProcess[] = [];
+const servers: ServerProcess[] = [];
 
 beforeAll(async () => {
   fresh = await freshDatabase();
@@ -40,38 +37,25 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(
-    children.map((c) => new Promise((r) => (c.exitCode !== null ? r(null) : c.on('exit', r)))),
-  );
+  await stopServerProcesses(servers);
   await smtp.close();
   await fresh.drop();
 });
 
 describe('two server processes on one PostgreSQL database', () => {
   it('send each reminder exactly once', async () => {
-    for (let i = 0; i < 2; i++) {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-        cwd: SERVER_DIR,
-        env: {
-          PATH: process.env.PATH,
-          DATABASE_URL: fresh.url,
-          PORT: '0',
-          SEED: 'none',
-          LOG_LEVEL: 'warn',
-          NODE_ENV: 'test',
-          SWEEP_INTERVAL_SECONDS: '1',
-          SMTP_URL: smtp.url,
-        },
-        stdio: 'ignore',
-      });
-      children.push(child);
-    }
+    servers.push(
+      ...(await Promise.all(
+        [0, 1].map(() =>
+          startServerProcess({ DATABASE_URL: fresh.url, SWEEP_INTERVAL_SECONDS: '1', SMTP_URL: smtp.url }),
+        ),
+      )),
+    );
     const deadline = Date.now() + 45_000;
     while (smtp.received.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
     // Both processes keep sweeping every second; give them several more rounds to send anything twice.
     await new Promise((r) => setTimeout(r, 5000));
-    expect(children.every((c) => c.exitCode === null)).toBe(true);
+    expect(servers.every((s) => s.child.exitCode === null)).toBe(true);
     expect(smtp.received.map((m) => m.to[0]).sort()).toEqual(['admin@buckeye.test', 'don@buckeye.test']);
     const rows = await fresh.database.db.select().from(outbox).where(eq(outbox.kind, 'reminder'));
     expect(rows.map((r) => r.status)).toEqual(['sent', 'sent']);
