@@ -40,6 +40,9 @@ const call = (c: Call, remoteAddress: string, headers: Record<string, string> = 
     headers: { ...(c.who ? bearer(tokens[c.who] ?? '') : {}), ...headers },
     ...(c.payload ? { payload: c.payload } : {}),
   });
+/** A password sign-in from the case's address; answers its status. */
+const passwordSignIn = (email: string, password: string) => async (ip: string) =>
+  (await call({ method: 'POST', url: '/api/login', payload: { email, password } }, ip)).statusCode;
 const userId = async (email: string) =>
   (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? null;
 const liveAlert = async (who: string, pick: (a: AnyAlert) => boolean = () => true) => {
@@ -108,13 +111,7 @@ const donChallenge = async (ip: string) => {
 const CASES: Case[] = [
   {
     name: 'sign-in success',
-    act: async (ip) =>
-      (
-        await call(
-          { method: 'POST', url: '/api/login', payload: { email: BILLING, password: 'portal-demo-1' } },
-          ip,
-        )
-      ).statusCode,
+    act: passwordSignIn(BILLING, 'portal-demo-1'),
     status: 200,
     kind: 'auth.login',
     actor: BILLING,
@@ -124,13 +121,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sign-in failure (wrong password)',
-    act: async (ip) =>
-      (
-        await call(
-          { method: 'POST', url: '/api/login', payload: { email: BILLING, password: 'wrong-password' } },
-          ip,
-        )
-      ).statusCode,
+    act: passwordSignIn(BILLING, 'wrong-password'),
     status: 401,
     kind: 'auth.login',
     actor: BILLING,
@@ -140,13 +131,7 @@ const CASES: Case[] = [
   },
   {
     name: 'sign-in failure (unknown email)',
-    act: async (ip) =>
-      (
-        await call(
-          { method: 'POST', url: '/api/login', payload: { email: 'nobody@else.test', password: 'x' } },
-          ip,
-        )
-      ).statusCode,
+    act: passwordSignIn('nobody@else.test', 'x'),
     status: 401,
     kind: 'auth.login',
     actor: 'nobody@else.test',
@@ -157,17 +142,8 @@ const CASES: Case[] = [
   {
     name: 'sign-in refused by the throttle',
     act: async (ip) => {
-      for (let i = 0; i < 5; i += 1)
-        await call(
-          { method: 'POST', url: '/api/login', payload: { email: PHARMACIST, password: 'wrong' } },
-          `10.77.0.${i}`,
-        );
-      return (
-        await call(
-          { method: 'POST', url: '/api/login', payload: { email: PHARMACIST, password: 'portal-demo-1' } },
-          ip,
-        )
-      ).statusCode;
+      for (let i = 0; i < 5; i += 1) await passwordSignIn(PHARMACIST, 'wrong')(`10.77.0.${i}`);
+      return passwordSignIn(PHARMACIST, 'portal-demo-1')(ip);
     },
     status: 429,
     kind: 'auth.login',
