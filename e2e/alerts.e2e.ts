@@ -119,7 +119,8 @@ describe('alerts', () => {
     const reply = `The prescriber agreed ${Date.now()}`;
     await pharmacy.page.getByLabel('Reply').fill(reply);
     await pharmacy.page.getByRole('button', { name: 'Send Reply' }).click();
-    await pharmacy.page.getByText(reply).waitFor();
+    // In the thread, not the Reply box: the live update can show it before the box is cleared.
+    await pharmacy.page.getByRole('region', { name: 'Discussion' }).getByText(reply).waitFor();
     await pharmacy.context.close();
 
     const { context, page } = await signedIn('nurse@meadowbrook.test');
