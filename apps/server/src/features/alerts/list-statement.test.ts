@@ -1,4 +1,5 @@
 import {
+  type AnyAlert,
   ERROR_CODES,
   PagedAlertListSchema,
   unpagedAlertListSchema,
@@ -12,6 +13,7 @@ import { hashToken } from '../../platform/tokens.ts';
 import { listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { toWireAlert } from './mapping.ts';
+import { createWireCache, wireAlertText, wireCache } from './wire-cache.ts';
 
 // The list call answers from one statement (list-statement.ts): the session checks, the JSON it writes itself
 // and the count kept by triggers in alert_counts (migration 0003) are what these tests hold it to.
@@ -216,54 +218,191 @@ describe('alerts.list_json, kept by triggers (migration 0008)', () => {
 });
 
 describe('the list answer, byte for byte', () => {
-  it('equals the rows read through the ORM, mapped by toWireAlert and written by JSON.stringify', async () => {
-    const viewers = [
-      'nurse@meadowbrook.test',
-      'sysadmin@pharmacy.test',
-      'super@portal.test',
-      'don@lakeside.test',
-    ];
-    let compared = 0;
+  const queries = ['', 'archived=true', 'sortOrder=desc', 'limit=3', 'limit=3&page=2'];
+  const viewers = [
+    'nurse@meadowbrook.test',
+    'sysadmin@pharmacy.test',
+    'super@portal.test',
+    'don@lakeside.test',
+  ];
+  /** Every viewer's answer to every widget and query, keyed by them, with the answer's time stamp blanked. */
+  async function everyAnswer() {
+    const answers = new Map<string, string>();
     for (const email of viewers) {
       const token = await signIn(t.app, email);
       for (const widget of WIDGETS) {
-        for (const query of ['', 'archived=true', 'sortOrder=desc', 'limit=3']) {
+        for (const query of queries) {
           const response = await t.app.inject({
             method: 'GET',
             url: `/api${widget.listCall}${query ? `?${query}` : ''}`,
             headers: { authorization: `Bearer ${token}` },
           });
           expect(response.statusCode).toBe(200);
-          const ids = (
-            (response.json() as Record<string, { _internalID: number }[]>)[widget.listKey] ?? []
-          ).map((a) => a._internalID);
-          const found = await t.database.db
-            .select({ alert: alerts, facName: facilities.name })
-            .from(alerts)
-            .innerJoin(facilities, eq(facilities.facId, alerts.facId))
-            .where(inArray(alerts.id, ids.length ? ids : [0]));
-          const discussion = await t.database.db
-            .select()
-            .from(alertActions)
-            .where(inArray(alertActions.alertId, ids.length ? ids : [0]))
-            .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
-          const expected = ids.map((id) => {
-            const row = found.find((r) => r.alert.id === id);
-            if (!row) throw new Error(`alert ${id} not found`);
-            return toWireAlert(
-              widget,
-              row.alert,
-              row.facName,
-              discussion.filter((a) => a.alertId === id),
-            );
-          });
-          expect(
-            response.payload.startsWith(`{"${widget.listKey}":${JSON.stringify(expected)},"cursor":`),
-          ).toBe(true);
-          compared += ids.length;
+          answers.set(
+            `${email} ${widget.key} ${query}`,
+            response.payload.replace(/"timeStamp":"[^"]*"/, '"timeStamp":""'),
+          );
         }
       }
     }
-    expect(compared).toBeGreaterThan(500);
+    return answers;
+  }
+
+  it('equals the rows read through the ORM, mapped by toWireAlert and written by JSON.stringify, cold and warm', async () => {
+    let compared = 0;
+    for (const pass of ['cold', 'warm']) {
+      if (pass === 'cold') wireCache.clear();
+      for (const email of viewers) {
+        const token = await signIn(t.app, email);
+        for (const widget of WIDGETS) {
+          for (const query of queries) {
+            const response = await t.app.inject({
+              method: 'GET',
+              url: `/api${widget.listCall}${query ? `?${query}` : ''}`,
+              headers: { authorization: `Bearer ${token}` },
+            });
+            expect(response.statusCode).toBe(200);
+            // The whole answer is what JSON.stringify writes: keys in order, nothing a parse would change.
+            const parsed = response.json() as Record<string, { _internalID: number }[]>;
+            expect(JSON.stringify(parsed)).toBe(response.payload);
+            expect(Object.keys(parsed)).toEqual([widget.listKey, 'cursor', 'count', 'nextPage', 'timeStamp']);
+            const ids = (parsed[widget.listKey] ?? []).map((a) => a._internalID);
+            const found = await t.database.db
+              .select({ alert: alerts, facName: facilities.name })
+              .from(alerts)
+              .innerJoin(facilities, eq(facilities.facId, alerts.facId))
+              .where(inArray(alerts.id, ids.length ? ids : [0]));
+            const discussion = await t.database.db
+              .select()
+              .from(alertActions)
+              .where(inArray(alertActions.alertId, ids.length ? ids : [0]))
+              .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
+            const expected = ids.map((id) => {
+              const row = found.find((r) => r.alert.id === id);
+              if (!row) throw new Error(`alert ${id} not found`);
+              return toWireAlert(
+                widget,
+                row.alert,
+                row.facName,
+                discussion.filter((a) => a.alertId === id),
+              );
+            });
+            expect(
+              response.payload.startsWith(`{"${widget.listKey}":${JSON.stringify(expected)},"cursor":`),
+            ).toBe(true);
+            compared += ids.length;
+          }
+        }
+      }
+      // Every answer of the pass went through the cache: the warm pass reads it, the cold one filled it.
+      expect(wireCache.size).toBeGreaterThan(100);
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('answers the same bytes from a cold cache and a warm one', async () => {
+    wireCache.clear();
+    const cold = await everyAnswer();
+    const filled = wireCache.size;
+    expect(filled).toBeGreaterThan(100);
+    const warm = await everyAnswer();
+    expect(wireCache.size).toBe(filled);
+    expect(warm).toEqual(cold);
+  });
+
+  it('shows a change to an alert in the next answer, the cache warm', async () => {
+    const widget = widgetByKey('highCost');
+    // Meadowbrook's administrator: the counts test above moved facility 101's live alerts to 102.
+    const token = await signIn(t.app, 'admin@meadowbrook.test');
+    const listed = async () => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api${widget.listCall}`,
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(response.statusCode, response.payload.slice(0, 300)).toBe(200);
+      return (response.json() as Record<string, AnyAlert[]>)[widget.listKey] ?? [];
+    };
+    const before = await listed();
+    const target = before[0];
+    if (!target) throw new Error('no highCost alert');
+    const toggled = target.readByFaci !== true;
+    await listed();
+    // A read toggle through the API, then a new discussion entry: each is a new list_json, so a new cache key.
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api${widget.readCall}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { _internalID: target._internalID, readByFaci: toggled },
+    });
+    expect(marked.statusCode).toBeLessThan(300);
+    expect((await listed()).find((a) => a._internalID === target._internalID)?.readByFaci).toBe(toggled);
+    await t.database.db.insert(alertActions).values({
+      alertId: target._internalID,
+      action: 'Reply',
+      comment: 'cache-check',
+      requestedBy: 'nurse',
+    });
+    const after = (await listed()).find((a) => a._internalID === target._internalID);
+    expect(after?.requestedActions.map((a) => a.actionComment)).toContain('cache-check');
+    // Put it back as it was for the other tests.
+    await t.database.db.delete(alertActions).where(eq(alertActions.comment, 'cache-check'));
+    await t.database.db
+      .update(alerts)
+      .set({ readByFaci: target.readByFaci })
+      .where(eq(alerts.id, target._internalID));
+    expect((await listed()).find((a) => a._internalID === target._internalID)).toEqual(target);
+  });
+});
+
+describe('the wire cache', () => {
+  it('stays within its byte bound', () => {
+    const bound = 64 * 1024;
+    const cache = createWireCache(bound);
+    const widget = widgetByKey('highCost');
+    const alert = {
+      alert: {
+        id: 1,
+        uuid: 'u',
+        widget: 'highCostAlerts',
+        facId: 101,
+        pharmId: 1,
+        rxNo: 'rx',
+        rxGuid: 'g',
+        generatedId: null,
+        patName: 'p',
+        drugLabelName: 'd',
+        qty: 1,
+        orgQty: 1,
+        daysSupply: 1,
+        orgDaysSupply: 1,
+        ttlPrice: 1,
+        dispenseDt: null,
+        dateCreated: '2026-01-01T00:00:00.000Z',
+        nsid: '',
+        nsName: '',
+        room: '',
+        bed: '',
+        srxStatus: '',
+        pharmacyStatus: '',
+        displayStatus: '',
+        readByFaci: false,
+        archivedAt: null,
+        archiveId: null,
+        groupId: null,
+        details: { note: 'x'.repeat(500) },
+      },
+      actions: [],
+    };
+    for (let i = 0; i < 2000; i++) {
+      alert.alert.id = i;
+      const text = wireAlertText(cache, widget, JSON.stringify(alert), `Facility ${i % 7}`);
+      expect(JSON.parse(text)._internalID).toBe(i);
+      expect(cache.calculatedSize).toBeLessThanOrEqual(bound);
+    }
+    // It did hold entries, up to about its bound, and dropped the oldest.
+    expect(cache.size).toBeGreaterThan(10);
+    expect(cache.size).toBeLessThan(2000);
+    expect(cache.calculatedSize).toBeGreaterThan(bound / 2);
   });
 });

@@ -38,12 +38,15 @@ export interface ListStatementUser {
   stale: boolean;
 }
 
-/** One alert row of the page, timestamps already as ISO strings, with its discussion oldest first. */
+/**
+ * One alert row of the page: its kept `list_json` text (`{"alert": {...}, "actions": [...]}`, timestamps already as
+ * ISO strings, the discussion oldest first), its facility's name and its sort value for the cursor.
+ */
 export interface ListStatementRow {
-  alert: Record<string, unknown>;
+  id: number;
+  listJson: string;
   facName: string;
   sortValue: string | number;
-  actions: Record<string, unknown>[];
 }
 
 /** Up to this many visible facilities the page reads their index ranges; above it, it walks the widget in order. */
@@ -133,29 +136,33 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
   ${pageBranch(sql`(${alerts.facId} + 0) = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) > ${FEW_FACILITIES}`)}
 )
 select
-  (select json_build_object('sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name,
-     'userType', user_type, 'mustChangePassword', must_change_password, 'stale', stale) from me) as "user",
-  ${count} as "count",
-  r.rows, r.fac_names as "facNames", r.sort_values as "sortValues"
-from (select '[' || string_agg(p.list_json, ',' order by p.ord) || ']' as rows,
-  json_agg(p.fac_name order by p.ord) as fac_names, json_agg(p.sort_value order by p.ord) as sort_values
-  from page p) r`;
-  const [answer] = await executePrepared<{
+  case when row_number() over (order by p.ord) = 1 then (select json_build_object('sessionId', session_id, 'id', id,
+     'email', email, 'displayName', display_name, 'userType', user_type, 'mustChangePassword', must_change_password,
+     'stale', stale) from me) end as "user",
+  case when row_number() over (order by p.ord) = 1 then ${count} end as "count",
+  p.id, p.list_json as "listJson", p.fac_name as "facName", p.sort_value as "sortValue"
+from (select 1) one left join page p on true
+order by p.ord`;
+  // One row per page row (at least one: the left join), the session and count on the first only. Each row's kept
+  // text comes as it is kept, unescaped and unparsed: the route writes it through the wire cache (wire-cache.ts).
+  const answer = await executePrepared<{
     user: ListStatementUser | null;
-    count: number;
-    rows: string | null;
-    facNames: string[] | null;
-    sortValues: (string | number)[] | null;
+    count: number | null;
+    id: number | string | null;
+    listJson: string | null;
+    facName: string | null;
+    sortValue: string | number | null;
   }>(db, statement, 'alerts_list');
-  // The kept rows arrive as one JSON text, parsed once here; names and sort values beside them, in the same order.
-  const kept: { alert: Record<string, unknown>; actions: Record<string, unknown>[] }[] = answer?.rows
-    ? JSON.parse(answer.rows)
-    : [];
-  const rows: ListStatementRow[] = kept.map((row, i) => ({
-    alert: row.alert,
-    actions: row.actions,
-    facName: answer?.facNames?.[i] ?? '',
-    sortValue: answer?.sortValues?.[i] ?? '',
-  }));
-  return { user: answer?.user ?? null, count: answer?.count ?? 0, rows };
+  const first = answer[0];
+  const rows: ListStatementRow[] = [];
+  for (const row of answer) {
+    if (row.id === null || row.listJson === null) continue;
+    rows.push({
+      id: Number(row.id),
+      listJson: row.listJson,
+      facName: row.facName ?? '',
+      sortValue: row.sortValue ?? '',
+    });
+  }
+  return { user: first?.user ?? null, count: first?.count ?? 0, rows };
 }
