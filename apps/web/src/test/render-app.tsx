@@ -8,6 +8,7 @@ import { routes } from '@/app/routes.tsx';
 import { resetLayoutSettings } from '@/app/shell/layout-settings.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { reloadTokenFromStorage } from '@/lib/session-store.ts';
+import { trackRenderedApp } from './rendered-apps.ts';
 
 export interface RenderAppOptions {
   /** A session token already stored, as after an earlier sign-in. */
@@ -31,6 +32,7 @@ export function renderApp(path: string, options: RenderAppOptions = {}) {
       <RouterProvider router={router} />
     </Providers>,
   );
+  trackRenderedApp({ router, queryClient });
   return { ...view, router, user, queryClient };
 }
 

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+import { disposeRenderedApps } from './rendered-apps.ts';
 
 // Whole-app renders load lazy route chunks (the alert screens are large); on a busy two-core machine the
 // first one can take longer than Testing Library's default 1 s.
@@ -34,8 +35,12 @@ window.HTMLElement.prototype.scrollIntoView = () => {};
 Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
 Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
 
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  disposeRenderedApps();
+  // What the unmount scheduled runs now, while the DOM still exists (once, under load, React's scheduler ran after
+  // the file's jsdom was gone: "window is not defined").
+  await new Promise((resolve) => setTimeout(resolve, 0));
   window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
