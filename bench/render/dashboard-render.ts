@@ -7,7 +7,7 @@ import { formatRatio, median, ratioStats } from '../load/pairs.ts';
 import { staticDashboard, staticTable } from './static-pages.ts';
 
 // The flags of e2e/support/browser.ts: without the background-networking ones Chromium keeps calling out.
-const ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -31,7 +31,7 @@ export type DashboardResult =
       readonly plainTableMs: number[];
     };
 
-const ALL_CARDS_HAVE_ROWS = () => {
+export const ALL_CARDS_HAVE_ROWS = () => {
   const cards = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
   return cards.length > 0 && cards.every((card) => card.querySelector('table tbody tr'))
     ? performance.now()
@@ -75,7 +75,11 @@ export async function measureDashboard(
   rounds: number,
   log: (line: string) => void,
 ): Promise<DashboardResult> {
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   let pages: Server | null = null;
   try {
     const probe = await signedInPage(browser, appUrl, user);

@@ -9,25 +9,12 @@ import { TOKEN_STORAGE_KEY } from '@portal/domain';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
 import { ServerHandle } from '../load/server-handle.ts';
+import { ALL_CARDS_HAVE_ROWS, CHROMIUM_ARGS } from './dashboard-render.ts';
 
 const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 const otherDist = process.argv[4];
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
-
-const ALL_CARDS_HAVE_ROWS = () => {
-  const cards = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
-  return cards.length > 0 && cards.every((card) => card.querySelector('table tbody tr'))
-    ? performance.now()
-    : false;
-};
 
 // When each card is first shown and first shows rows, polled every frame as the bench's ready condition is
 // (a string: tsx would wrap a named function in a helper the page does not have).
@@ -181,7 +168,11 @@ const apps = [];
 for (const webDist of dists) {
   apps.push(await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist }));
 }
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  args: CHROMIUM_ARGS,
+});
 try {
   const pages = [];
   for (const app of apps) pages.push(await signedInPage(browser, app.url));

@@ -8,24 +8,11 @@ import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
 import { chromium, type Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
 import { ServerHandle } from '../load/server-handle.ts';
+import { ALL_CARDS_HAVE_ROWS, CHROMIUM_ARGS } from './dashboard-render.ts';
 
 const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-];
-
-const ALL_CARDS_HAVE_ROWS = () => {
-  const cards = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
-  return cards.length > 0 && cards.every((card) => card.querySelector('table tbody tr'))
-    ? performance.now()
-    : false;
-};
 const FIRST_ROWS = () => (document.querySelector('table tbody tr') ? performance.now() : false);
 
 async function signedIn(appUrl: string, email: string, password: string) {
@@ -114,7 +101,11 @@ async function compare(beforeDist: string) {
     }),
     await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist: WEB_DIST }),
   ];
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const pages: Page[][] = [];
     for (const app of servers) {
@@ -172,7 +163,11 @@ async function main() {
     logLevel: 'warn',
     webDist: WEB_DIST,
   });
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ARGS });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
   try {
     const pages = [];
     for (const user of [BENCH_USERS[0], BIG_LIST_USER]) {
