@@ -64,11 +64,11 @@ export function barePageStatement(key: WidgetKey, isArchived: boolean, facIds: r
   if (!sort) throw new Error(`${key}: no default sort column`);
   // The archive's default ascending order walks newest first (spec 1, section 9).
   const dir = sql.raw(isArchived ? 'desc' : 'asc');
-  // The alert's columns as the route read them before, without list_json (migration 0008, the route's kept row):
-  // the baseline stays the bare page, not the bare page plus the route's own column.
+  // The alert's columns as the route read them before, without list_json and list_rev (migrations 0008 and 0009, the
+  // route's kept row): the baseline stays the bare page, not the bare page plus the route's own columns.
   const columns = sql.join(
     Object.values(getTableColumns(alerts))
-      .filter((column) => column.name !== 'list_json')
+      .filter((column) => column.name !== 'list_json' && column.name !== 'list_rev')
       .map((column) => sql`${alerts}.${sql.identifier(column.name)}`),
     sql`, `,
   );

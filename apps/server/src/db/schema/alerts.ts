@@ -7,6 +7,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -15,6 +16,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { facilities, users } from './people.ts';
+
+/**
+ * Revisions of alerts' kept list rows (`alerts.list_rev`): a fresh value whenever an alert's `list_json` changes.
+ */
+export const alertListRevSeq = pgSequence('alert_list_rev_seq');
 
 /**
  * Every alert of every widget, live or archived, in one table (see docs/data-model.md). Columns that lists show,
@@ -66,6 +72,12 @@ export const alerts = pgTable(
      * alerts and alert_actions (migration 0008) so the list reads one column per alert. Never written by the app.
      */
     listJson: text('list_json'),
+    /**
+     * The revision of `list_json`: the trigger that writes it takes a fresh value from `alert_list_rev_seq` whenever
+     * the text changes, and keeps it otherwise (migration 0009), so an alert's id and revision name one exact text.
+     * The list call reads these two and fetches the text only for the rows its wire cache lacks.
+     */
+    listRev: bigint('list_rev', { mode: 'number' }).notNull().default(sql`nextval('alert_list_rev_seq')`),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -83,13 +95,14 @@ export const alerts = pgTable(
   ],
 );
 /**
- * The alert's columns without `list_json`, for the reads that map a row themselves (detail, events, ingest): the
- * kept list text is the list statement's alone and would only add its kilobytes to every row read.
+ * The alert's columns without `list_json` and its revision, for the reads that map a row themselves (detail,
+ * events, ingest): the kept list text is the list statement's alone and would only add its kilobytes to every row
+ * read.
  */
-const { listJson: _listJson, ...alertRowColumns } = getTableColumns(alerts);
+const { listJson: _listJson, listRev: _listRev, ...alertRowColumns } = getTableColumns(alerts);
 
 export { alertRowColumns };
-export type AlertRow = Omit<typeof alerts.$inferSelect, 'listJson'>;
+export type AlertRow = Omit<typeof alerts.$inferSelect, 'listJson' | 'listRev'>;
 
 /** The discussion of an alert: every action and pharmacy Reply, oldest first. */
 export const alertActions = pgTable(

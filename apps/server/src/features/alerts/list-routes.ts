@@ -16,9 +16,9 @@ import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
 import { findSessionUser, touchSession } from '../../platform/sessions.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { runListStatement } from './list-statement.ts';
+import { fetchListTexts, type ListStatementUser, runListStatement } from './list-statement.ts';
 import { sortColumnsOf } from './sorting.ts';
-import { wireAlertText, wireCache } from './wire-cache.ts';
+import { type FetchTexts, wireCache, wirePageTexts } from './wire-cache.ts';
 
 const refusals = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema };
 const DAY_MS = 86_400_000;
@@ -101,51 +101,62 @@ export async function alertListRoutes(fastify: FastifyInstance) {
           await requireActiveUser(request);
           throw error;
         }
-        const found = await runListStatement(app.db, {
-          token,
-          policy,
-          now,
-          widget,
-          only: request.query.facilityIds,
-          limit: request.query.limit,
-          ...plan,
-        });
-        const user = found.user;
+        const ask = (withText: boolean) =>
+          runListStatement(app.db, {
+            token,
+            policy,
+            now,
+            widget,
+            only: request.query.facilityIds,
+            limit: request.query.limit,
+            withText,
+            ...plan,
+          });
         // The same refusals, in the same order, as requireActiveUser after the auth hook.
-        if (!user) throw unauthorized(MESSAGES.notSignedIn);
-        const { stale, ...authUser } = user;
-        // Only when MFA_REQUIRED_FOR_ADMINS is on does this cost a query; the statement stays as it is.
-        request.user = {
-          ...authUser,
-          mustEnrolMfa: await mustEnrolMfa(app.db, user.id, app.config.mfaRequiredForAdmins),
+        const admit = async (user: ListStatementUser | null) => {
+          if (!user) throw unauthorized(MESSAGES.notSignedIn);
+          const { stale, ...authUser } = user;
+          // Only when MFA_REQUIRED_FOR_ADMINS is on does this cost a query; the statement stays as it is.
+          request.user = {
+            ...authUser,
+            mustEnrolMfa: await mustEnrolMfa(app.db, user.id, app.config.mfaRequiredForAdmins),
+          };
+          assertActive(request.user);
         };
-        assertActive(request.user);
-        if (stale) await touchSession(app.db, user.sessionId, now);
+        // The page names each row by id and revision; the texts come from the wire cache, or by revision.
+        let found = await ask(false);
+        await admit(found.user);
+        if (found.user?.stale) await touchSession(app.db, found.user.sessionId, now);
+        const fetchTexts: FetchTexts = (wanted) => fetchListTexts(app.db, wanted);
+        // The statement reads one row more than the page, to tell whether there is a next one.
+        const shown = () => found.rows.slice(0, request.query.limit);
+        let texts = await wirePageTexts(wireCache, widget, shown(), fetchTexts);
+        if (!texts) {
+          // An alert changed between the page and its text: read the page again, with its texts, in one statement.
+          found = await ask(true);
+          await admit(found.user);
+          texts = await wirePageTexts(wireCache, widget, shown(), fetchTexts);
+          if (!texts) throw new Error('the list statement answered a row without its text');
+        }
         const hasMore = found.rows.length > request.query.limit;
-        const rows = hasMore ? found.rows.slice(0, request.query.limit) : found.rows;
-        const last = rows.at(-1);
-        const cursor =
-          hasMore && last
-            ? encodeCursor({
-                s: plan.sortName,
-                o: plan.sortOrder,
-                a: plan.isArchived,
-                v: last.sortValue,
-                i: last.id,
-              })
-            : null;
+        const last = hasMore ? found.rows[request.query.limit - 1] : undefined;
+        const cursor = last
+          ? encodeCursor({
+              s: plan.sortName,
+              o: plan.sortOrder,
+              a: plan.isArchived,
+              v: last.sortValue,
+              i: last.id,
+            })
+          : null;
         const pageNumber = request.query.page ?? 1;
         // Written here, not by the zod serializer, and by concatenation: each alert's wire JSON comes from the
-        // content-addressed wire cache (wire-cache.ts) or is made once by toWireAlert and JSON.stringify, so the
+        // revision-keyed wire cache (wire-cache.ts) or is made once by toWireAlert and JSON.stringify, so the
         // bytes and key order are exactly those of JSON.stringify over the answer object (list-statement.test.ts
         // holds it to that, cold and warm; list-routes.test.ts parses every answer with the domain schema).
         // Fastify sends a string with a JSON content type as it is (the cast: the typed reply only knows the
         // schema's object).
-        let list = '';
-        for (const row of rows) {
-          const text = wireAlertText(wireCache, widget, row.listJson, row.facName);
-          list = list ? `${list},${text}` : text;
-        }
+        const list = texts.join(',');
         const payload =
           `{${JSON.stringify(widget.listKey)}:[${list}],"cursor":${JSON.stringify(cursor)},` +
           `"count":${JSON.stringify(found.count)},"nextPage":${JSON.stringify(hasMore ? pageNumber + 1 : null)},` +

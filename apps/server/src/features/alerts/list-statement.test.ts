@@ -4,16 +4,18 @@ import {
   PagedAlertListSchema,
   unpagedAlertListSchema,
   WIDGETS,
+  type Widget,
   widgetByKey,
 } from '@portal/domain';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, facilities } from '../../db/schema/index.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import { listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { toWireAlert } from './mapping.ts';
-import { createWireCache, wireAlertText, wireCache } from './wire-cache.ts';
+import { createWireCache, wireCache, wirePageTexts } from './wire-cache.ts';
 
 // The list call answers from one statement (list-statement.ts): the session checks, the JSON it writes itself
 // and the count kept by triggers in alert_counts (migration 0003) are what these tests hold it to.
@@ -225,9 +227,10 @@ describe('the list answer, byte for byte', () => {
     'super@portal.test',
     'don@lakeside.test',
   ];
-  /** Every viewer's answer to every widget and query, keyed by them, with the answer's time stamp blanked. */
-  async function everyAnswer() {
-    const answers = new Map<string, string>();
+  /** Asks every viewer's list of every widget with every query, and hands each 200 answer to `visit`. */
+  async function forEveryAnswer(
+    visit: (key: string, widget: Widget, response: LightMyRequestResponse) => Promise<void> | void,
+  ) {
     for (const email of viewers) {
       const token = await signIn(t.app, email);
       for (const widget of WIDGETS) {
@@ -238,13 +241,18 @@ describe('the list answer, byte for byte', () => {
             headers: { authorization: `Bearer ${token}` },
           });
           expect(response.statusCode).toBe(200);
-          answers.set(
-            `${email} ${widget.key} ${query}`,
-            response.payload.replace(/"timeStamp":"[^"]*"/, '"timeStamp":""'),
-          );
+          await visit(`${email} ${widget.key} ${query}`, widget, response);
         }
       }
     }
+  }
+
+  /** Every viewer's answer to every widget and query, keyed by them, with the answer's time stamp blanked. */
+  async function everyAnswer() {
+    const answers = new Map<string, string>();
+    await forEveryAnswer((key, _widget, response) => {
+      answers.set(key, response.payload.replace(/"timeStamp":"[^"]*"/, '"timeStamp":""'));
+    });
     return answers;
   }
 
@@ -252,48 +260,37 @@ describe('the list answer, byte for byte', () => {
     let compared = 0;
     for (const pass of ['cold', 'warm']) {
       if (pass === 'cold') wireCache.clear();
-      for (const email of viewers) {
-        const token = await signIn(t.app, email);
-        for (const widget of WIDGETS) {
-          for (const query of queries) {
-            const response = await t.app.inject({
-              method: 'GET',
-              url: `/api${widget.listCall}${query ? `?${query}` : ''}`,
-              headers: { authorization: `Bearer ${token}` },
-            });
-            expect(response.statusCode).toBe(200);
-            // The whole answer is what JSON.stringify writes: keys in order, nothing a parse would change.
-            const parsed = response.json() as Record<string, { _internalID: number }[]>;
-            expect(JSON.stringify(parsed)).toBe(response.payload);
-            expect(Object.keys(parsed)).toEqual([widget.listKey, 'cursor', 'count', 'nextPage', 'timeStamp']);
-            const ids = (parsed[widget.listKey] ?? []).map((a) => a._internalID);
-            const found = await t.database.db
-              .select({ alert: alerts, facName: facilities.name })
-              .from(alerts)
-              .innerJoin(facilities, eq(facilities.facId, alerts.facId))
-              .where(inArray(alerts.id, ids.length ? ids : [0]));
-            const discussion = await t.database.db
-              .select()
-              .from(alertActions)
-              .where(inArray(alertActions.alertId, ids.length ? ids : [0]))
-              .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
-            const expected = ids.map((id) => {
-              const row = found.find((r) => r.alert.id === id);
-              if (!row) throw new Error(`alert ${id} not found`);
-              return toWireAlert(
-                widget,
-                row.alert,
-                row.facName,
-                discussion.filter((a) => a.alertId === id),
-              );
-            });
-            expect(
-              response.payload.startsWith(`{"${widget.listKey}":${JSON.stringify(expected)},"cursor":`),
-            ).toBe(true);
-            compared += ids.length;
-          }
-        }
-      }
+      await forEveryAnswer(async (_key, widget, response) => {
+        // The whole answer is what JSON.stringify writes: keys in order, nothing a parse would change.
+        const parsed = response.json() as Record<string, { _internalID: number }[]>;
+        expect(JSON.stringify(parsed)).toBe(response.payload);
+        expect(Object.keys(parsed)).toEqual([widget.listKey, 'cursor', 'count', 'nextPage', 'timeStamp']);
+        const ids = (parsed[widget.listKey] ?? []).map((a) => a._internalID);
+        const found = await t.database.db
+          .select({ alert: alerts, facName: facilities.name })
+          .from(alerts)
+          .innerJoin(facilities, eq(facilities.facId, alerts.facId))
+          .where(inArray(alerts.id, ids.length ? ids : [0]));
+        const discussion = await t.database.db
+          .select()
+          .from(alertActions)
+          .where(inArray(alertActions.alertId, ids.length ? ids : [0]))
+          .orderBy(asc(alertActions.sentAt), asc(alertActions.id));
+        const expected = ids.map((id) => {
+          const row = found.find((r) => r.alert.id === id);
+          if (!row) throw new Error(`alert ${id} not found`);
+          return toWireAlert(
+            widget,
+            row.alert,
+            row.facName,
+            discussion.filter((a) => a.alertId === id),
+          );
+        });
+        expect(
+          response.payload.startsWith(`{"${widget.listKey}":${JSON.stringify(expected)},"cursor":`),
+        ).toBe(true);
+        compared += ids.length;
+      });
       // Every answer of the pass went through the cache: the warm pass reads it, the cold one filled it.
       expect(wireCache.size).toBeGreaterThan(100);
     }
@@ -356,15 +353,13 @@ describe('the list answer, byte for byte', () => {
 });
 
 describe('the wire cache', () => {
-  it('stays within its byte bound', () => {
-    const bound = 64 * 1024;
-    const cache = createWireCache(bound);
-    const widget = widgetByKey('highCost');
-    const alert = {
+  const widget = widgetByKey('highCost');
+  const kept = (id: number, note: string) =>
+    JSON.stringify({
       alert: {
-        id: 1,
+        id,
         uuid: 'u',
-        widget: 'highCostAlerts',
+        widget: 'highCost',
         facId: 101,
         pharmId: 1,
         rxNo: 'rx',
@@ -390,19 +385,59 @@ describe('the wire cache', () => {
         archivedAt: null,
         archiveId: null,
         groupId: null,
-        details: { note: 'x'.repeat(500) },
+        details: { note },
       },
       actions: [],
-    };
+    });
+  const noFetch = async () => {
+    throw new Error('fetched, though every text was at hand');
+  };
+
+  it('stays within its byte bound', async () => {
+    const bound = 64 * 1024;
+    const cache = createWireCache(bound);
     for (let i = 0; i < 2000; i++) {
-      alert.alert.id = i;
-      const text = wireAlertText(cache, widget, JSON.stringify(alert), `Facility ${i % 7}`);
-      expect(JSON.parse(text)._internalID).toBe(i);
+      const row = { id: i, rev: i, facName: `Facility ${i % 7}`, listJson: kept(i, 'x'.repeat(500)) };
+      const [text] = (await wirePageTexts(cache, widget, [row], noFetch)) ?? [];
+      expect(JSON.parse(text ?? '{}')._internalID).toBe(i);
       expect(cache.calculatedSize).toBeLessThanOrEqual(bound);
     }
     // It did hold entries, up to about its bound, and dropped the oldest.
     expect(cache.size).toBeGreaterThan(10);
     expect(cache.size).toBeLessThan(2000);
     expect(cache.calculatedSize).toBeGreaterThan(bound / 2);
+  });
+
+  it('fetches only the revisions it lacks, and answers null when one of them is gone', async () => {
+    const cache = createWireCache();
+    const rows = [1, 2, 3].map((id) => ({ id, rev: 10 + id, facName: 'F', listJson: null }));
+    const asked: { id: number; rev: number }[][] = [];
+    const store = new Map([1, 2, 3].map((id) => [id, kept(id, `first ${id}`)]));
+    const fetchTexts = async (wanted: { id: number; rev: number }[]) => {
+      asked.push(wanted);
+      return new Map(wanted.flatMap((w) => (store.has(w.id) ? [[w.id, store.get(w.id) ?? '']] : [])));
+    };
+    const first = await wirePageTexts(cache, widget, rows, fetchTexts);
+    expect(first?.map((t) => JSON.parse(t).note)).toEqual(['first 1', 'first 2', 'first 3']);
+    expect(asked).toEqual([rows.map(({ id, rev }) => ({ id, rev }))]);
+    // Warm: nothing fetched.
+    expect(await wirePageTexts(cache, widget, rows, noFetch)).toEqual(first);
+    // Alert 2 has a new revision: only it is fetched; its old entry is not used.
+    store.set(2, kept(2, 'second 2'));
+    const changed = rows.map((r) => (r.id === 2 ? { ...r, rev: 99 } : r));
+    const second = await wirePageTexts(cache, widget, changed, fetchTexts);
+    expect(second?.map((t) => JSON.parse(t).note)).toEqual(['first 1', 'second 2', 'first 3']);
+    expect(asked.at(-1)).toEqual([{ id: 2, rev: 99 }]);
+    // Another facility name is another entry (a renamed facility shows its new name).
+    const renamed = await wirePageTexts(
+      cache,
+      widget,
+      [{ ...rows[0], id: 1, rev: 11, facName: 'G', listJson: null }],
+      fetchTexts,
+    );
+    expect(JSON.parse(renamed?.[0] ?? '{}').facName).toBe('G');
+    // A revision the database no longer has (the alert changed after the page was read): null, nothing guessed.
+    store.delete(3);
+    expect(await wirePageTexts(createWireCache(), widget, rows, fetchTexts)).toBeNull();
   });
 });

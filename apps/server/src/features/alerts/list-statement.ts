@@ -24,6 +24,11 @@ export interface ListStatementRequest {
   offset: number;
   from?: Date | undefined;
   to?: Date | undefined;
+  /**
+   * Answer each row's kept text too. Without it the rows carry their revision only and the route takes the texts
+   * from its wire cache, fetching the ones it lacks by revision (`fetchListTexts`).
+   */
+  withText: boolean;
 }
 
 /** The session's user as the statement found it (null: unknown, revoked, idle too long or past its end). */
@@ -39,12 +44,14 @@ export interface ListStatementUser {
 }
 
 /**
- * One alert row of the page: its kept `list_json` text (`{"alert": {...}, "actions": [...]}`, timestamps already as
- * ISO strings, the discussion oldest first), its facility's name and its sort value for the cursor.
+ * One alert row of the page: its kept list row's revision and, when asked for, its text (`{"alert": {...},
+ * "actions": [...]}`, timestamps already as ISO strings, the discussion oldest first), its facility's name and its
+ * sort value for the cursor.
  */
 export interface ListStatementRow {
   id: number;
-  listJson: string;
+  rev: number;
+  listJson: string | null;
   facName: string;
   sortValue: string | number;
 }
@@ -103,7 +110,10 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
   // index condition), as PostgreSQL plans the page when the ids are a literal array.
   // Each row is the alert's kept list_json (its fields and discussion, migration 0008: the triggers write it on
   // every insert and update and the migration filled the rows before it, so it is never null).
-  const pageBranch = (tenancy: SQL) => sql`(select ${alerts.id}, ${alerts.listJson} as list_json,
+  const text = request.withText ? sql`${alerts.listJson}` : sql`null::text`;
+  const pageBranch = (
+    tenancy: SQL,
+  ) => sql`(select ${alerts.id}, ${alerts.listRev} as list_rev, ${text} as list_json,
     "facilities"."name" as fac_name,
     ${sortValueJson(sort)} as sort_value,
     row_number() over (order by ${sort.expr} ${dir}, ${alerts.id} ${dir}) as ord
@@ -140,15 +150,17 @@ select
      'email', email, 'displayName', display_name, 'userType', user_type, 'mustChangePassword', must_change_password,
      'stale', stale) from me) end as "user",
   case when row_number() over (order by p.ord) = 1 then ${count} end as "count",
-  p.id, p.list_json as "listJson", p.fac_name as "facName", p.sort_value as "sortValue"
+  p.id, p.list_rev as "rev", p.list_json as "listJson", p.fac_name as "facName", p.sort_value as "sortValue"
 from (select 1) one left join page p on true
 order by p.ord`;
   // One row per page row (at least one: the left join), the session and count on the first only. Each row's kept
-  // text comes as it is kept, unescaped and unparsed: the route writes it through the wire cache (wire-cache.ts).
+  // text, when asked for, comes as it is kept, unescaped and unparsed: the route writes it through the wire cache
+  // (wire-cache.ts).
   const answer = await executePrepared<{
     user: ListStatementUser | null;
     count: number | null;
     id: number | string | null;
+    rev: number | string | null;
     listJson: string | null;
     facName: string | null;
     sortValue: string | number | null;
@@ -156,13 +168,36 @@ order by p.ord`;
   const first = answer[0];
   const rows: ListStatementRow[] = [];
   for (const row of answer) {
-    if (row.id === null || row.listJson === null) continue;
+    if (row.id === null || row.rev === null) continue;
     rows.push({
       id: Number(row.id),
+      rev: Number(row.rev),
       listJson: row.listJson,
       facName: row.facName ?? '',
       sortValue: row.sortValue ?? '',
     });
   }
   return { user: first?.user ?? null, count: first?.count ?? 0, rows };
+}
+
+/**
+ * The kept texts of exactly these revisions of these alerts, by id. An alert whose row has changed since its
+ * revision was read is absent: its revision is gone, and with it whatever the caller was allowed to see of it, so
+ * nothing here needs the caller's tenancy again (the page statement checked it for these very revisions).
+ */
+export async function fetchListTexts(
+  db: Db,
+  wanted: readonly { id: number; rev: number }[],
+): Promise<Map<number, string>> {
+  const texts = new Map<number, string>();
+  if (wanted.length === 0) return texts;
+  const rows = await executePrepared<{ id: number | string; list_json: string }>(
+    db,
+    sql`select a.id, a.list_json from unnest(${sql.param(wanted.map((w) => w.id))}::bigint[],
+      ${sql.param(wanted.map((w) => w.rev))}::bigint[]) as w(id, rev)
+    join ${alerts} a on a.id = w.id and a.list_rev = w.rev`,
+    'alerts_texts',
+  );
+  for (const row of rows) texts.set(Number(row.id), row.list_json);
+  return texts;
 }

@@ -17,6 +17,7 @@ const row: typeof alerts.$inferSelect = {
   patName: 'Doe, Jane',
   patId: 'P1',
   listJson: null,
+  listRev: 1,
   drugLabelName: 'Drug 10 mg',
   qty: 30,
   orgQty: 30,

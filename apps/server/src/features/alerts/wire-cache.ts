@@ -4,7 +4,7 @@ import { toWireAlert, type WireActionRow, type WireAlertRow } from './mapping.ts
 
 /**
  * The bound of the wire-alert cache, in bytes (strings counted at two bytes a character, V8's worst case). 32 MB
- * holds the wire form of ~8,000 alerts of ~2 KB (key and value), a few busy lists' worth.
+ * holds the wire form of ~15,000 alerts of ~1 KB, several busy lists' worth.
  */
 export const WIRE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 
@@ -12,9 +12,10 @@ export const WIRE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
 const ENTRY_OVERHEAD_BYTES = 128;
 
 /**
- * A content-addressed cache from what `toWireAlert` reads (the widget, the facility name and the alert's kept
- * `list_json` text, exactly) to the wire alert's JSON text. The key IS the content: an alert that changes has
- * another `list_json` and so another key, and an entry can never be stale; old entries just age out of the LRU.
+ * A cache from what `toWireAlert` reads (the widget, the alert's facility name and its kept list row, named by the
+ * alert's id and the row's revision) to the wire alert's JSON text. A revision names one exact `list_json` text
+ * (the trigger of migration 0009 takes a fresh one whenever the text changes), so an alert that changes has
+ * another key and an entry can never be stale; old entries just age out of the LRU.
  */
 export function createWireCache(maxBytes = WIRE_CACHE_MAX_BYTES) {
   return new LRUCache<string, string>({
@@ -28,17 +29,56 @@ export type WireCache = ReturnType<typeof createWireCache>;
 /** The list call's cache, one per server process. */
 export const wireCache = createWireCache();
 
-/**
- * The wire alert's JSON text (`JSON.stringify(toWireAlert(...))`) for one kept list row, from the cache when this
- * exact content was written before.
- */
-export function wireAlertText(cache: WireCache, widget: Widget, listJson: string, facName: string): string {
-  // The facility name's length makes the joined key unambiguous whatever the name holds (widget keys are constants).
-  const key = `${widget.key}\u0000${facName.length}\u0000${facName}\u0000${listJson}`;
-  const hit = cache.get(key);
-  if (hit !== undefined) return hit;
+/** A page row as the list statement answers it: the kept text only when it was asked for. */
+export interface KeptRowRef {
+  id: number;
+  rev: number;
+  facName: string;
+  listJson: string | null;
+}
+
+/** Reads the kept texts of exact revisions (`fetchListTexts`): an alert changed since then is absent. */
+export type FetchTexts = (wanted: { id: number; rev: number }[]) => Promise<Map<number, string>>;
+
+// Widget keys are constants and id and revision are digits, so the name may hold anything, last.
+const keyOf = (widget: Widget, row: KeptRowRef) =>
+  `${widget.key}\u0000${row.id}\u0000${row.rev}\u0000${row.facName}`;
+
+function remember(cache: WireCache, key: string, widget: Widget, listJson: string, facName: string): string {
   const kept = JSON.parse(listJson) as { alert: WireAlertRow; actions: WireActionRow[] };
   const text = JSON.stringify(toWireAlert(widget, kept.alert, facName, kept.actions));
   cache.set(key, text);
   return text;
+}
+
+/**
+ * Each page row's wire alert JSON text (`JSON.stringify(toWireAlert(...))`), in order: from the cache, else from
+ * the row's own kept text, else fetched by revision in one statement. Answers null when an alert changed between
+ * the page and that fetch (its revision is gone): the caller reads the page again, texts included.
+ */
+export async function wirePageTexts(
+  cache: WireCache,
+  widget: Widget,
+  rows: readonly KeptRowRef[],
+  fetchTexts: FetchTexts,
+): Promise<string[] | null> {
+  const texts: string[] = [];
+  const missing: number[] = [];
+  rows.forEach((row, i) => {
+    const key = keyOf(widget, row);
+    const hit =
+      cache.get(key) ??
+      (row.listJson === null ? undefined : remember(cache, key, widget, row.listJson, row.facName));
+    if (hit === undefined) missing.push(i);
+    else texts[i] = hit;
+  });
+  if (missing.length === 0) return texts;
+  const fetched = await fetchTexts(missing.map((i) => ({ id: rows[i]?.id ?? 0, rev: rows[i]?.rev ?? 0 })));
+  for (const i of missing) {
+    const row = rows[i];
+    const listJson = row ? fetched.get(row.id) : undefined;
+    if (!row || listJson === undefined) return null;
+    texts[i] = remember(cache, keyOf(widget, row), widget, listJson, row.facName);
+  }
+  return texts;
 }
