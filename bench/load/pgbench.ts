@@ -46,6 +46,7 @@ export async function runPgbench(
   script: string,
   clients: number,
   seconds: number,
+  mode: 'simple' | 'prepared' = 'simple',
 ): Promise<PgbenchResult> {
   const dir = await mkdtemp(join(tmpdir(), 'bench-pgbench-'));
   try {
@@ -56,6 +57,8 @@ export async function runPgbench(
       'pgbench',
       [
         '-n',
+        '-M',
+        mode,
         '-f',
         file,
         '-c',

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { type Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from '../../db/client.ts';
@@ -11,14 +11,19 @@ const names = new Map<string, string>();
 const MAX_NAMES = 2000;
 
 /**
- * Runs one of the alert hot-path statements; on PostgreSQL as a named (prepared) statement, so each pool
+ * Runs one of the alert hot-path statements (a drizzle SQL, or one already built with its values filled in); on PostgreSQL as a named (prepared) statement, so each pool
  * connection plans a text once instead of on every call (planning was ~40% of the list statement's cost on the
  * bench database, bench/README.md). Values stay parameters. PGlite runs it as drizzle does.
  */
-export async function executePrepared<T>(db: Db, statement: SQL, prefix: string): Promise<T[]> {
+export async function executePrepared<T>(db: Db, statement: SQL | Query, prefix: string): Promise<T[]> {
   const client: unknown = Reflect.get(db, '$client');
-  if (!(client instanceof pg.Pool)) return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
-  const query = dialect.sqlToQuery(statement);
+  if (!(client instanceof pg.Pool)) {
+    if (statement instanceof SQL) return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
+    // PGlite, a statement already built (its values filled in): as drizzle's PGlite session runs it.
+    const pglite = client as { query: (text: string, params: unknown[]) => Promise<{ rows: T[] }> };
+    return (await pglite.query(statement.sql, statement.params)).rows;
+  }
+  const query = statement instanceof SQL ? dialect.sqlToQuery(statement) : statement;
   let name = names.get(query.sql);
   if (!name) {
     name = `${prefix}_${createHash('sha256').update(query.sql).digest('hex').slice(0, 24)}`;
