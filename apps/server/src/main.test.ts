@@ -1,35 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listeningAt, type ServerProcess, spawnServerProcess } from './test/server-process.ts';
 
 // These tests run the real server process on the embedded database: they are about the process, not the API.
-const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
 
-interface Running {
-  child: ChildProcess;
-  url: string;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function startServer(dataDir: string): Running {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVER_DIR,
-    env: { PATH: process.env.PATH, DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on('data', (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, url: '', output: () => output, exited };
+/** The portal on the embedded database in `dataDir`, with the demo world, as `npm start` runs it. */
+function startServer(dataDir: string) {
+  return spawnServerProcess({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'info', NODE_ENV: 'test' });
 }
 
 async function waitFor(predicate: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
@@ -40,18 +19,9 @@ async function waitFor(predicate: () => boolean, what: string, timeoutMs = 30_00
   }
 }
 
-async function startAndWait(dataDir: string): Promise<Running> {
-  const server = startServer(dataDir);
-  // A first start on an empty folder creates the database and the demo world: on a loaded 2-core machine that
-  // has taken over 30 s.
-  await waitFor(
-    () => /running at (http:\/\/\S+)/.test(server.output()),
-    `server start\n${server.output()}`,
-    90_000,
-  );
-  const url = /running at (http:\/\/\S+)/.exec(server.output())?.[1] ?? '';
-  return { ...server, url };
-}
+// A first start on an empty folder creates the database and the demo world: on a loaded 2-core machine that has
+// taken over 30 s.
+const startAndWait = (dataDir: string): Promise<ServerProcess> => listeningAt(startServer(dataDir), 90_000);
 
 async function login(url: string, email: string) {
   const response = await fetch(`${url}/api/login`, {

@@ -4,32 +4,24 @@ import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = join(dirname(fileURLToPath(import.meta.url)), '../..');
 
-/** A whole portal server (src/main.ts) in a child process, as production runs it. */
-export interface ServerProcess {
+/** A portal server process (src/main.ts) as spawned: its output so far, and its exit code once it exits. */
+export interface SpawnedServer {
   child: ChildProcess;
-  /** The address it printed once listening. */
-  url: string;
-  /** Its exit code, once it exits. */
+  output: () => string;
   exited: Promise<number | null>;
 }
 
-/**
- * Starts `src/main.ts` on a free port with no seed, quiet logs and no sweeps unless `env` says otherwise, and
- * resolves once it prints its address (fails with its output after 45 s or if it exits first). For the tests of
- * several processes on one PostgreSQL database.
- */
-export async function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+/** A whole portal server (src/main.ts) in a child process, as production runs it, listening. */
+export interface ServerProcess extends SpawnedServer {
+  /** The address it printed once listening. */
+  url: string;
+}
+
+/** Spawns `src/main.ts` with exactly `env` (plus PATH), without waiting for anything. */
+export function spawnServerProcess(env: Record<string, string | undefined>): SpawnedServer {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: SERVER_DIR,
-    env: {
-      PATH: process.env.PATH,
-      PORT: '0',
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      SWEEP_INTERVAL_SECONDS: '0',
-      ...env,
-    },
+    env: { PATH: process.env.PATH, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -40,12 +32,36 @@ export async function startServerProcess(env: Record<string, string | undefined>
     output += chunk.toString();
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  const deadline = Date.now() + 45_000;
-  while (!/running at (http:\/\/\S+)/.test(output)) {
-    if (Date.now() > deadline || child.exitCode !== null) throw new Error(`server did not start:\n${output}`);
-    await new Promise((r) => setTimeout(r, 100));
+  return { child, output: () => output, exited };
+}
+
+/** Waits until the server prints its address (fails with its output after `timeoutMs` or if it exits first). */
+export async function listeningAt(server: SpawnedServer, timeoutMs: number): Promise<ServerProcess> {
+  const deadline = Date.now() + timeoutMs;
+  while (!/running at (http:\/\/\S+)/.test(server.output())) {
+    if (Date.now() > deadline || server.child.exitCode !== null) {
+      throw new Error(`server did not start:\n${server.output()}`);
+    }
+    await new Promise((r) => setTimeout(r, 50));
   }
-  return { child, url: /running at (http:\/\/\S+)/.exec(output)?.[1] ?? '', exited };
+  return { ...server, url: /running at (http:\/\/\S+)/.exec(server.output())?.[1] ?? '' };
+}
+
+/**
+ * Starts `src/main.ts` on a free port with no seed, quiet logs and no sweeps unless `env` says otherwise, and
+ * resolves once it prints its address (fails with its output after 45 s or if it exits first). For the tests of
+ * several processes on one PostgreSQL database.
+ */
+export function startServerProcess(env: Record<string, string | undefined>): Promise<ServerProcess> {
+  const server = spawnServerProcess({
+    PORT: '0',
+    SEED: 'none',
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'test',
+    SWEEP_INTERVAL_SECONDS: '0',
+    ...env,
+  });
+  return listeningAt(server, 45_000);
 }
 
 /** SIGTERM to each still running, then waits for every one to exit. */
