@@ -6,7 +6,7 @@ import {
   unpagedAlertListSchema,
   type Widget,
 } from '@portal/domain';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { type AlertListParams, alertKeys } from './alert-keys.ts';
@@ -69,4 +69,12 @@ export function alertPollQuery(widget: Widget, params: AlertListParams) {
     queryKey: alertKeys.poll(widget.key, params),
     queryFn: ({ signal }) => getAlertPage(widget, params, null, signal),
   });
+}
+
+/**
+ * Fetches a widget's first page (default sort, live) into the cache under the key its card asks for; a list
+ * already cached and fresh is left alone. Failures stay in the query for the card to show.
+ */
+export function prefetchAlertList(queryClient: QueryClient, widget: Widget): void {
+  void queryClient.prefetchInfiniteQuery(alertListQuery(widget, {}));
 }
