@@ -72,7 +72,12 @@ export const routes: RouteObject[] = [
               return m.DashboardRoute;
             }),
           ),
-          screen('/alerts/*', () => import('./routes/widget-page.tsx').then((m) => m.WidgetPageRoute)),
+          screen('/alerts/*', () =>
+            import('./routes/widget-page.tsx').then((m) => {
+              m.prefetchEarlyLists(queryClient);
+              return m.WidgetPageRoute;
+            }),
+          ),
           ...detailRoutes,
           screen(PATHS.secureForms, () =>
             import('./routes/secure-forms.tsx').then((m) => m.SecureFormsRoute),

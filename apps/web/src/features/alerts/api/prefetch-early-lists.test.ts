@@ -1,14 +1,14 @@
 import { TOKEN_STORAGE_KEY, WIDGETS, widgetByKey } from '@portal/domain';
 import { waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { alertKeys } from '@/features/alerts/api/alert-keys.ts';
 import { rememberDashboardWidgets, startEarlyRequests } from '@/lib/early-requests.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { reloadTokenFromStorage } from '@/lib/session-store.ts';
 import { alertFixture, listAnswer } from '@/test/alert-fixtures.ts';
 import { FakeApi } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
-import { prefetchEarlyLists } from './dashboard.tsx';
+import { alertKeys } from './alert-keys.ts';
+import { prefetchEarlyLists } from './get-alert-list.ts';
 
 const highCost = widgetByKey('highCost');
 const patMissing = widgetByKey('patMissing');
