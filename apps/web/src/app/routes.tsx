@@ -4,6 +4,7 @@ import type { ComponentType } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { RouteErrorFallback } from '@/components/route-error-fallback.tsx';
 import { PATHS } from '@/lib/paths.ts';
+import { queryClient } from '@/lib/query-client.ts';
 import { PublicLayout } from './shell/public-layout.tsx';
 
 /** A lazily loaded screen (its own chunk) with its own error boundary. */
@@ -65,8 +66,18 @@ export const routes: RouteObject[] = [
         }),
         errorElement: <RouteErrorFallback />,
         children: [
-          screen(PATHS.dashboard, () => import('./routes/dashboard.tsx').then((m) => m.DashboardRoute)),
-          screen('/alerts/*', () => import('./routes/widget-page.tsx').then((m) => m.WidgetPageRoute)),
+          screen(PATHS.dashboard, () =>
+            import('./routes/dashboard.tsx').then((m) => {
+              m.prefetchEarlyLists(queryClient);
+              return m.DashboardRoute;
+            }),
+          ),
+          screen('/alerts/*', () =>
+            import('./routes/widget-page.tsx').then((m) => {
+              m.prefetchEarlyLists(queryClient);
+              return m.WidgetPageRoute;
+            }),
+          ),
           ...detailRoutes,
           screen(PATHS.secureForms, () =>
             import('./routes/secure-forms.tsx').then((m) => m.SecureFormsRoute),

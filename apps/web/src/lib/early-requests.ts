@@ -81,6 +81,11 @@ export function takeEarly(url: string, bearer: string | null): Promise<EarlyAnsw
   return performance.now() - entry.at <= KEEP_MS ? entry.answer : undefined;
 }
 
+/** Whether a GET was started at boot for this URL and bearer and is still waiting to be taken. */
+export function isEarlyStarted(url: string, bearer: string | null): boolean {
+  return bearer !== null && early.has(keyOf(url, bearer));
+}
+
 function storedToken(): string | null {
   try {
     return window.localStorage.getItem(TOKEN_STORAGE_KEY);
@@ -114,7 +119,8 @@ function dashboardWidgetKeys(): WidgetKey[] {
   return WIDGETS.filter((w) => wanted.has(w.key)).map((w) => w.key);
 }
 
-const firstPageUrl = (listCall: string) => buildUrl(API_BASE, listCall, { limit: PAGE_LIMIT });
+/** The URL of a list's first page as a card asks for it (default sort, live). */
+export const firstPageUrl = (listCall: string) => buildUrl(API_BASE, listCall, { limit: PAGE_LIMIT });
 
 /**
  * Starts the early requests of the page being loaded: tokeninfo, and the live first page of the dashboard's

@@ -5,6 +5,8 @@ import { useCurrentUser } from '@/features/auth';
 import { DashboardPage } from '@/features/dashboard';
 import { rememberDashboardWidgets } from '@/lib/early-requests.ts';
 
+export { prefetchEarlyLists } from '@/features/alerts';
+
 /** /dashboard: the user's widgets, each card with its own error boundary so one failure leaves the rest working. */
 export function DashboardRoute() {
   const user = useCurrentUser();

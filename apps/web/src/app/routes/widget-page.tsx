@@ -3,6 +3,8 @@ import { Navigate, useParams } from 'react-router';
 import { WidgetPage } from '@/features/alerts';
 import { PATHS, widgetPagePath } from '@/lib/paths.ts';
 
+export { prefetchEarlyLists } from '@/features/alerts';
+
 const ARCHIVE_SUFFIX = /\/archive$/i;
 
 /**

@@ -1,4 +1,5 @@
 export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
+export { prefetchEarlyLists } from './api/get-alert-list.ts';
 export { AlertDetailPage } from './components/alert-detail-page.tsx';
 export { AlertWidgetCard } from './components/alert-widget-card.tsx';
 export { CardErrorBoundary } from './components/card-error-boundary.tsx';

@@ -4,11 +4,14 @@ import {
   PAGE_LIMIT,
   PagedAlertListSchema,
   unpagedAlertListSchema,
+  WIDGETS,
   type Widget,
 } from '@portal/domain';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type QueryClient, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { firstPageUrl, isEarlyStarted } from '@/lib/early-requests.ts';
+import { getToken } from '@/lib/session-store.ts';
 import { type AlertListParams, alertKeys } from './alert-keys.ts';
 
 /** One page of any widget's list, whatever key the answer carries it under. */
@@ -69,4 +72,21 @@ export function alertPollQuery(widget: Widget, params: AlertListParams) {
     queryKey: alertKeys.poll(widget.key, params),
     queryFn: ({ signal }) => getAlertPage(widget, params, null, signal),
   });
+}
+
+/**
+ * Puts the lists the boot script started (lib/early-requests.ts: the dashboard's cards, or a widget page's list)
+ * into the query cache as their answers arrive, under the key the card or page asks first (default sort, live,
+ * first page). Called by the dashboard's and the widget page's lazy route loaders, which run while the session
+ * check is still on its way: the answers are parsed while the main thread would wait, and a card whose list is in
+ * mounts with its rows in the shell's render instead of a spinner and one more render (and layout) per card.
+ * Lists not started at boot are left to their cards, as before; failures stay in the query for the card to show.
+ */
+export function prefetchEarlyLists(queryClient: QueryClient): void {
+  const bearer = getToken();
+  for (const widget of WIDGETS) {
+    if (isEarlyStarted(firstPageUrl(widget.listCall), bearer)) {
+      void queryClient.prefetchInfiniteQuery(alertListQuery(widget, {}));
+    }
+  }
 }

@@ -1,6 +1,11 @@
 import { VisuallyHidden } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
-import { useVirtualizer, type Virtualizer } from '@tanstack/react-virtual';
+import {
+  elementScroll,
+  useVirtualizer,
+  type Virtualizer,
+  type VirtualizerOptions,
+} from '@tanstack/react-virtual';
 import { type KeyboardEvent, useMemo, useRef } from 'react';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import classes from './alert-table.module.css';
@@ -48,6 +53,28 @@ function observeRectAfterLayout(
   return () => observer.disconnect();
 }
 
+/** Scroll elements the virtualiser has already been attached to. */
+const attached = new WeakSet<Element>();
+
+/**
+ * TanStack Virtual's element scroll without its first write: when the virtualiser attaches to its scroll element
+ * it scrolls it to the current offset (0 for a new table), and `scrollTo` forces a layout in the commit of every
+ * table (one per dashboard card; ~90 ms of the dashboard's load when profiled). A new element is already at 0,
+ * so that write changes nothing and no scroll event follows it either way; every later scroll is written as before.
+ */
+const scrollAfterAttach: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn'] = (
+  offset,
+  options,
+  instance,
+) => {
+  const element = instance.scrollElement;
+  if (element && !attached.has(element)) {
+    attached.add(element);
+    if (offset + (options.adjustments ?? 0) === 0 && options.behavior !== 'smooth') return;
+  }
+  elementScroll(offset, options, instance);
+};
+
 /**
  * A widget's alerts as a table with real headers. Rows are virtualised (TanStack Virtual) so ten thousand of
  * them keep a small DOM; spacer rows above and below keep the scroll height. A row opens on click or Enter.
@@ -64,6 +91,7 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
     overscan: 8,
     initialRect: { width: 800, height },
     observeElementRect: observeRectAfterLayout,
+    scrollToFn: scrollAfterAttach,
   });
   const items = virtualizer.getVirtualItems();
   const top = items[0]?.start ?? 0;
