@@ -33,7 +33,12 @@ export class ServerHandle {
   /** Forks the server and waits until it listens on 127.0.0.1. */
   static async start(options: ChildOptions): Promise<ServerHandle> {
     const child = fork(CHILD, [JSON.stringify(options)], {
-      execArgv: ['--import', 'tsx'],
+      // BENCH_SERVER_EXEC_ARGV adds Node flags to the server under test, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
+      execArgv: [
+        '--import',
+        'tsx',
+        ...(process.env.BENCH_SERVER_EXEC_ARGV?.split(' ').filter(Boolean) ?? []),
+      ],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     const port = await new Promise<number>((resolve, reject) => {

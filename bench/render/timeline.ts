@@ -136,6 +136,24 @@ async function load(browser: Browser, page: Page, url: string, traced: boolean):
   const tasks = own.filter((e) => e.name === 'RunTask');
   const busy = tasks.reduce((s, e) => s + (e.dur ?? 0) / 1000, 0);
   const cpu = tasks.reduce((s, e) => s + (e.tdur ?? 0) / 1000, 0);
+  if (process.env.TIMELINE_DUMP) {
+    for (const task of tasks) {
+      if ((task.dur ?? 0) < 2000) continue;
+      const inner = own
+        .filter(
+          (e) => e !== task && e.ts >= task.ts && e.ts < task.ts + (task.dur ?? 0) && (e.dur ?? 0) >= 1000,
+        )
+        .slice(0, 6)
+        .map((e) => {
+          const data = e.args?.data as { url?: string; functionName?: string } | undefined;
+          const what = String(data?.url ?? data?.functionName ?? '').replace(/.*\//, '');
+          return `${e.name}${what ? `(${what})` : ''} ${((e.dur ?? 0) / 1000).toFixed(0)}`;
+        });
+      console.log(
+        `    task ${at(task, nav.ts)} cpu ${((task.tdur ?? 0) / 1000).toFixed(0)}: ${inner.join(', ')}`,
+      );
+    }
+  }
   const top = [...sums.entries()]
     .filter(([, v]) => v >= 5)
     .sort((a, b) => b[1] - a[1])

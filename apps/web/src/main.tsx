@@ -1,4 +1,6 @@
 import './boot.ts';
+// Before anything parses with zod (see the module).
+import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { StrictMode } from 'react';
