@@ -1,10 +1,10 @@
 import { Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { MFA_MESSAGES, MfaEnrolConfirmInputSchema, type MfaEnrolStartAnswer } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useConfirmMfaEnrol, useStartMfaEnrol } from '../api/mfa.ts';
-import { fieldErrors } from '../form-errors.ts';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 
 export interface MfaEnrolPanelProps {
@@ -47,28 +47,23 @@ interface ScanAndConfirmProps {
 
 function ScanAndConfirm({ enrolment, onConfirmed, onCancel }: ScanAndConfirmProps) {
   const confirm = useConfirmMfaEnrol();
-  const [values, setValues] = useState({ code: '', currentPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, field, setFieldErrors } = useSchemaForm(MfaEnrolConfirmInputSchema, {
+    code: '',
+    currentPassword: '',
+  });
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = MfaEnrolConfirmInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    confirm.mutate(parsed.data, {
+  const onSubmit = form.handleSubmit((values) =>
+    confirm.mutate(values, {
       onSuccess: (answer) => {
         notifySuccess(answer.message);
         onConfirmed(answer.recoveryCodes);
       },
       onError: (error) => {
-        if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+        if (isApiError(error, 400)) setFieldErrors(error.fields);
         notifyError(error);
       },
-    });
-  };
+    }),
+  );
 
   return (
     <Stack maw={520}>
@@ -99,24 +94,14 @@ function ScanAndConfirm({ enrolment, onConfirmed, onCancel }: ScanAndConfirmProp
             autoComplete="one-time-code"
             inputMode="numeric"
             maxLength={7}
-            value={values.code}
-            onChange={(e) => {
-              const code = e.currentTarget.value;
-              setValues((v) => ({ ...v, code }));
-            }}
-            error={errors.code}
             required
+            {...field('code')}
           />
           <PasswordInput
             label="Current password"
             autoComplete="current-password"
-            value={values.currentPassword}
-            onChange={(e) => {
-              const currentPassword = e.currentTarget.value;
-              setValues((v) => ({ ...v, currentPassword }));
-            }}
-            error={errors.currentPassword}
             required
+            {...field('currentPassword')}
           />
           <Group>
             <Button type="submit" loading={confirm.isPending}>

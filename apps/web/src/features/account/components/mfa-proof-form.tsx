@@ -1,8 +1,7 @@
 import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { type MfaProofInput, MfaProofInputSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { fieldErrors } from '../form-errors.ts';
 
 export interface MfaProofFormProps {
   /** The form's accessible name. */
@@ -24,21 +23,16 @@ export function MfaProofForm({
   onSubmit,
   onCancel,
 }: MfaProofFormProps) {
-  const [values, setValues] = useState({ code: '', currentPassword: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { form, field, setFieldErrors } = useSchemaForm(MfaProofInputSchema, {
+    code: '',
+    currentPassword: '',
+  });
 
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = MfaProofInputSchema.safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    onSubmit(parsed.data).catch((error: unknown) => {
-      if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setErrors(error.fields);
-    });
-  };
+  const submit = form.handleSubmit((values) =>
+    onSubmit(values).catch((error: unknown) => {
+      if (isApiError(error, 400)) setFieldErrors(error.fields);
+    }),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
@@ -46,24 +40,14 @@ export function MfaProofForm({
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={(e) => {
-            const currentPassword = e.currentTarget.value;
-            setValues((v) => ({ ...v, currentPassword }));
-          }}
-          error={errors.currentPassword}
           required
+          {...field('currentPassword')}
         />
         <TextInput
           label="Code from the app, or a recovery code"
           autoComplete="one-time-code"
-          value={values.code}
-          onChange={(e) => {
-            const code = e.currentTarget.value;
-            setValues((v) => ({ ...v, code }));
-          }}
-          error={errors.code}
           required
+          {...field('code')}
         />
         <Group>
           <Button type="submit" color={isDanger ? 'red' : undefined} loading={isPending}>

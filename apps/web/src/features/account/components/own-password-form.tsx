@@ -1,11 +1,12 @@
 import { Button, PasswordInput, Stack } from '@mantine/core';
 import { ownPasswordFormSchema, USER_ADMIN_MESSAGES } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditOwnAccount } from '../api/edit-user-info.ts';
-import { fieldErrors } from '../form-errors.ts';
 
 export interface OwnPasswordFormProps {
   /** The signed-in user's email, which `/edituserinfo` names. */
@@ -21,36 +22,25 @@ const EMPTY = { currentPassword: '', password: '', confirmPassword: '' };
 export function OwnPasswordForm({ email, submitLabel = 'Update password', onChanged }: OwnPasswordFormProps) {
   const { passwordMinLength } = useClientConfig();
   const edit = useEditOwnAccount();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const schema = useMemo(() => ownPasswordFormSchema(passwordMinLength), [passwordMinLength]);
+  const { form, field, setFieldErrors } = useSchemaForm(schema, EMPTY);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = ownPasswordFormSchema(passwordMinLength).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit((values) =>
     edit.mutate(
-      { email, password: parsed.data.password, currentPassword: parsed.data.currentPassword },
+      { email, password: values.password, currentPassword: values.currentPassword },
       {
         onSuccess: () => {
           notifySuccess(USER_ADMIN_MESSAGES.passwordUpdated);
-          setValues(EMPTY);
+          form.reset(EMPTY);
           onChanged?.();
         },
         onError: (error) => {
-          if (isApiError(error, 400) && Object.keys(error.fields).length > 0) setErrors(error.fields);
+          if (isApiError(error, 400)) setFieldErrors(error.fields);
           notifyError(error);
         },
       },
-    );
-  };
+    ),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Change password">
@@ -58,27 +48,13 @@ export function OwnPasswordForm({ email, submitLabel = 'Update password', onChan
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
-          value={values.currentPassword}
-          onChange={set('currentPassword')}
-          error={errors.currentPassword}
           required
+          {...field('currentPassword')}
         />
-        <PasswordInput
-          label="New password"
-          autoComplete="new-password"
-          description={`At least ${passwordMinLength} characters`}
-          value={values.password}
-          onChange={set('password')}
-          error={errors.password}
-          required
-        />
-        <PasswordInput
-          label="Confirm new password"
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={set('confirmPassword')}
-          error={errors.confirmPassword}
-          required
+        <NewPasswordInputs
+          password={field('password')}
+          confirmPassword={field('confirmPassword')}
+          minLength={passwordMinLength}
         />
         <Button type="submit" loading={edit.isPending} w="fit-content">
           {submitLabel}

@@ -33,6 +33,31 @@ describe('/register', () => {
     expect(api.callsTo('POST', ENDPOINTS.register)).toHaveLength(0);
   });
 
+  it("clears a field's message as soon as the field is put right", async () => {
+    new FakeApi().install();
+    const { user } = renderApp('/register');
+    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Full name/), 'New Nurse');
+    expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();
+    expect(screen.getByText('Email is required')).toBeInTheDocument();
+  });
+
+  it("puts the server's message for a field under that field", async () => {
+    new FakeApi()
+      .on('POST', ENDPOINTS.register, () =>
+        fail(400, 'Email is already registered', 'BAD_REQUEST', { email: 'Email is already registered' }),
+      )
+      .install();
+    const { user } = renderApp('/register');
+    await screen.findByRole('button', { name: 'Register' });
+    await fillAndSubmit(user);
+    const email = screen.getByLabelText(/^Email/);
+    await screen.findAllByText('Email is already registered');
+    expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription('Email is already registered');
+  });
+
   it('registers and says to check the email', async () => {
     const api = new FakeApi()
       .on('POST', ENDPOINTS.register, () =>

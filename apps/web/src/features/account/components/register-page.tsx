@@ -1,10 +1,12 @@
-import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack, TextInput } from '@mantine/core';
 import { registerFormSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { useRegister } from '../api/public-account.ts';
-import { fieldErrors, publicErrorMessage } from '../form-errors.ts';
+import { publicErrorMessage } from '../form-errors.ts';
 import { PublicCard } from './public-card.tsx';
 
 const EMPTY = { fullname: '', email: '', password: '', confirmPassword: '' };
@@ -13,28 +15,16 @@ const EMPTY = { fullname: '', email: '', password: '', confirmPassword: '' };
 export function RegisterPage() {
   const { passwordMinLength } = useClientConfig();
   const register = useRegister();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const schema = useMemo(() => registerFormSchema(passwordMinLength), [passwordMinLength]);
+  const { form, field, setFieldErrors } = useSchemaForm(schema, EMPTY);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = registerFormSchema(passwordMinLength).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
-    const { confirmPassword: _confirm, ...input } = parsed.data;
+  const onSubmit = form.handleSubmit(({ confirmPassword: _confirm, ...input }) =>
     register.mutate(input, {
       onError: (error) => {
-        if (isApiError(error, 400)) setErrors(error.fields);
+        if (isApiError(error, 400)) setFieldErrors(error.fields);
       },
-    });
-  };
+    }),
+  );
 
   if (register.isSuccess)
     return (
@@ -53,39 +43,13 @@ export function RegisterPage() {
               {publicErrorMessage(register.error)}
             </Alert>
           ) : null}
-          <TextInput
-            label="Full name"
-            autoComplete="name"
-            value={values.fullname}
-            onChange={set('fullname')}
-            error={errors.fullname}
-            required
-          />
-          <TextInput
-            label="Email"
-            type="email"
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={errors.email}
-            required
-          />
-          <PasswordInput
-            label="Password"
-            autoComplete="new-password"
-            description={`At least ${passwordMinLength} characters`}
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="Confirm password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            required
+          <TextInput label="Full name" autoComplete="name" required {...field('fullname')} />
+          <TextInput label="Email" type="email" autoComplete="email" required {...field('email')} />
+          <NewPasswordInputs
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+            minLength={passwordMinLength}
+            replacing={false}
           />
           <Button type="submit" loading={register.isPending} fullWidth>
             Register

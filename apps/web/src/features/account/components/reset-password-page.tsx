@@ -1,12 +1,14 @@
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { newPasswordPairSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useResetPassword } from '../api/public-account.ts';
-import { fieldErrors, publicErrorMessage } from '../form-errors.ts';
+import { publicErrorMessage } from '../form-errors.ts';
 import { PublicCard } from './public-card.tsx';
 
 export interface ResetPasswordPageProps {
@@ -20,30 +22,19 @@ const EMPTY = { password: '', confirmPassword: '' };
 export function ResetPasswordPage({ email, token }: ResetPasswordPageProps) {
   const { passwordMinLength } = useClientConfig();
   const reset = useResetPassword();
-  const [values, setValues] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof EMPTY) => (event: { currentTarget: { value: string } }) => {
-    const value = event.currentTarget.value;
-    setValues((v) => ({ ...v, [key]: value }));
-  };
+  const schema = useMemo(() => newPasswordPairSchema(passwordMinLength), [passwordMinLength]);
+  const { form, field, setFieldErrors } = useSchemaForm(schema, EMPTY);
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const parsed = newPasswordPairSchema(passwordMinLength).safeParse(values);
-    if (!parsed.success) {
-      setErrors(fieldErrors(parsed.error));
-      return;
-    }
-    setErrors({});
+  const onSubmit = form.handleSubmit((values) =>
     reset.mutate(
-      { email, token, ...parsed.data },
+      { email, token, ...values },
       {
         onError: (error) => {
-          if (isApiError(error, 400)) setErrors(error.fields);
+          if (isApiError(error, 400)) setFieldErrors(error.fields);
         },
       },
-    );
-  };
+    ),
+  );
 
   if (reset.isSuccess)
     return (
@@ -68,22 +59,10 @@ export function ResetPasswordPage({ email, token }: ResetPasswordPageProps) {
               {publicErrorMessage(reset.error)}
             </Alert>
           ) : null}
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            description={`At least ${passwordMinLength} characters`}
-            value={values.password}
-            onChange={set('password')}
-            error={errors.password}
-            required
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            value={values.confirmPassword}
-            onChange={set('confirmPassword')}
-            error={errors.confirmPassword}
-            required
+          <NewPasswordInputs
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+            minLength={passwordMinLength}
           />
           <Button type="submit" loading={reset.isPending} fullWidth>
             Reset password

@@ -1,8 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { adminPasswordResetInputSchema } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
+import { useMemo } from 'react';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAdminPasswordReset } from '../api/mutations.ts';
@@ -18,19 +19,17 @@ export interface ResetPasswordModalProps {
   listKey?: QueryKey;
 }
 
-type Values = { password: string; confirmPassword: string; email: string; entityId: number | string };
-
 /** Reset Password for a user: the new password twice; they must change it at their next sign-in. */
 export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPasswordModalProps) {
   const { passwordMinLength } = useClientConfig();
-  const form = useForm<Values>({
-    resolver: zodResolver(
-      adminPasswordResetInputSchema(passwordMinLength) as never,
-    ) as unknown as Resolver<Values>,
-    defaultValues: { password: '', confirmPassword: '', email: user.email, entityId },
+  const schema = useMemo(() => adminPasswordResetInputSchema(passwordMinLength), [passwordMinLength]);
+  const { form, field } = useSchemaForm(schema, {
+    password: '',
+    confirmPassword: '',
+    email: user.email,
+    entityId,
   });
   const reset = useAdminPasswordReset(listKey);
-  const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
     reset.mutate(values, {
       onSuccess: (answer) => {
@@ -45,19 +44,10 @@ export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPa
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <Text size="sm">{user.email}</Text>
-          <PasswordInput
-            label="New password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={errors.password?.message}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+          <NewPasswordInputs
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+            minLength={passwordMinLength}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

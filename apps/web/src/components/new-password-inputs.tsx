@@ -1,0 +1,38 @@
+import { PasswordInput } from '@mantine/core';
+import type { SchemaField } from '@/hooks/use-schema-form.ts';
+
+export interface NewPasswordInputsProps {
+  /** The new password's and its confirmation's fields (`useSchemaForm`'s `field('password')`, ...). */
+  password: SchemaField;
+  confirmPassword: SchemaField;
+  /** The server's minimum length, said under the first input. */
+  minLength: number;
+  /** 'New password' / 'Confirm new password' where a password is being replaced; 'Password' / 'Confirm password'. */
+  replacing?: boolean;
+}
+
+/** A new password and its confirmation, as every form that sets one asks for them. */
+export function NewPasswordInputs({
+  password,
+  confirmPassword,
+  minLength,
+  replacing = true,
+}: NewPasswordInputsProps) {
+  return (
+    <>
+      <PasswordInput
+        label={replacing ? 'New password' : 'Password'}
+        autoComplete="new-password"
+        description={`At least ${minLength} characters`}
+        required
+        {...password}
+      />
+      <PasswordInput
+        label={replacing ? 'Confirm new password' : 'Confirm password'}
+        autoComplete="new-password"
+        required
+        {...confirmPassword}
+      />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+
+/** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
+type FormSchema = z.ZodType<FieldValues, FieldValues>;
+
+/**
+ * react-hook-form over one of the domain's form schemas: checked on submit, then again as the user corrects a field;
+ * the submit handler receives the schema's output. `field(name)` spreads into a Mantine input (its registration and
+ * its error message), and `setFieldErrors` puts the server's per-field messages (a 400's `fields`) under the same
+ * inputs.
+ */
+export function useSchemaForm<S extends FormSchema>(schema: S, defaultValues: z.input<S>) {
+  const form = useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema),
+    defaultValues: defaultValues as DefaultValues<z.input<S>>,
+  });
+  const field = (name: Path<z.input<S>>) => ({
+    ...form.register(name),
+    error: form.formState.errors[name]?.message as string | undefined,
+  });
+  const setFieldErrors = (fields: Record<string, string>) => {
+    for (const [name, message] of Object.entries(fields))
+      form.setError(name as Path<z.input<S>>, { type: 'server', message });
+  };
+  return { form, field, setFieldErrors };
+}
+
+/** What `field(name)` answers: spread into a Mantine input. */
+export type SchemaField = ReturnType<ReturnType<typeof useSchemaForm>['field']>;
