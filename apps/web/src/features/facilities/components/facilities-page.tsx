@@ -1,7 +1,7 @@
-import { Alert, Loader, Paper, Stack, Table, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { canAddUserToFacility, type Facility } from '@portal/domain';
-import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -28,66 +28,53 @@ export function FacilitiesPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Facilities</Title>
-      <TextInput
-        label="Search facilities"
-        placeholder="Search by facility name"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-      {error ? (
-        <Alert color="red" title="Error">
-          {error.message}
-        </Alert>
-      ) : null}
-      {isPending ? <Loader role="status" aria-label="Loading facilities" /> : null}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={520}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader
-                    key={column.key}
-                    column={column.key}
-                    label={column.label}
-                    sort={sort}
-                    onSort={setSort}
-                  />
-                ))}
-                <Table.Th>Role</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((facility) => (
-                <Table.Tr key={facility.facID}>
-                  <Table.Td>{facility.facID}</Table.Td>
-                  <Table.Td>{facility.facName}</Table.Td>
-                  <Table.Td>{facility.pharmID}</Table.Td>
-                  <Table.Td>{facility.userRole}</Table.Td>
-                  <Table.Td>
-                    <FacilityRowMenu
-                      facility={facility}
-                      mayAddUser={viewer !== null && canAddUserToFacility(viewer, facility.facID)}
-                      onAddUser={() => setModal({ kind: 'add', facility })}
-                      onViewUsers={() => setModal({ kind: 'users', facility })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!isPending && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>No facilities</Table.Td>
-                </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <SearchableTable
+        searchLabel="Search facilities"
+        searchPlaceholder="Search by facility name"
+        search={search}
+        onSearch={setSearch}
+        error={error ? { title: 'Error', message: error.message } : null}
+        isPending={isPending}
+        loadingLabel="Loading facilities"
+        minWidth={520}
+        head={
+          <>
+            {COLUMNS.map((column) => (
+              <SortHeader
+                key={column.key}
+                column={column.key}
+                label={column.label}
+                sort={sort}
+                onSort={setSort}
+              />
+            ))}
+            <Table.Th>Role</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        rowCount={rows.length}
+        columns={5}
+        emptyText="No facilities"
+      >
+        {rows.map((facility) => (
+          <Table.Tr key={facility.facID}>
+            <Table.Td>{facility.facID}</Table.Td>
+            <Table.Td>{facility.facName}</Table.Td>
+            <Table.Td>{facility.pharmID}</Table.Td>
+            <Table.Td>{facility.userRole}</Table.Td>
+            <Table.Td>
+              <FacilityRowMenu
+                facility={facility}
+                mayAddUser={viewer !== null && canAddUserToFacility(viewer, facility.facID)}
+                onAddUser={() => setModal({ kind: 'add', facility })}
+                onViewUsers={() => setModal({ kind: 'users', facility })}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </SearchableTable>
       {viewer && modal?.kind === 'add' ? (
         <CreateUserModal viewer={viewer} facility={modal.facility} onClose={() => setModal(null)} />
       ) : null}

@@ -1,20 +1,8 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { formatPhone, pickerFacilities, USER_ADMIN_MESSAGES } from '@portal/domain';
-import { IconSearch } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -55,65 +43,56 @@ export function FacilityUsersPage() {
           Add Facility User
         </Button>
       </Group>
-      <TextInput
-        label="Search users"
-        placeholder="Search by name or email"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-      {error ? <Alert color="red">{USER_ADMIN_MESSAGES.listFailed}</Alert> : null}
-      {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={600}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                {COLUMNS.map((column) => (
-                  <SortHeader
-                    key={column.key}
-                    column={column.key}
-                    label={column.label}
-                    sort={sort}
-                    onSort={setSort}
-                  />
-                ))}
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Facilities</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.userId}>
-                  <Table.Td>
-                    {user.displayName}{' '}
-                    {user.userId === me.userId ? (
-                      <Badge size="sm" variant="light">
-                        Self
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>
-                  <Table.Td>{user.numberFacilities}</Table.Td>
-                  <Table.Td>
-                    {viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!isPending && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>No Users</Table.Td>
-                </Table.Tr>
+      <SearchableTable
+        searchLabel="Search users"
+        searchPlaceholder="Search by name or email"
+        search={search}
+        onSearch={setSearch}
+        error={error ? { message: USER_ADMIN_MESSAGES.listFailed } : null}
+        isPending={isPending}
+        loadingLabel="Loading users"
+        minWidth={600}
+        head={
+          <>
+            {COLUMNS.map((column) => (
+              <SortHeader
+                key={column.key}
+                column={column.key}
+                label={column.label}
+                sort={sort}
+                onSort={setSort}
+              />
+            ))}
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Facilities</Table.Th>
+            <Table.Th>
+              <VisuallyHidden>Actions</VisuallyHidden>
+            </Table.Th>
+          </>
+        }
+        rowCount={rows.length}
+        columns={5}
+        emptyText="No Users"
+      >
+        {rows.map((user) => (
+          <Table.Tr key={user.userId}>
+            <Table.Td>
+              {user.displayName}{' '}
+              {user.userId === me.userId ? (
+                <Badge size="sm" variant="light">
+                  Self
+                </Badge>
               ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+            </Table.Td>
+            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>
+            <Table.Td>{user.numberFacilities}</Table.Td>
+            <Table.Td>
+              {viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </SearchableTable>
       {viewer && modal?.kind === 'create' ? <CreateUserModal viewer={viewer} onClose={close} /> : null}
       {viewer && modal?.kind === 'facilities' ? (
         <UserFacilitiesModal viewer={viewer} user={modal.user} onClose={close} />

@@ -1,19 +1,9 @@
-import {
-  ActionIcon,
-  Alert,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Title, Tooltip } from '@mantine/core';
 import { mayAdministerPharmacyUsers, type Pharmacy } from '@portal/domain';
-import { IconBuildingHospital, IconSearch, IconUsers } from '@tabler/icons-react';
+import { IconBuildingHospital, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { SearchableTable } from '@/components/searchable-table.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { usePharmacies } from '../api/get-pharmacies.ts';
@@ -48,70 +38,57 @@ export function PharmaciesPage() {
   return (
     <Stack gap="md">
       <Title order={1}>Pharmacies</Title>
-      <TextInput
-        label="Search pharmacies"
-        placeholder="Search by pharmacy"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-      {error ? (
-        <Alert color="red" title="Error">
-          {error.message}
-        </Alert>
-      ) : null}
-      {isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={360}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Pharmacy ID</Table.Th>
-                <Table.Th>Facilities</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((pharmacy) => (
-                <Table.Tr key={pharmacy.pharmID}>
-                  <Table.Td>{pharmacy.pharmID}</Table.Td>
-                  <Table.Td>{pharmacy.facilities.length}</Table.Td>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Tooltip label="Facilities">
-                        <ActionIcon
-                          variant="light"
-                          aria-label={`Facilities of ${pharmacy.pharmID}`}
-                          onClick={() => setParams({ pharmID: pharmacy.pharmID })}
-                        >
-                          <IconBuildingHospital size={18} aria-hidden />
-                        </ActionIcon>
-                      </Tooltip>
-                      {mayListUsers ? (
-                        <Tooltip label="Users">
-                          <ActionIcon
-                            variant="light"
-                            aria-label={`Users of ${pharmacy.pharmID}`}
-                            onClick={() => setParams({ pharmID: pharmacy.pharmID, users: 'true' })}
-                          >
-                            <IconUsers size={18} aria-hidden />
-                          </ActionIcon>
-                        </Tooltip>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!isPending && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>No pharmacies</Table.Td>
-                </Table.Tr>
-              ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+      <SearchableTable
+        searchLabel="Search pharmacies"
+        searchPlaceholder="Search by pharmacy"
+        search={search}
+        onSearch={setSearch}
+        error={error ? { title: 'Error', message: error.message } : null}
+        isPending={isPending}
+        loadingLabel="Loading pharmacies"
+        minWidth={360}
+        head={
+          <>
+            <Table.Th>Pharmacy ID</Table.Th>
+            <Table.Th>Facilities</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        rowCount={rows.length}
+        columns={3}
+        emptyText="No pharmacies"
+      >
+        {rows.map((pharmacy) => (
+          <Table.Tr key={pharmacy.pharmID}>
+            <Table.Td>{pharmacy.pharmID}</Table.Td>
+            <Table.Td>{pharmacy.facilities.length}</Table.Td>
+            <Table.Td>
+              <Group gap="xs" wrap="nowrap">
+                <Tooltip label="Facilities">
+                  <ActionIcon
+                    variant="light"
+                    aria-label={`Facilities of ${pharmacy.pharmID}`}
+                    onClick={() => setParams({ pharmID: pharmacy.pharmID })}
+                  >
+                    <IconBuildingHospital size={18} aria-hidden />
+                  </ActionIcon>
+                </Tooltip>
+                {mayListUsers ? (
+                  <Tooltip label="Users">
+                    <ActionIcon
+                      variant="light"
+                      aria-label={`Users of ${pharmacy.pharmID}`}
+                      onClick={() => setParams({ pharmID: pharmacy.pharmID, users: 'true' })}
+                    >
+                      <IconUsers size={18} aria-hidden />
+                    </ActionIcon>
+                  </Tooltip>
+                ) : null}
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </SearchableTable>
       {open && faciID ? <PharmacyFormsModal pharmacy={open} faciID={faciID} onClose={close} /> : null}
       {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
       {open && !faciID && !showUsers ? (

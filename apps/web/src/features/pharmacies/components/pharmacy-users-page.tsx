@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   formatPhone,
@@ -6,8 +6,9 @@ import {
   type PharmacyUser,
   type PharmacyUserAction,
 } from '@portal/domain';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import {
@@ -68,62 +69,53 @@ export function PharmacyUsersPage() {
           Add Pharmacy User
         </Button>
       </Group>
-      <TextInput
-        label="Search users"
-        placeholder="Search by name or email"
-        leftSection={<IconSearch size={16} aria-hidden />}
-        value={search}
-        onChange={(event) => setSearch(event.currentTarget.value)}
-        maw={420}
-      />
-      {users.error ? <Alert color="red">{PHARMACY_ADMIN_MESSAGES.retrieveError}</Alert> : null}
-      {users.isPending ? <Loader role="status" aria-label="Loading pharmacy users" /> : null}
-      <Paper withBorder>
-        <Table.ScrollContainer minWidth={640}>
-          <Table striped highlightOnHover>
-            <Table.Thead>
-              <Table.Tr>
-                <SortHeader column="displayName" label="Name" sort={sort} onSort={setSort} />
-                <SortHeader column="email" label="Email" sort={sort} onSort={setSort} />
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Pharmacies</Table.Th>
-                <Table.Th>Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((user) => (
-                <Table.Tr key={user.userId}>
-                  <Table.Td>
-                    {user.displayName}{' '}
-                    {user.userId === me.userId ? (
-                      <Badge size="sm" variant="light">
-                        Self
-                      </Badge>
-                    ) : null}
-                  </Table.Td>
-                  <Table.Td>{user.email}</Table.Td>
-                  <Table.Td>{formatPhone(user.phone)}</Table.Td>
-                  <Table.Td>{user.numberPharmacies}</Table.Td>
-                  <Table.Td>
-                    <PharmacyUserRowMenu
-                      user={user}
-                      callerId={me.userId}
-                      standings={standings}
-                      onViewPharmacies={() => setEditingId(user.userId)}
-                      onAction={(action, pharmID) => setOpen({ action, userId: user.userId, pharmID })}
-                    />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-              {!users.isPending && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={5}>{PHARMACY_ADMIN_MESSAGES.noUsers}</Table.Td>
-                </Table.Tr>
+      <SearchableTable
+        searchLabel="Search users"
+        searchPlaceholder="Search by name or email"
+        search={search}
+        onSearch={setSearch}
+        error={users.error ? { message: PHARMACY_ADMIN_MESSAGES.retrieveError } : null}
+        isPending={users.isPending}
+        loadingLabel="Loading pharmacy users"
+        minWidth={640}
+        head={
+          <>
+            <SortHeader column="displayName" label="Name" sort={sort} onSort={setSort} />
+            <SortHeader column="email" label="Email" sort={sort} onSort={setSort} />
+            <Table.Th>Phone</Table.Th>
+            <Table.Th>Pharmacies</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        rowCount={rows.length}
+        columns={5}
+        emptyText={PHARMACY_ADMIN_MESSAGES.noUsers}
+      >
+        {rows.map((user) => (
+          <Table.Tr key={user.userId}>
+            <Table.Td>
+              {user.displayName}{' '}
+              {user.userId === me.userId ? (
+                <Badge size="sm" variant="light">
+                  Self
+                </Badge>
               ) : null}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Paper>
+            </Table.Td>
+            <Table.Td>{user.email}</Table.Td>
+            <Table.Td>{formatPhone(user.phone)}</Table.Td>
+            <Table.Td>{user.numberPharmacies}</Table.Td>
+            <Table.Td>
+              <PharmacyUserRowMenu
+                user={user}
+                callerId={me.userId}
+                standings={standings}
+                onViewPharmacies={() => setEditingId(user.userId)}
+                onAction={(action, pharmID) => setOpen({ action, userId: user.userId, pharmID })}
+              />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </SearchableTable>
       {isCreating ? (
         <CreatePharmacyUserModal standings={standings} onClose={() => setIsCreating(false)} />
       ) : null}

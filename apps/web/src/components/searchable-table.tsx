@@ -1,0 +1,79 @@
+import { Alert, Loader, Paper, Table, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export interface SearchableTableProps {
+  /** The search box's label and placeholder; its text is the caller's state, which filters the rows. */
+  searchLabel: string;
+  searchPlaceholder: string;
+  search: string;
+  onSearch: (text: string) => void;
+  /** Said in red above the table when the list could not be read. */
+  error: { title?: string; message: string } | null;
+  isPending: boolean;
+  /** The loading indicator's accessible name, e.g. 'Loading facilities'. */
+  loadingLabel: string;
+  /** Below this width the table scrolls sideways instead of squeezing (a tablet at the nurses' station). */
+  minWidth: number;
+  /** The header row's cells. */
+  head: ReactNode;
+  /** How many rows `children` holds: with none (once loaded), one row says `emptyText` across `columns` columns. */
+  rowCount: number;
+  columns: number;
+  emptyText: string;
+  /** The body rows. */
+  children: ReactNode;
+}
+
+/** An administration list: a search box, the list's error or loading state, and its striped table. */
+export function SearchableTable({
+  searchLabel,
+  searchPlaceholder,
+  search,
+  onSearch,
+  error,
+  isPending,
+  loadingLabel,
+  minWidth,
+  head,
+  rowCount,
+  columns,
+  emptyText,
+  children,
+}: SearchableTableProps) {
+  return (
+    <>
+      <TextInput
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        leftSection={<IconSearch size={16} aria-hidden />}
+        value={search}
+        onChange={(event) => onSearch(event.currentTarget.value)}
+        maw={420}
+      />
+      {error ? (
+        <Alert color="red" title={error.title}>
+          {error.message}
+        </Alert>
+      ) : null}
+      {isPending ? <Loader role="status" aria-label={loadingLabel} /> : null}
+      <Paper withBorder>
+        <Table.ScrollContainer minWidth={minWidth}>
+          <Table striped highlightOnHover>
+            <Table.Thead>
+              <Table.Tr>{head}</Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {children}
+              {!isPending && rowCount === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={columns}>{emptyText}</Table.Td>
+                </Table.Tr>
+              ) : null}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Paper>
+    </>
+  );
+}
