@@ -1,9 +1,8 @@
 import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { type ReleaseNote, type ReleaseNoteInput, ReleaseNoteInputSchema } from '@portal/domain';
-import { useState } from 'react';
+import { type ReleaseNote, ReleaseNoteInputSchema } from '@portal/domain';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveReleaseNote } from '../api/content.ts';
-import { fieldErrors } from './field-errors.ts';
-import { RichTextField } from './rich-text-field.tsx';
+import { RichTextFormField } from './rich-text-field.tsx';
 
 export interface ReleaseNoteEditorProps {
   /** The note to edit; omitted to add one. */
@@ -14,64 +13,36 @@ export interface ReleaseNoteEditorProps {
 
 /** Add or edit a release note; the domain schema checks the form as the server will. */
 export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorProps) {
-  const [draft, setDraft] = useState<ReleaseNoteInput>({
+  const { form, field } = useSchemaForm(ReleaseNoteInputSchema, {
     type: note?.type ?? 'Feature',
     title: note?.title ?? '',
     description: note?.description ?? '',
     date: note?.date ?? today,
     pharmUserOnly: note?.pharmUserOnly ?? false,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveReleaseNote();
-  const submit = () => {
-    const parsed = ReleaseNoteInputSchema.safeParse(draft);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    save.mutate({ id: note?.id, input: parsed.data }, { onSuccess: onClose });
-  };
+  const submit = form.handleSubmit((input) => save.mutate({ id: note?.id, input }, { onSuccess: onClose }));
   return (
     <Modal opened onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
-      <Stack>
-        <TextInput
-          label="Title"
-          value={draft.title}
-          error={errors.title}
-          onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-        />
-        <Group grow>
-          <TextInput
-            label="Type"
-            value={draft.type}
-            error={errors.type}
-            onChange={(e) => setDraft({ ...draft, type: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Date"
-            type="date"
-            value={draft.date}
-            error={errors.date}
-            onChange={(e) => setDraft({ ...draft, date: e.currentTarget.value })}
-          />
-        </Group>
-        <Checkbox
-          label="Admin Only (pharmacy users only)"
-          checked={draft.pharmUserOnly}
-          onChange={(e) => setDraft({ ...draft, pharmUserOnly: e.currentTarget.checked })}
-        />
-        <RichTextField
-          label="Description"
-          value={draft.description}
-          error={errors.description}
-          onChange={(description) => setDraft((d) => ({ ...d, description }))}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Title" {...field('title')} />
+          <Group grow>
+            <TextInput label="Type" {...field('type')} />
+            <TextInput label="Date" type="date" {...field('date')} />
+          </Group>
+          <Checkbox label="Admin Only (pharmacy users only)" {...form.register('pharmUserOnly')} />
+          <RichTextFormField control={form.control} name="description" label="Description" />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }

@@ -2,10 +2,11 @@ import {
   ENDPOINTS,
   MessageAnswerSchema,
   type ReleaseNote,
+  ReleaseNoteAnswerSchema,
   ReleaseNotesAnswerSchema,
   VersionsAnswerSchema,
 } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -37,6 +38,9 @@ function install(user = pharmacist()) {
     .signedIn('tok', user)
     .on('GET', ENDPOINTS.releaseNotes, () => ok(ReleaseNotesAnswerSchema, { releaseNotes: notes }))
     .on('DELETE', '/releasenotes/1', () => ok(MessageAnswerSchema, { message: 'Release note deleted' }))
+    .on('PUT', '/releasenotes/1', () =>
+      ok(ReleaseNoteAnswerSchema, { releaseNote: { ...(notes[0] as ReleaseNote), title: 'Renamed note' } }),
+    )
     .on('GET', ENDPOINTS.versions, () =>
       ok(VersionsAnswerSchema, {
         versions: [
@@ -84,6 +88,31 @@ describe('ReleaseNotesPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(api.callsTo('DELETE', '/releasenotes/1')).toHaveLength(1);
     expect(screen.getByRole('button', { name: 'Add release note' })).toBeInTheDocument();
+  });
+
+  it("edits a note: the schema's message for an empty title, then the changed fields sent", async () => {
+    const api = install();
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+    const title = within(dialog).getByLabelText('Title');
+    expect(title).toHaveValue('Older note');
+    await user.clear(title);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();
+    expect(api.callsTo('PUT', '/releasenotes/1')).toHaveLength(0);
+
+    await user.type(title, 'Renamed note');
+    await user.click(within(dialog).getByLabelText('Admin Only (pharmacy users only)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('PUT', '/releasenotes/1')).toHaveLength(1));
+    expect(api.callsTo('PUT', '/releasenotes/1')[0]?.body).toEqual({
+      type: 'Feature',
+      title: 'Renamed note',
+      description: '<p>Old</p>',
+      date: '2026-10-01',
+      pharmUserOnly: true,
+    });
   });
 
   it("hides the 'Admin Only' tag and the editor from a facility user", async () => {

@@ -1,5 +1,6 @@
 import { Input, Loader } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { type Control, Controller, type FieldValues, type Path } from 'react-hook-form';
 
 const Editor = lazy(() => import('./rich-text-editor.tsx'));
 
@@ -18,5 +19,34 @@ export function RichTextField({ label, value, onChange, error }: RichTextFieldPr
         <Editor label={label} value={value} onChange={onChange} />
       </Suspense>
     </Input.Wrapper>
+  );
+}
+
+export interface RichTextFormFieldProps<T extends FieldValues, O extends FieldValues> {
+  /** The form (react-hook-form's `control`, e.g. from `useSchemaForm`) and the field holding the HTML. */
+  control: Control<T, unknown, O>;
+  name: Path<T>;
+  label: string;
+}
+
+/** A `RichTextField` bound to a form field, with the field's error message under it. */
+export function RichTextFormField<T extends FieldValues, O extends FieldValues>({
+  control,
+  name,
+  label,
+}: RichTextFormFieldProps<T, O>) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <RichTextField
+          label={label}
+          value={field.value}
+          onChange={field.onChange}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
   );
 }

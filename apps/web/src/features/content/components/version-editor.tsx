@@ -1,9 +1,8 @@
 import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
-import { type Version, type VersionInput, VersionInputSchema } from '@portal/domain';
-import { useState } from 'react';
+import { type Version, VersionInputSchema } from '@portal/domain';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveVersion } from '../api/content.ts';
-import { fieldErrors } from './field-errors.ts';
-import { RichTextField } from './rich-text-field.tsx';
+import { RichTextFormField } from './rich-text-field.tsx';
 
 export interface VersionEditorProps {
   version?: Version;
@@ -13,64 +12,42 @@ export interface VersionEditorProps {
 
 /** Add or edit a version with its description and the pharmacy users' admin update. */
 export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
-  const [draft, setDraft] = useState<VersionInput>({
+  const { form, field } = useSchemaForm(VersionInputSchema, {
     version: version?.version ?? '',
     title: version?.title ?? '',
     description: version?.description ?? '',
     pharmUserDescription: version?.pharmUserDescription ?? '',
     date: version?.date ?? today,
   });
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSaveVersion();
-  const submit = () => {
-    const parsed = VersionInputSchema.safeParse(draft);
-    if (!parsed.success) return setErrors(fieldErrors(parsed.error));
-    save.mutate({ id: version?.id, input: parsed.data }, { onSuccess: onClose });
-  };
+  const submit = form.handleSubmit((input) =>
+    save.mutate({ id: version?.id, input }, { onSuccess: onClose }),
+  );
   return (
     <Modal opened onClose={onClose} title={version ? 'Edit version' : 'Add version'} size="lg">
-      <Stack>
-        <Group grow>
-          <TextInput
-            label="Version"
-            value={draft.version}
-            error={errors.version}
-            onChange={(e) => setDraft({ ...draft, version: e.currentTarget.value })}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Group grow>
+            <TextInput label="Version" {...field('version')} />
+            <TextInput label="Date" type="date" {...field('date')} />
+          </Group>
+          <TextInput label="Title" {...field('title')} />
+          <RichTextFormField control={form.control} name="description" label="Description" />
+          <RichTextFormField
+            control={form.control}
+            name="pharmUserDescription"
+            label="Admin update (pharmacy users)"
           />
-          <TextInput
-            label="Date"
-            type="date"
-            value={draft.date}
-            error={errors.date}
-            onChange={(e) => setDraft({ ...draft, date: e.currentTarget.value })}
-          />
-        </Group>
-        <TextInput
-          label="Title"
-          value={draft.title}
-          error={errors.title}
-          onChange={(e) => setDraft({ ...draft, title: e.currentTarget.value })}
-        />
-        <RichTextField
-          label="Description"
-          value={draft.description}
-          error={errors.description}
-          onChange={(description) => setDraft((d) => ({ ...d, description }))}
-        />
-        <RichTextField
-          label="Admin update (pharmacy users)"
-          value={draft.pharmUserDescription}
-          onChange={(pharmUserDescription) => setDraft((d) => ({ ...d, pharmUserDescription }))}
-        />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button onClick={submit} loading={save.isPending}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={save.isPending}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
     </Modal>
   );
 }
