@@ -180,7 +180,11 @@ async function load(browser: Browser, page: Page, url: string, traced: boolean):
   };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[mid] ?? 0) : ((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2;
+};
 const dists = otherDist ? [otherDist, WEB_DIST] : [WEB_DIST];
 const apps = [];
 for (const webDist of dists) {
@@ -208,9 +212,12 @@ try {
     }
   }
   for (const [k, dist] of dists.entries()) {
-    const r = results[k] ?? [];
+    const all = results[k] ?? [];
+    // A round whose trace held no main-thread tasks (busy 0) says nothing about busy time or CPU: left out of those
+    // medians (its ready time stands).
+    const r = all.filter((x) => x.busy > 0);
     console.log(
-      `${dist}: median ready ${median(r.map((x) => x.ready)).toFixed(0)} ms, busy ${median(r.map((x) => x.busy)).toFixed(0)} ms, CPU ${median(r.map((x) => x.cpu)).toFixed(0)} ms (CPU per round ${r.map((x) => x.cpu.toFixed(0)).join(' ')})`,
+      `${dist}: median ready ${median(all.map((x) => x.ready)).toFixed(0)} ms, busy ${median(r.map((x) => x.busy)).toFixed(0)} ms, CPU ${median(r.map((x) => x.cpu)).toFixed(0)} ms (CPU per round ${all.map((x) => x.cpu.toFixed(0)).join(' ')}; ${all.length - r.length} rounds without a trace left out)`,
     );
   }
 } finally {
