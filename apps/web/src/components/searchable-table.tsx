@@ -1,8 +1,9 @@
 import { Alert, Loader, Paper, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { SortHeader, type SortState } from './sort-header.tsx';
 
-export interface SearchableTableProps {
+export interface SearchableTableProps<K extends string = string> {
   /** The search box's label and placeholder; its text is the caller's state, which filters the rows. */
   searchLabel: string;
   searchPlaceholder: string;
@@ -15,7 +16,13 @@ export interface SearchableTableProps {
   loadingLabel: string;
   /** Below this width the table scrolls sideways instead of squeezing (a tablet at the nurses' station). */
   minWidth: number;
-  /** The header row's cells. */
+  /** Sortable columns, first in the header row, each a `SortHeader` over the caller's sort state. */
+  sorting?: {
+    columns: readonly { key: K; label: string }[];
+    sort: SortState<K>;
+    onSort: (next: SortState<K>) => void;
+  };
+  /** The header row's other cells. */
   head: ReactNode;
   /** How many rows `children` holds: with none (once loaded), one row says `emptyText` across `columns` columns. */
   rowCount: number;
@@ -26,7 +33,7 @@ export interface SearchableTableProps {
 }
 
 /** An administration list: a search box, the list's error or loading state, and its striped table. */
-export function SearchableTable({
+export function SearchableTable<K extends string>({
   searchLabel,
   searchPlaceholder,
   search,
@@ -35,12 +42,13 @@ export function SearchableTable({
   isPending,
   loadingLabel,
   minWidth,
+  sorting,
   head,
   rowCount,
   columns,
   emptyText,
   children,
-}: SearchableTableProps) {
+}: SearchableTableProps<K>) {
   return (
     <>
       <TextInput
@@ -61,7 +69,18 @@ export function SearchableTable({
         <Table.ScrollContainer minWidth={minWidth}>
           <Table striped highlightOnHover>
             <Table.Thead>
-              <Table.Tr>{head}</Table.Tr>
+              <Table.Tr>
+                {sorting?.columns.map((column) => (
+                  <SortHeader
+                    key={column.key}
+                    column={column.key}
+                    label={column.label}
+                    sort={sorting.sort}
+                    onSort={sorting.onSort}
+                  />
+                ))}
+                {head}
+              </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {children}

@@ -1,8 +1,8 @@
 import { Alert, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { FormButtons } from '@/components/form-buttons.tsx';
 import type { ActionFormProps } from './action-form-props.ts';
-import { FormButtons } from './form-buttons.tsx';
 
 export interface CommentActionFormProps extends ActionFormProps {
   submitLabel: string;

@@ -1,8 +1,8 @@
 import { Alert, Select, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, LIMIT_DAYS } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { FormButtons } from '@/components/form-buttons.tsx';
 import type { ActionFormProps } from './action-form-props.ts';
-import { FormButtons } from './form-buttons.tsx';
 
 const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
   const days = LIMIT_DAYS.min + i;

@@ -1,5 +1,6 @@
-import { Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type ReleaseNote, ReleaseNoteInputSchema } from '@portal/domain';
+import { FormButtons } from '@/components/form-buttons.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveReleaseNote } from '../api/content.ts';
 import { RichTextFormField } from './rich-text-field.tsx';
@@ -33,14 +34,7 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
           </Group>
           <Checkbox label="Admin Only (pharmacy users only)" {...form.register('pharmUserOnly')} />
           <RichTextFormField control={form.control} name="description" label="Description" />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

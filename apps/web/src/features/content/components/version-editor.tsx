@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Group, Modal, Stack, TextInput } from '@mantine/core';
 import { type Version, VersionInputSchema } from '@portal/domain';
+import { FormButtons } from '@/components/form-buttons.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveVersion } from '../api/content.ts';
 import { RichTextFormField } from './rich-text-field.tsx';
@@ -38,14 +39,7 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
             name="pharmUserDescription"
             label="Admin update (pharmacy users)"
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              Save
-            </Button>
-          </Group>
+          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
     </Modal>

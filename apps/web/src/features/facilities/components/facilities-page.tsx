@@ -2,7 +2,6 @@ import { Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { canAddUserToFacility, type Facility } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
-import { SortHeader } from '@/components/sort-header.tsx';
 import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useFacilitiesList } from '../api/get-facilities.ts';
@@ -37,17 +36,9 @@ export function FacilitiesPage() {
         isPending={isPending}
         loadingLabel="Loading facilities"
         minWidth={520}
+        sorting={{ columns: COLUMNS, sort, onSort: setSort }}
         head={
           <>
-            {COLUMNS.map((column) => (
-              <SortHeader
-                key={column.key}
-                column={column.key}
-                label={column.label}
-                sort={sort}
-                onSort={setSort}
-              />
-            ))}
             <Table.Th>Role</Table.Th>
             <Table.Th>
               <VisuallyHidden>Actions</VisuallyHidden>

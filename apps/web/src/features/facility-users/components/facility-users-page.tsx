@@ -1,9 +1,9 @@
-import { Badge, Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
 import { formatPhone, pickerFacilities, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
-import { SortHeader } from '@/components/sort-header.tsx';
+import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useAdminViewer, usersQuery } from '../api/users.ts';
@@ -52,17 +52,9 @@ export function FacilityUsersPage() {
         isPending={isPending}
         loadingLabel="Loading users"
         minWidth={600}
+        sorting={{ columns: COLUMNS, sort, onSort: setSort }}
         head={
           <>
-            {COLUMNS.map((column) => (
-              <SortHeader
-                key={column.key}
-                column={column.key}
-                label={column.label}
-                sort={sort}
-                onSort={setSort}
-              />
-            ))}
             <Table.Th>Phone</Table.Th>
             <Table.Th>Facilities</Table.Th>
             <Table.Th>
@@ -77,12 +69,7 @@ export function FacilityUsersPage() {
         {rows.map((user) => (
           <Table.Tr key={user.userId}>
             <Table.Td>
-              {user.displayName}{' '}
-              {user.userId === me.userId ? (
-                <Badge size="sm" variant="light">
-                  Self
-                </Badge>
-              ) : null}
+              <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
             </Table.Td>
             <Table.Td>{user.email}</Table.Td>
             <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   formatPhone,
@@ -9,6 +9,7 @@ import {
 import { IconPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
+import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import {
@@ -94,12 +95,7 @@ export function PharmacyUsersPage() {
         {rows.map((user) => (
           <Table.Tr key={user.userId}>
             <Table.Td>
-              {user.displayName}{' '}
-              {user.userId === me.userId ? (
-                <Badge size="sm" variant="light">
-                  Self
-                </Badge>
-              ) : null}
+              <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
             </Table.Td>
             <Table.Td>{user.email}</Table.Td>
             <Table.Td>{formatPhone(user.phone)}</Table.Td>

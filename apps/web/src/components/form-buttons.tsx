@@ -6,7 +6,7 @@ export interface FormButtonsProps {
   onCancel: () => void;
 }
 
-/** Cancel and submit at the foot of an action dialog. */
+/** Cancel and submit at the foot of a dialog's form. */
 export function FormButtons({ submitLabel, isSubmitting, onCancel }: FormButtonsProps) {
   return (
     <Group justify="flex-end" mt="md">
