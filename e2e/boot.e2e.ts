@@ -73,4 +73,46 @@ describe('boot script', () => {
     expect(gets.filter((g) => g.endsWith('?limit=100'))).toHaveLength(1);
     await context.close();
   });
+
+  // The signed-in area's modules are one chunk (apps/web/vite.chunks.ts), named in index.html and preloaded by the
+  // boot script: the dashboard comes in a handful of files instead of ~60.
+  it('loads the dashboard in a handful of script files, preloaded by the boot script', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await page.reload();
+    await page.getByTestId('dashboard-widgets').locator('section tbody tr').first().waitFor();
+    const named = await page.evaluate(() =>
+      (document.querySelector('meta[name="portal-signed-in-scripts"]')?.getAttribute('content') ?? '').split(
+        ' ',
+      ),
+    );
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map(
+        (l) => new URL((l as HTMLLinkElement).href).pathname,
+      ),
+    );
+    expect(named.some((file) => /^\/assets\/signed-in-[\w-]+\.js$/.test(file))).toBe(true);
+    for (const file of named.filter((f) => f.endsWith('.js'))) expect(preloaded).toContain(file);
+    // Each file once (a preload and the import it serves are one fetch), and few of them: the entries, sign-in's
+    // shared chunks, the signed-in chunk and the live-updates chunk loaded after the first render.
+    expect(new Set(scripts).size).toBe(scripts.length);
+    expect(scripts.length).toBeLessThanOrEqual(20);
+    await context.close();
+  });
+
+  it('does not preload the signed-in scripts for a signed-out visitor', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto(`${portal.url}/account/login`);
+    await page.getByRole('button', { name: /sign in/i }).waitFor();
+    const preloaded = await page.evaluate(() =>
+      [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),
+    );
+    expect(preloaded.some((href) => href.includes('/signed-in-'))).toBe(false);
+    await context.close();
+  });
 });

@@ -1,6 +1,8 @@
 import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { SIGNED_IN_SCRIPTS_META } from './src/lib/signed-in-scripts.ts';
+import { isPlanPass, planSignedInModules, SIGNED_IN_CHUNK, signedInPreloads } from './vite.chunks.ts';
 
 const server = 'http://127.0.0.1:8080';
 
@@ -11,7 +13,7 @@ const server = 'http://127.0.0.1:8080';
  * chunk imports the boot chunk) and still runs where this tag is missing (dev server, tests). A separate file, not
  * inline: the CSP allows scripts from 'self' only.
  */
-function bootEntry(): Plugin {
+function bootEntry(withPreloads: boolean): Plugin {
   let base = '/';
   return {
     name: 'portal-boot-entry',
@@ -29,39 +31,60 @@ function bootEntry(): Plugin {
         if (!html.includes('</title>'))
           throw new Error('index.html has no </title> to put the boot script after');
         // First among the scripts, so the browser fetches it before the main chunk.
-        const tag = `<script type="module" async crossorigin src="${base}${boot.fileName}"></script>`;
-        return html.replace('</title>', `</title>\n    ${tag}`);
+        const tags = [`<script type="module" async crossorigin src="${base}${boot.fileName}"></script>`];
+        // The signed-in area's files, which the boot script preloads on a signed-in load (lib/early-requests.ts);
+        // ahead of it, so it is parsed by the time the script runs.
+        if (withPreloads && ctx.bundle) {
+          const files = signedInPreloads(ctx.bundle).map((file) => `${base}${file}`);
+          tags.unshift(`<meta name="${SIGNED_IN_SCRIPTS_META}" content="${files.join(' ')}" />`);
+        }
+        return html.replace('</title>', `</title>\n    ${tags.join('\n    ')}`);
       },
     },
   };
 }
 
-export default defineConfig({
-  plugins: [react(), bootEntry()],
-  resolve: {
-    alias: [
-      { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-      // react-pdf's layout loads Yoga as WebAssembly, which the CSP blocks; see features/print/pdf/yoga-asmjs.ts.
-      {
-        find: /^yoga-layout\/load$/,
-        replacement: fileURLToPath(new URL('./src/features/print/pdf/yoga-asmjs.ts', import.meta.url)),
-      },
-    ],
-  },
-  server: {
-    proxy: {
-      '/api': { target: server, changeOrigin: false },
-      '/fs': { target: server, changeOrigin: false },
+export default defineConfig(async ({ command }) => {
+  // The production build groups the signed-in area's modules (vite.chunks.ts); its first, unwritten pass and the
+  // dev server chunk as the bundler likes.
+  const planned = command === 'build' && !isPlanPass();
+  const signedInModules = planned ? await planSignedInModules(fileURLToPath(import.meta.url)) : null;
+  return {
+    plugins: [react(), bootEntry(planned)],
+    resolve: {
+      alias: [
+        { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
+        // react-pdf's layout loads Yoga as WebAssembly, which the CSP blocks; see features/print/pdf/yoga-asmjs.ts.
+        {
+          find: /^yoga-layout\/load$/,
+          replacement: fileURLToPath(new URL('./src/features/print/pdf/yoga-asmjs.ts', import.meta.url)),
+        },
+      ],
     },
-  },
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      input: {
-        index: fileURLToPath(new URL('./index.html', import.meta.url)),
-        boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+    server: {
+      proxy: {
+        '/api': { target: server, changeOrigin: false },
+        '/fs': { target: server, changeOrigin: false },
       },
     },
-  },
+    build: {
+      outDir: 'dist',
+      emptyOutDir: true,
+      rolldownOptions: {
+        input: {
+          index: fileURLToPath(new URL('./index.html', import.meta.url)),
+          boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
+        },
+        output: signedInModules
+          ? {
+              codeSplitting: {
+                // Only the planned modules: their dependencies that sign-in loads stay in sign-in's chunks.
+                includeDependenciesRecursively: false,
+                groups: [{ name: (id: string) => (signedInModules.has(id) ? SIGNED_IN_CHUNK : null) }],
+              },
+            }
+          : {},
+      },
+    },
+  };
 });

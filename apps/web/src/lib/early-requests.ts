@@ -7,6 +7,7 @@ import {
   type WidgetKey,
   widgetByPath,
 } from '@portal/domain';
+import { preloadSignedInScripts } from './signed-in-scripts.ts';
 
 /**
  * Requests started as the app boots, before React, the route chunks and the session check have run: on a
@@ -123,12 +124,14 @@ function dashboardWidgetKeys(): WidgetKey[] {
 export const firstPageUrl = (listCall: string) => buildUrl(API_BASE, listCall, { limit: PAGE_LIMIT });
 
 /**
- * Starts the early requests of the page being loaded: tokeninfo, and the live first page of the dashboard's
- * widgets or of the widget page's widget. Anything else (no token, other pages, archives) starts nothing.
+ * Starts the early requests of the page being loaded: on any load with a stored token, the signed-in area's
+ * scripts (preloaded, not run); then tokeninfo, and the live first page of the dashboard's widgets or of the
+ * widget page's widget. Anything else (no token, other pages, archives) starts no request.
  */
 export function startEarlyRequests(pathname: string): void {
   const bearer = storedToken();
   if (!bearer) return;
+  preloadSignedInScripts();
   const path = pathname.replace(/\/+$/, '').toLowerCase();
   let listCalls: string[] = [];
   if (path === '/dashboard' || path === '') {
