@@ -98,8 +98,8 @@ describe('boot script', () => {
     );
     expect(named.some((file) => /^\/assets\/signed-in-[\w-]+\.js$/.test(file))).toBe(true);
     for (const file of named.filter((f) => f.endsWith('.js'))) expect(preloaded).toContain(file);
-    // Each file once (a preload and the import it serves are one fetch), and few of them: the entries, sign-in's
-    // shared chunks, the signed-in chunk and the live-updates chunk loaded after the first render.
+    // Each file once (a preload and the import it serves are one fetch), and few of them: the entries, the sign-in
+    // and signed-in chunks, and what loads after the first render (live updates, the alert detail's chunks).
     expect(new Set(scripts).size).toBe(scripts.length);
     expect(scripts.length).toBeLessThanOrEqual(20);
     await context.close();
@@ -113,6 +113,23 @@ describe('boot script', () => {
       [...document.querySelectorAll('link[rel="modulepreload"]')].map((l) => (l as HTMLLinkElement).href),
     );
     expect(preloaded.some((href) => href.includes('/signed-in-'))).toBe(false);
+    await context.close();
+  });
+
+  // The alert detail (tabs, fields, action dialogs) is a chunk of its own; a table fetches it when the page is
+  // idle or a pointer reaches it, so opening a row does not wait for a script.
+  it('fetches the alert detail after the first render, before any row is opened', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const detailChunk = page.waitForRequest((request) =>
+      /\/assets\/alert-detail-content-[\w-]+\.js$/.test(request.url()),
+    );
+    await page.reload();
+    await page.getByTestId('dashboard-widgets').locator('section tbody tr').first().waitFor();
+    await detailChunk;
+    await page.getByTestId('dashboard-widgets').locator('section tbody tr[tabindex]').first().click();
+    await page.getByRole('dialog').getByRole('tab', { name: 'Detail' }).waitFor();
     await context.close();
   });
 });

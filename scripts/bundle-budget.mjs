@@ -17,10 +17,14 @@ const visit = (file) => {
   for (const match of code.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) visit(`assets/${match[1]}`);
 };
 for (const file of entry) visit(file);
-// The router loads the sign-in screen lazily; its chunk is named after the route module.
+// The router loads the sign-in screen lazily: the chunk its import names, where the route's export is read.
 const loginChunk = [...files]
   .flatMap((file) =>
-    [...readFileSync(join(dist, file), 'utf8').matchAll(/(login-[\w-]+\.js)/g)].map((m) => m[1]),
+    [
+      ...readFileSync(join(dist, file), 'utf8').matchAll(
+        /import\([`"']\.\/([\w~.-]+\.js)[`"']\)[^;]{0,160}?\bLoginRoute\b/g,
+      ),
+    ].map((m) => m[1]),
   )
   .find(Boolean);
 if (loginChunk) visit(`assets/${loginChunk}`);

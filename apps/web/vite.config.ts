@@ -2,7 +2,7 @@ import { fileURLToPath, URL } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { SIGNED_IN_SCRIPTS_META } from './src/lib/signed-in-scripts.ts';
-import { isPlanPass, planSignedInModules, SIGNED_IN_CHUNK, signedInPreloads } from './vite.chunks.ts';
+import { isPlanPass, planChunks, signedInPreloads } from './vite.chunks.ts';
 
 const server = 'http://127.0.0.1:8080';
 
@@ -45,10 +45,10 @@ function bootEntry(withPreloads: boolean): Plugin {
 }
 
 export default defineConfig(async ({ command }) => {
-  // The production build groups the signed-in area's modules (vite.chunks.ts); its first, unwritten pass and the
-  // dev server chunk as the bundler likes.
+  // The production build groups the sign-in and signed-in modules (vite.chunks.ts); its first, unwritten pass and
+  // the dev server chunk as the bundler likes.
   const planned = command === 'build' && !isPlanPass();
-  const signedInModules = planned ? await planSignedInModules(fileURLToPath(import.meta.url)) : null;
+  const chunkPlan = planned ? await planChunks(fileURLToPath(import.meta.url)) : null;
   return {
     plugins: [react(), bootEntry(planned)],
     resolve: {
@@ -75,12 +75,12 @@ export default defineConfig(async ({ command }) => {
           index: fileURLToPath(new URL('./index.html', import.meta.url)),
           boot: fileURLToPath(new URL('./src/boot.ts', import.meta.url)),
         },
-        output: signedInModules
+        output: chunkPlan
           ? {
               codeSplitting: {
-                // Only the planned modules: their dependencies that sign-in loads stay in sign-in's chunks.
+                // Only the planned modules: a group must not pull in what the entries or the other group hold.
                 includeDependenciesRecursively: false,
-                groups: [{ name: (id: string) => (signedInModules.has(id) ? SIGNED_IN_CHUNK : null) }],
+                groups: [{ name: (id: string) => chunkPlan.get(id) ?? null }],
               },
             }
           : {},

@@ -1,9 +1,49 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { alertDetailQuery } from '../api/get-alert.ts';
-import { AlertDetailContent } from './alert-detail-content.tsx';
+
+const loadContent = () => import('./alert-detail-content.tsx');
+
+// The detail's tabs, fields, action dialogs and their forms are a chunk of their own: the dashboard and the widget
+// page show rows without them, and fetch them once the user reaches for a row (preloadAlertDetail).
+const AlertDetailContent = lazy(() => loadContent().then((m) => ({ default: m.AlertDetailContent })));
+
+let preloaded = false;
+
+/** Fetches and runs the detail's chunk ahead of the first open (a hover or focus on a table, or idle time). */
+export function preloadAlertDetail(): void {
+  if (preloaded) return;
+  preloaded = true;
+  // A failed load is retried by the open itself, which shows its own error.
+  loadContent().catch(() => {
+    preloaded = false;
+  });
+}
+
+/** Preloads the detail when the page is next idle (after a table's first render), where the browser says so. */
+export function preloadAlertDetailWhenIdle(): () => void {
+  if (preloaded) return () => undefined;
+  if (typeof window.requestIdleCallback === 'function') {
+    const id = window.requestIdleCallback(preloadAlertDetail, { timeout: 5_000 });
+    return () => window.cancelIdleCallback(id);
+  }
+  const id = window.setTimeout(preloadAlertDetail, 2_000);
+  return () => window.clearTimeout(id);
+}
+
+function LoadingSettings() {
+  return (
+    <Center py="xl">
+      <Stack align="center" gap="xs">
+        <Loader size="sm" aria-hidden />
+        <Text role="status">Loading Settings...</Text>
+      </Stack>
+    </Center>
+  );
+}
 
 export interface AlertDetailViewProps {
   widget: Widget;
@@ -28,17 +68,12 @@ export function AlertDetailView({
     placeholderData: placeholder ?? keepPreviousData,
   });
   if (query.data)
-    return <AlertDetailContent widget={widget} alert={query.data} onManualRead={onManualRead} />;
-  if (query.isPending) {
     return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <Loader size="sm" aria-hidden />
-          <Text role="status">Loading Settings...</Text>
-        </Stack>
-      </Center>
+      <Suspense fallback={<LoadingSettings />}>
+        <AlertDetailContent widget={widget} alert={query.data} onManualRead={onManualRead} />
+      </Suspense>
     );
-  }
+  if (query.isPending) return <LoadingSettings />;
   if (isApiError(query.error, 404)) {
     return (
       <Alert color="red" variant="light" role="alert">

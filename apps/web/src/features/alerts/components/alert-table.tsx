@@ -6,8 +6,9 @@ import {
   type Virtualizer,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useMemo, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
+import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
 import classes from './alert-table.module.css';
 import { SortHeader } from './sort-header.tsx';
 
@@ -97,6 +98,19 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
   const top = items[0]?.start ?? 0;
   const bottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
   const span = columns.length;
+  // The detail a row opens is a chunk of its own: fetched when a pointer or the keyboard reaches the table, or
+  // when the page is next idle, whichever comes first.
+  useEffect(() => {
+    const element = scroller.current;
+    const cancelIdle = preloadAlertDetailWhenIdle();
+    element?.addEventListener('pointerover', preloadAlertDetail, { once: true });
+    element?.addEventListener('focusin', preloadAlertDetail, { once: true });
+    return () => {
+      cancelIdle();
+      element?.removeEventListener('pointerover', preloadAlertDetail);
+      element?.removeEventListener('focusin', preloadAlertDetail);
+    };
+  }, []);
 
   const onKeyDown = (event: KeyboardEvent, alert: AnyAlert) => {
     if (event.key === 'Enter' || event.key === ' ') {
