@@ -105,6 +105,24 @@ describe('boot script', () => {
     await context.close();
   });
 
+  it("gets the build's brotli copies of the scripts and styles", async () => {
+    const { context, page } = await newPage(browser);
+    const encodings = new Map<string, string>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/^\/assets\/(index|sign-in|signed-in)-[\w-]+\.(js|css)$/.test(path))
+        encodings.set(path, response.headers()['content-encoding'] ?? 'none');
+    });
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('dashboard-widgets').locator('section tbody tr').first().waitFor();
+    const files = [...encodings.keys()];
+    for (const name of ['index', 'sign-in', 'signed-in'])
+      expect(files.some((f) => f.startsWith(`/assets/${name}-`) && f.endsWith('.js'))).toBe(true);
+    expect([...new Set(encodings.values())]).toEqual(['br']);
+    await context.close();
+  });
+
   it('does not preload the signed-in scripts for a signed-out visitor', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/account/login`);

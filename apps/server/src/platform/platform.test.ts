@@ -1,17 +1,23 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bodyOf, buildTestApp, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let webDist: string;
+const BIG_SCRIPT = `export const rows = [${Array.from({ length: 400 }, (_, i) => `'row ${i}'`).join(',')}];`;
 
 beforeAll(async () => {
   webDist = await mkdtemp(join(tmpdir(), 'portal-web-'));
   await mkdir(join(webDist, 'assets'));
   await writeFile(join(webDist, 'index.html'), '<!doctype html><title>portal</title><div id="root"></div>');
   await writeFile(join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // A file with the compressed copies the build writes beside it.
+  await writeFile(join(webDist, 'assets', 'big-def456.js'), BIG_SCRIPT);
+  await writeFile(join(webDist, 'assets', 'big-def456.js.br'), brotliCompressSync(BIG_SCRIPT));
+  await writeFile(join(webDist, 'assets', 'big-def456.js.gz'), gzipSync(BIG_SCRIPT));
   t = await buildTestApp({ webDist });
 });
 afterAll(async () => t.close());
@@ -70,6 +76,29 @@ describe('web app and unknown paths', () => {
     const response = await t.app.inject('/assets/app-abc123.js');
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's brotli or gzip copy to a browser that accepts it, else the file itself", async () => {
+    const url = '/assets/big-def456.js';
+    const br = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const gz = await t.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(BIG_SCRIPT);
+
+    const plain = await t.app.inject({ url, headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    // A file without copies is sent as it is, whatever the browser accepts.
+    const small = await t.app.inject({ url: '/assets/app-abc123.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log(1)');
   });
 
   it('answers unknown API paths with a JSON 404, never the web app', async () => {

@@ -12,6 +12,7 @@ const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,8}$/i;
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every unknown
  * non-API path answered with index.html so the client router decides (unknown paths go to /dashboard there).
+ * Where the build wrote a compressed copy of a file, a browser that accepts brotli or gzip gets that instead.
  */
 export const staticWebPlugin = fp(
   async (app: FastifyInstance, opts: { webDist: string | null }) => {
@@ -22,6 +23,8 @@ export const staticWebPlugin = fp(
         root: dist,
         // Looked up on each request, so a rebuild while the server runs serves the new asset names.
         wildcard: true,
+        // The build writes .br and .gz copies (apps/web/vite.config.ts): sent to a browser that accepts them.
+        preCompressed: true,
         index: false,
         setHeaders: (reply, path) => {
           const immutable = path.includes(`${join(dist, 'assets')}`);
