@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import fastifyCompress from '@fastify/compress';
 import { API_BASE, FILE_BASE } from '@portal/domain';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
@@ -77,6 +78,9 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await app.register(securityPlugin);
+  // Off by default: a route opts in with its own `compress` options (the alert lists); request bodies are never
+  // decompressed.
+  await app.register(fastifyCompress, { global: false });
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   await app.register(secretsPlugin, { messaging: options.messaging });

@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { alertSchemaOf, WIDGETS, widgetByKey } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, listAlerts } from '../../test/alerts.ts';
@@ -24,6 +25,33 @@ afterAll(async () => t.close());
 
 const nurse = () => tokens['nurse@meadowbrook.test'] ?? '';
 const don = () => tokens['don@lakeside.test'] ?? '';
+
+describe('list answer compression', () => {
+  const call = (encoding: string) =>
+    t.app.inject({
+      url: `/api${widgetByKey('highCost').listCall}`,
+      headers: { authorization: `Bearer ${nurse()}`, 'accept-encoding': encoding },
+    });
+  const withoutTime = (text: string) => ({ ...JSON.parse(text), timeStamp: null });
+
+  it('sends brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    const plain = await call('identity');
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(2048);
+
+    const br = await call('gzip, deflate, br, zstd');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(br.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+    expect(withoutTime(brotliDecompressSync(br.rawPayload).toString())).toEqual(withoutTime(plain.body));
+
+    const gz = await call('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(withoutTime(gunzipSync(gz.rawPayload).toString())).toEqual(withoutTime(plain.body));
+  });
+});
 
 describe.each(WIDGETS.map((w) => [w.key, w] as const))('%s list call', (_key, widget) => {
   it('answers under its own key with the total count and the common fields', async () => {

@@ -1,3 +1,5 @@
+import { constants as zlibConstants } from 'node:zlib';
+import type { FastifyCompressOptions } from '@fastify/compress';
 import {
   AlertListQuerySchema,
   ApiErrorBodySchema,
@@ -62,6 +64,17 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
   } as const;
 }
 
+/**
+ * A list answer is ~1 KB an alert (~100 KB a page, and a dashboard asks for 11): sent compressed to a client that
+ * accepts it, at levels chosen for speed (brotli 4, gzip 6: about a millisecond a page, ~8x smaller).
+ */
+const LIST_COMPRESSION = {
+  encodings: ['br', 'gzip'],
+  threshold: 2048,
+  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
+  zlibOptions: { level: 6 },
+} satisfies FastifyCompressOptions;
+
 /** Every widget's list call, registered from the catalogue (widgets.md, "API"). */
 export async function alertListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -77,6 +90,7 @@ export async function alertListRoutes(fastify: FastifyInstance) {
       {
         // The list statement resolves the session itself (list-statement.ts): no separate session query.
         config: { sessionInStatement: true },
+        compress: LIST_COMPRESSION,
         schema: {
           tags: ['alerts'],
           summary: `${widget.title}: alerts of the viewer's facilities`,
