@@ -40,6 +40,9 @@ const note = {
   pharmUserOnly: false,
 };
 
+/** A plain version body; each test gives it its own version text. */
+const versionBody = { title: 'Audit', description: '<p>a</p>', pharmUserDescription: '', date: '2026-11-02' };
+
 describe('GET /api/releasenotes', () => {
   it('shows pharmacy-only notes to pharmacy users and super admins only, newest first', async () => {
     const nurse = await notesOf('nurse@meadowbrook.test');
@@ -126,11 +129,8 @@ describe('release note changes', () => {
 describe('versions', () => {
   it('answers an unknown id with 404 naming what is missing, changing nothing', async () => {
     const edit = await call('super@portal.test', 'PUT', '/api/versions/999999', {
+      ...versionBody,
       version: '2.11.0',
-      title: 'Gone',
-      description: '<p>a</p>',
-      pharmUserDescription: '',
-      date: '2026-11-02',
     });
     expect(edit.status).toBe(404);
     expect(edit.body.message).toBe('No such version.');
@@ -141,13 +141,7 @@ describe('versions', () => {
   });
 
   it('audits version changes with the version text', async () => {
-    const input = {
-      version: '2.12.0',
-      title: 'Audit',
-      description: '<p>a</p>',
-      pharmUserDescription: '',
-      date: '2026-11-02',
-    };
+    const input = { ...versionBody, version: '2.12.0' };
     const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', input);
     const id = (created.body.version as Version).id;
     await call('sysadmin@pharmacy.test', 'PUT', `/api/versions/${id}`, { ...input, version: '2.12.1' });
