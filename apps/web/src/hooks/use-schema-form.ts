@@ -1,5 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { type DefaultValues, type FieldValues, type Path, useForm } from 'react-hook-form';
+import {
+  type DefaultValues,
+  type FieldValues,
+  type Path,
+  type UseFormReturn,
+  useForm,
+} from 'react-hook-form';
 import type { z } from 'zod';
 
 /** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
@@ -16,15 +22,23 @@ export function useSchemaForm<S extends FormSchema>(schema: S, defaultValues: z.
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<z.input<S>>,
   });
-  const field = (name: Path<z.input<S>>) => ({
-    ...form.register(name),
-    error: form.formState.errors[name]?.message as string | undefined,
-  });
+  const field = formField(form);
   const setFieldErrors = (fields: Record<string, string>) => {
     for (const [name, message] of Object.entries(fields))
       form.setError(name as Path<z.input<S>>, { type: 'server', message });
   };
   return { form, field, setFieldErrors };
+}
+
+/**
+ * `field(name)` of any react-hook-form form, for the few forms `useSchemaForm` cannot serve (e.g. one whose schema is
+ * picked at run time): the input's registration and its error message, to spread into a Mantine input.
+ */
+export function formField<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>) {
+  return (name: Path<T>) => ({
+    ...form.register(name),
+    error: form.formState.errors[name]?.message as string | undefined,
+  });
 }
 
 /** What `field(name)` answers: spread into a Mantine input. */

@@ -1,28 +1,31 @@
 import {
   ContentIdParamsSchema,
   ENDPOINTS,
+  type ReleaseNote,
   ReleaseNoteAnswerSchema,
+  type ReleaseNoteInput,
   ReleaseNoteInputSchema,
   ReleaseNotesAnswerSchema,
   sortReleaseNotes,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { recordAudit } from '../../platform/audit.ts';
-import { currentUser, requireActiveUser } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
-import {
-  assertMayManageContent,
-  changeRefusals,
-  contentAudit,
-  deletedAnswer,
-  refusals,
-  seesPharmacyOnly,
-} from './content-access.ts';
+import { requireActiveUser } from '../../platform/auth.ts';
+import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
+import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
 import { deleteReleaseNote, findReleaseNotes, insertReleaseNote, updateReleaseNote } from './queries.ts';
 import { sanitiseHtml } from './sanitise-html.ts';
 
 const tags = ['content'];
+
+const releaseNotes: ContentWriter<ReleaseNoteInput, ReleaseNote> = {
+  recordType: 'release_note',
+  notFoundMessage: 'No such release note.',
+  sanitise: async (input) => ({ ...input, description: await sanitiseHtml(input.description) }),
+  insert: insertReleaseNote,
+  update: updateReleaseNote,
+  remove: deleteReleaseNote,
+};
 
 /** Release notes: everyone signed in reads them; super admins and pharmacy SysAdmins write them. */
 export async function releaseNoteRoutes(fastify: FastifyInstance) {
@@ -55,16 +58,7 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
         response: { 200: ReleaseNoteAnswerSchema, ...changeRefusals },
       },
     },
-    async (request) => {
-      await assertMayManageContent(app, request);
-      const input = { ...request.body, description: await sanitiseHtml(request.body.description) };
-      const releaseNote = await app.db.transaction(async (tx) => {
-        const note = await insertReleaseNote(tx, input, currentUser(request).displayName);
-        await recordAudit(tx, contentAudit(request, 'release_note.create', 'release_note', note.id));
-        return note;
-      });
-      return { releaseNote };
-    },
+    async (request) => ({ releaseNote: await createContent(app, request, releaseNotes, request.body) }),
   );
 
   app.put(
@@ -78,17 +72,9 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
         response: { 200: ReleaseNoteAnswerSchema, ...changeRefusals },
       },
     },
-    async (request) => {
-      await assertMayManageContent(app, request);
-      const input = { ...request.body, description: await sanitiseHtml(request.body.description) };
-      const releaseNote = await app.db.transaction(async (tx) => {
-        const note = await updateReleaseNote(tx, request.params.id, input);
-        if (!note) throw notFound('No such release note.');
-        await recordAudit(tx, contentAudit(request, 'release_note.update', 'release_note', note.id));
-        return note;
-      });
-      return { releaseNote };
-    },
+    async (request) => ({
+      releaseNote: await updateContent(app, request, releaseNotes, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -102,14 +88,7 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertMayManageContent(app, request);
-      await app.db.transaction(async (tx) => {
-        if (!(await deleteReleaseNote(tx, request.params.id))) throw notFound('No such release note.');
-        await recordAudit(
-          tx,
-          contentAudit(request, 'release_note.delete', 'release_note', request.params.id),
-        );
-      });
+      await deleteContent(app, request, releaseNotes, request.params.id);
       return { message: 'Release note deleted' };
     },
   );

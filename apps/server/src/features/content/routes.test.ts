@@ -40,6 +40,9 @@ const note = {
   pharmUserOnly: false,
 };
 
+/** A plain version body; each test gives it its own version text. */
+const versionBody = { title: 'Audit', description: '<p>a</p>', pharmUserDescription: '', date: '2026-11-02' };
+
 describe('GET /api/releasenotes', () => {
   it('shows pharmacy-only notes to pharmacy users and super admins only, newest first', async () => {
     const nurse = await notesOf('nurse@meadowbrook.test');
@@ -124,6 +127,37 @@ describe('release note changes', () => {
 });
 
 describe('versions', () => {
+  it('answers an unknown id with 404 naming what is missing, changing nothing', async () => {
+    const edit = await call('super@portal.test', 'PUT', '/api/versions/999999', {
+      ...versionBody,
+      version: '2.11.0',
+    });
+    expect(edit.status).toBe(404);
+    expect(edit.body.message).toBe('No such version.');
+    const removal = await call('super@portal.test', 'DELETE', '/api/releasenotes/999999');
+    expect(removal.status).toBe(404);
+    expect(removal.body.message).toBe('No such release note.');
+    expect((await versionsOf('nurse@meadowbrook.test')).some((v) => v.version === '2.11.0')).toBe(false);
+  });
+
+  it('audits version changes with the version text', async () => {
+    const input = { ...versionBody, version: '2.12.0' };
+    const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', input);
+    const id = (created.body.version as Version).id;
+    await call('sysadmin@pharmacy.test', 'PUT', `/api/versions/${id}`, { ...input, version: '2.12.1' });
+    const deleted = await call('sysadmin@pharmacy.test', 'DELETE', `/api/versions/${id}`);
+    expect(deleted.body).toEqual({ message: 'Version deleted' });
+    const events = await t.database.db
+      .select({ kind: auditEvents.kind, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordType, 'version'), eq(auditEvents.recordId, String(id))));
+    expect(events.sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
+      { kind: 'version.create', detail: { version: '2.12.0' } },
+      { kind: 'version.delete', detail: {} },
+      { kind: 'version.update', detail: { version: '2.12.1' } },
+    ]);
+  });
+
   it('sorts by version descending and gives the pharmacy-user description to pharmacy users only', async () => {
     const nurse = await versionsOf('nurse@meadowbrook.test');
     expect(nurse.map((v) => v.version).slice(0, 4)).toEqual(['2.4.0', '2.3.1', '2.3.0', '2.2.0']);

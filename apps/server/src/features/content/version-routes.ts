@@ -3,25 +3,20 @@ import {
   ContentIdParamsSchema,
   ENDPOINTS,
   sortVersions,
+  type Version,
   VersionAnswerSchema,
+  type VersionInput,
   VersionInputSchema,
   VersionsAnswerSchema,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../../platform/audit.ts';
-import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
-import {
-  assertMayManageContent,
-  changeRefusals,
-  contentAudit,
-  deletedAnswer,
-  refusals,
-  seesPharmacyOnly,
-} from './content-access.ts';
+import { conflict } from '../../platform/errors.ts';
+import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
+import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
 import { deleteVersion, findVersionByName, findVersions, insertVersion, updateVersion } from './queries.ts';
 import { sanitiseHtml } from './sanitise-html.ts';
 
@@ -45,6 +40,22 @@ async function uniqueAsConflict<T>(work: Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+const versions: ContentWriter<VersionInput, Version> = {
+  recordType: 'version',
+  notFoundMessage: 'No such version.',
+  sanitise: async (input) => ({
+    ...input,
+    description: await sanitiseHtml(input.description),
+    pharmUserDescription: await sanitiseHtml(input.pharmUserDescription),
+  }),
+  insert: insertVersion,
+  update: updateVersion,
+  remove: deleteVersion,
+  beforeWrite: (db, input, ownId) => assertVersionFree(db, input.version, ownId),
+  guardWrite: uniqueAsConflict,
+  auditDetail: (row) => ({ version: row.version }),
+};
 
 /** Versions: everyone signed in reads them; super admins and pharmacy SysAdmins write them. */
 export async function versionRoutes(fastify: FastifyInstance) {
@@ -76,22 +87,7 @@ export async function versionRoutes(fastify: FastifyInstance) {
         response: { 200: VersionAnswerSchema, ...changeRefusals },
       },
     },
-    async (request) => {
-      await assertMayManageContent(app, request);
-      const input = await sanitisedVersion(request.body);
-      const version = await uniqueAsConflict(
-        app.db.transaction(async (tx) => {
-          await assertVersionFree(tx, input.version);
-          const row = await insertVersion(tx, input, currentUser(request).displayName);
-          await recordAudit(
-            tx,
-            contentAudit(request, 'version.create', 'version', row.id, { version: row.version }),
-          );
-          return row;
-        }),
-      );
-      return { version };
-    },
+    async (request) => ({ version: await createContent(app, request, versions, request.body) }),
   );
 
   app.put(
@@ -105,23 +101,9 @@ export async function versionRoutes(fastify: FastifyInstance) {
         response: { 200: VersionAnswerSchema, ...changeRefusals },
       },
     },
-    async (request) => {
-      await assertMayManageContent(app, request);
-      const input = await sanitisedVersion(request.body);
-      const version = await uniqueAsConflict(
-        app.db.transaction(async (tx) => {
-          await assertVersionFree(tx, input.version, request.params.id);
-          const row = await updateVersion(tx, request.params.id, input);
-          if (!row) throw notFound('No such version.');
-          await recordAudit(
-            tx,
-            contentAudit(request, 'version.update', 'version', row.id, { version: row.version }),
-          );
-          return row;
-        }),
-      );
-      return { version };
-    },
+    async (request) => ({
+      version: await updateContent(app, request, versions, request.params.id, request.body),
+    }),
   );
 
   app.delete(
@@ -135,22 +117,8 @@ export async function versionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      await assertMayManageContent(app, request);
-      await app.db.transaction(async (tx) => {
-        if (!(await deleteVersion(tx, request.params.id))) throw notFound('No such version.');
-        await recordAudit(tx, contentAudit(request, 'version.delete', 'version', request.params.id));
-      });
+      await deleteContent(app, request, versions, request.params.id);
       return { message: 'Version deleted' };
     },
   );
-}
-
-async function sanitisedVersion<T extends { description: string; pharmUserDescription: string }>(
-  input: T,
-): Promise<T> {
-  return {
-    ...input,
-    description: await sanitiseHtml(input.description),
-    pharmUserDescription: await sanitiseHtml(input.pharmUserDescription),
-  };
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminViewer,
@@ -11,7 +11,9 @@ import {
   USER_ADMIN_MESSAGES,
   type ViewerFacility,
 } from '@portal/domain';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { type Resolver, useForm } from 'react-hook-form';
+import { SelectFormField } from '@/components/select-form-field.tsx';
+import { formField } from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError } from '@/lib/notify.ts';
@@ -59,7 +61,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
     },
   });
   const create = useCreateUser();
-  const errors = form.formState.errors;
+  const field = formField(form);
   const facilities = pickerFacilities(viewer).map((f) => ({
     value: String(f.facID),
     label: `${f.facName} (${f.facID})`,
@@ -100,8 +102,8 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
         onError: (error) => {
           notifications.hide(toast);
           if (error instanceof ApiError && error.fields) {
-            for (const [field, message] of Object.entries(error.fields))
-              form.setError(field as keyof Values, { message });
+            for (const [name, message] of Object.entries(error.fields))
+              form.setError(name as keyof Values, { message });
           }
           if (error instanceof ApiError)
             notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
@@ -120,72 +122,33 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           {facility ? null : (
-            <Controller
+            <SelectFormField
               control={form.control}
               name="faciID"
-              render={({ field }) => (
-                <Select
-                  label="Facility"
-                  data={facilities}
-                  searchable
-                  limit={PICKER_PAGE_SIZE}
-                  value={field.value || null}
-                  onChange={(v) => field.onChange(v ?? '')}
-                  error={errors.faciID?.message}
-                  withAsterisk
-                />
-              )}
+              label="Facility"
+              data={facilities}
+              searchable
+              limit={PICKER_PAGE_SIZE}
+              withAsterisk
             />
           )}
-          <Controller
+          <SelectFormField
             control={form.control}
             name="userRole"
-            render={({ field }) => (
-              <Select
-                label="Role"
-                data={ROLE_OPTIONS}
-                value={field.value || null}
-                onChange={(v) => field.onChange(v ?? '')}
-                error={errors.userRole?.message}
-                withAsterisk
-              />
-            )}
-          />
-          <TextInput
-            label="Display name"
+            label="Role"
+            data={ROLE_OPTIONS}
             withAsterisk
-            {...form.register('displayName')}
-            error={errors.displayName?.message}
           />
-          <TextInput
-            label="Email"
-            type="email"
-            withAsterisk
-            {...form.register('email')}
-            error={errors.email?.message}
-          />
-          {facility ? null : (
-            <TextInput label="Title" withAsterisk {...form.register('Title')} error={errors.Title?.message} />
-          )}
-          <TextInput
-            label="Phone"
-            placeholder="(xxx) xxx-xxxx"
-            {...form.register('phone')}
-            error={errors.phone?.message}
-          />
-          <PasswordInput
-            label="Password"
-            withAsterisk
-            autoComplete="new-password"
-            {...form.register('password')}
-            error={errors.password?.message}
-          />
+          <TextInput label="Display name" withAsterisk {...field('displayName')} />
+          <TextInput label="Email" type="email" withAsterisk {...field('email')} />
+          {facility ? null : <TextInput label="Title" withAsterisk {...field('Title')} />}
+          <TextInput label="Phone" placeholder="(xxx) xxx-xxxx" {...field('phone')} />
+          <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
           <PasswordInput
             label="Confirm password"
             withAsterisk
             autoComplete="new-password"
-            {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            {...field('confirmPassword')}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,11 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import {
   Button,
   Group,
   Modal,
   MultiSelect,
   PasswordInput,
-  Select,
   SimpleGrid,
   Stack,
   TextInput,
@@ -18,8 +16,10 @@ import {
   pharmaciesOffered,
 } from '@portal/domain';
 import { useMemo } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { SelectFormField } from '@/components/select-form-field.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -28,7 +28,6 @@ import { usePharmacyRoles } from '../api/get-roles.ts';
 
 type FormSchema = ReturnType<typeof createPharmUserFormSchema>;
 type FormInput = z.input<FormSchema>;
-type FormOutput = z.output<FormSchema>;
 
 const EMPTY: FormInput = {
   pharmID: [],
@@ -57,10 +56,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
       }),
     [config.passwordMinLength, config.pharmacyEmailDomain],
   );
-  const form = useForm<FormInput, unknown, FormOutput>({
-    resolver: zodResolver(schema),
-    defaultValues: EMPTY,
-  });
+  const { form, field } = useSchemaForm(schema, EMPTY);
   const roles = usePharmacyRoles();
   const create = useCreatePharmacyUser();
   const pharmacyOptions = pharmaciesOffered(standings).map((s) => s.pharmID);
@@ -69,7 +65,6 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
     label: r.label,
     disabled: r.disabled,
   }));
-  const error = (name: keyof FormInput) => form.formState.errors[name]?.message;
 
   const submit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
     const input: CreatePharmUserInput = body;
@@ -80,8 +75,8 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
       },
       onError: (failure) => {
         if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
-          for (const [field, message] of Object.entries(failure.fields))
-            if (field in EMPTY) form.setError(field as keyof FormInput, { message });
+          for (const [name, message] of Object.entries(failure.fields))
+            if (name in EMPTY) form.setError(name as keyof FormInput, { message });
         }
         notifyError(failure);
       },
@@ -95,71 +90,38 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
           <Controller
             control={form.control}
             name="pharmID"
-            render={({ field }) => (
+            render={({ field: pharmacies, fieldState }) => (
               <MultiSelect
                 label="Pharmacies"
                 required
                 data={pharmacyOptions}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                error={error('pharmID')}
+                value={pharmacies.value}
+                onChange={pharmacies.onChange}
+                onBlur={pharmacies.onBlur}
+                error={fieldState.error?.message}
                 searchable
                 data-autofocus
               />
             )}
           />
-          <Controller
+          <SelectFormField
             control={form.control}
             name="UserRole"
-            render={({ field }) => (
-              <Select
-                label="Pharmacy role"
-                required
-                data={roleOptions}
-                value={field.value || null}
-                onChange={(value) => field.onChange(value ?? '')}
-                onBlur={field.onBlur}
-                error={error('UserRole')}
-              />
-            )}
+            label="Pharmacy role"
+            required
+            data={roleOptions}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Display name"
-              required
-              {...form.register('displayName')}
-              error={error('displayName')}
-            />
-            <TextInput label="Title" {...form.register('title')} error={error('title')} />
-            <TextInput
-              label="Email"
-              type="email"
-              required
-              autoComplete="off"
-              {...form.register('email')}
-              error={error('email')}
-            />
-            <TextInput
-              label="Phone"
-              type="tel"
-              placeholder="(xxx) xxx-xxxx"
-              {...form.register('phone')}
-              error={error('phone')}
-            />
-            <PasswordInput
-              label="Password"
-              required
-              autoComplete="new-password"
-              {...form.register('password')}
-              error={error('password')}
-            />
+            <TextInput label="Display name" required {...field('displayName')} />
+            <TextInput label="Title" {...field('title')} />
+            <TextInput label="Email" type="email" required autoComplete="off" {...field('email')} />
+            <TextInput label="Phone" type="tel" placeholder="(xxx) xxx-xxxx" {...field('phone')} />
+            <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} />
             <PasswordInput
               label="Confirm password"
               required
               autoComplete="new-password"
-              {...form.register('confirmPassword')}
-              error={error('confirmPassword')}
+              {...field('confirmPassword')}
             />
           </SimpleGrid>
           <Group justify="flex-end">
