@@ -52,6 +52,31 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('works by keyboard: Enter opens a row, the action dialog returns focus to its button, Escape to the row', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
+    const row = card(page, 'AUTHORIZATION').locator('tbody tr[tabindex]').nth(1);
+    // Marked, to know it again: opening marks the alert read, and the list moves it below the unread ones.
+    await row.evaluate((element) => element.setAttribute('data-opened-row', ''));
+    await row.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'AUTHORIZATION' });
+    const discussButton = dialog.getByRole('button', { name: 'Discuss' });
+    await discussButton.focus();
+    await page.keyboard.press('Enter');
+    const discuss = page.getByRole('dialog', { name: 'Discuss' });
+    await discuss.waitFor();
+    await page.keyboard.press('Escape');
+    await discuss.waitFor({ state: 'detached' });
+    await expect.poll(() => discussButton.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.hasAttribute('data-opened-row')))
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the credentials notice and no action buttons to a nurse without credentials', async () => {
     const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
     const dialog = await openFirstRow(page, 'NON-COVERED alerts');

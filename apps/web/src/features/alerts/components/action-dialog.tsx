@@ -1,4 +1,3 @@
-import { Modal } from '@mantine/core';
 import {
   type AnyAlert,
   DO_NOT_SEND_REASONS,
@@ -6,6 +5,7 @@ import {
   type Widget,
   type WidgetButton,
 } from '@portal/domain';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
 import { CommentActionForm } from './comment-action-form.tsx';
@@ -32,7 +32,7 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
     serverFields: isApiError(send.error) ? send.error.fields : {},
   };
   return (
-    <Modal opened onClose={onClose} title={button.label} size="md">
+    <OpenModal onClose={onClose} title={button.label} size="md">
       {button.action === 'ask' ? (
         <DiscussForm {...form} />
       ) : button.action === 'send' ? (
@@ -48,6 +48,6 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
           submitLabel={button.label}
         />
       )}
-    </Modal>
+    </OpenModal>
   );
 }

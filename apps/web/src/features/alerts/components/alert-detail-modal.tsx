@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { AlertDetailView } from './alert-detail-view.tsx';
 import { identifierOf } from './alert-identity.ts';
 
@@ -12,7 +12,7 @@ export interface AlertDetailModalProps {
 /** The alert detail as a modal over any table; focus stays inside and returns to the row on close. */
 export function AlertDetailModal({ widget, alert, onClose }: AlertDetailModalProps) {
   return (
-    <Modal opened onClose={onClose} title={widget.title} size="xl" returnFocus>
+    <OpenModal onClose={onClose} title={widget.title} size="xl">
       <AlertDetailView
         widget={widget}
         identifier={identifierOf(widget, alert)}
@@ -20,6 +20,6 @@ export function AlertDetailModal({ widget, alert, onClose }: AlertDetailModalPro
         placeholder={alert}
         onManualRead={onClose}
       />
-    </Modal>
+    </OpenModal>
   );
 }

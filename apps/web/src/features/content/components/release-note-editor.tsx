@@ -1,6 +1,7 @@
-import { Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { type ReleaseNote, ReleaseNoteInputSchema } from '@portal/domain';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveReleaseNote } from '../api/content.ts';
 import { RichTextFormField } from './rich-text-field.tsx';
@@ -24,7 +25,7 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
   const save = useSaveReleaseNote();
   const submit = form.handleSubmit((input) => save.mutate({ id: note?.id, input }, { onSuccess: onClose }));
   return (
-    <Modal opened onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
+    <OpenModal onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Title" {...field('title')} />
@@ -37,6 +38,6 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
           <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

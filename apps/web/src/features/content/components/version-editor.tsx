@@ -1,6 +1,7 @@
-import { Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Group, Stack, TextInput } from '@mantine/core';
 import { type Version, VersionInputSchema } from '@portal/domain';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveVersion } from '../api/content.ts';
 import { RichTextFormField } from './rich-text-field.tsx';
@@ -25,7 +26,7 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
     save.mutate({ id: version?.id, input }, { onSuccess: onClose }),
   );
   return (
-    <Modal opened onClose={onClose} title={version ? 'Edit version' : 'Add version'} size="lg">
+    <OpenModal onClose={onClose} title={version ? 'Edit version' : 'Add version'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow>
@@ -42,6 +43,6 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
           <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminViewer,
@@ -12,6 +12,7 @@ import {
   type ViewerFacility,
 } from '@portal/domain';
 import { type Resolver, useForm } from 'react-hook-form';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
 import { formField } from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
@@ -114,8 +115,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
   });
 
   return (
-    <Modal
-      opened
+    <OpenModal
       onClose={onClose}
       title={facility ? `Add Facility User to ${facility.facName}` : 'Create Facility User'}
     >
@@ -160,6 +160,6 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { notifySuccess } from '@/lib/notify.ts';
 import { useDeleteUser } from '../api/mutations.ts';
 import type { AdminTarget } from './admin-target.ts';
@@ -31,7 +32,7 @@ export function DeleteUserModal({ user, entityId, onClose, listKey }: DeleteUser
       },
     );
   return (
-    <Modal opened onClose={onClose} title="Delete User">
+    <OpenModal onClose={onClose} title="Delete User">
       <Stack gap="sm">
         <Text>
           Delete {user.displayName} ({user.email})? They will no longer be able to sign in.
@@ -45,6 +46,6 @@ export function DeleteUserModal({ user, entityId, onClose, listKey }: DeleteUser
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,8 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { type Resolver, useForm } from 'react-hook-form';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditProfile } from '../api/mutations.ts';
 import type { AdminTarget } from './admin-target.ts';
@@ -44,7 +45,7 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
+    <OpenModal onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <TextInput
@@ -68,6 +69,6 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,6 +1,6 @@
-import { Modal } from '@mantine/core';
 import { ENDPOINTS, MessageAnswerSchema, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { DashboardConfigForm, type DashboardSettingValues } from '@/features/account';
 import { apiRequest } from '@/lib/api-client.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -37,7 +37,7 @@ export function EditSettingsModal({ user, onClose, listKey = FACILITY_USERS_KEY 
       onError: notifyError,
     });
   return (
-    <Modal opened onClose={onClose} title={`Edit settings for ${user.displayName}`} size="lg">
+    <OpenModal onClose={onClose} title={`Edit settings for ${user.displayName}`} size="lg">
       <DashboardConfigForm
         settings={user.userSettings}
         onSubmit={submit}
@@ -45,6 +45,6 @@ export function EditSettingsModal({ user, onClose, listKey = FACILITY_USERS_KEY 
         isSubmitting={save.isPending}
         submitLabel="Save"
       />
-    </Modal>
+    </OpenModal>
   );
 }

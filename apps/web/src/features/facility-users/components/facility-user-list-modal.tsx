@@ -1,6 +1,7 @@
-import { Alert, Loader, Modal, Table } from '@mantine/core';
+import { Alert, Loader, Table } from '@mantine/core';
 import { FACILITY_ROLES, USER_ADMIN_MESSAGES, type ViewerFacility } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { facilityUsersQuery } from '../api/users.ts';
 
 export interface FacilityUserListModalProps {
@@ -14,7 +15,7 @@ const labelOf = (role: string) => FACILITY_ROLES.find((r) => r.name === role)?.l
 export function FacilityUserListModal({ facility, onClose }: FacilityUserListModalProps) {
   const { data, isPending, error } = useQuery(facilityUsersQuery(facility.facID));
   return (
-    <Modal opened onClose={onClose} title={`Users of ${facility.facName}`} size="lg">
+    <OpenModal onClose={onClose} title={`Users of ${facility.facName}`} size="lg">
       {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
       {error ? <Alert color="red">{USER_ADMIN_MESSAGES.facilityUsersFailed}</Alert> : null}
       {data ? (
@@ -44,6 +45,6 @@ export function FacilityUserListModal({ facility, onClose }: FacilityUserListMod
           </Table.Tbody>
         </Table>
       ) : null}
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,8 +1,9 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { adminPasswordResetInputSchema } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -40,7 +41,7 @@ export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPa
     }),
   );
   return (
-    <Modal opened onClose={onClose} title={`Reset Password for ${user.displayName}`}>
+    <OpenModal onClose={onClose} title={`Reset Password for ${user.displayName}`}>
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <Text size="sm">{user.email}</Text>
@@ -59,6 +60,6 @@ export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPa
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

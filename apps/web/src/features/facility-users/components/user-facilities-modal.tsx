@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Button, Group, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { ActionIcon, Alert, Button, Group, Select, Stack, Table, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminUser,
@@ -14,6 +14,7 @@ import {
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
 import { userFacilitiesQuery } from '../api/users.ts';
@@ -66,7 +67,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
   };
 
   return (
-    <Modal opened onClose={close} title={`Facilities of ${user.displayName}`} size="lg">
+    <OpenModal onClose={close} title={`Facilities of ${user.displayName}`} size="lg">
       <Stack gap="sm">
         {error ? <Alert color="red">{error.message}</Alert> : null}
         <Table>
@@ -186,6 +187,6 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

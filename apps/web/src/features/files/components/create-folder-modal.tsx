@@ -1,7 +1,8 @@
-import { Button, Group, Modal, Stack, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CreateFolderFormSchema, FILE_MESSAGES } from '@portal/domain';
 import { useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useCreateFolder } from '../api/files-api.ts';
 import { notifyFileError } from './notify-files.ts';
 
@@ -35,7 +36,7 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
     );
   };
   return (
-    <Modal opened onClose={onClose} title="Create Folder">
+    <OpenModal onClose={onClose} title="Create Folder">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
@@ -61,6 +62,6 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   FILE_MESSAGES,
@@ -8,6 +8,7 @@ import {
   UpdateFileInputSchema,
 } from '@portal/domain';
 import { useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useUpdateFile } from '../api/files-api.ts';
 
 export interface InfoModalProps {
@@ -41,7 +42,7 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
     );
   };
   return (
-    <Modal opened onClose={onClose} title="File/Folder Info">
+    <OpenModal onClose={onClose} title="File/Folder Info">
       <Stack>
         <TextInput
           label="Name"
@@ -78,6 +79,6 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           ) : null}
         </Group>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

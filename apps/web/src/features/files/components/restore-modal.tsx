@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, type FileItem } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
 
 export interface RestoreModalProps {
@@ -38,7 +39,7 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
     );
   };
   return (
-    <Modal opened onClose={onClose} title={`Restore ${item.name}`}>
+    <OpenModal onClose={onClose} title={`Restore ${item.name}`}>
       <Stack>
         {check.isPending ? <Loader size="sm" aria-label="Checking" /> : null}
         {check.data && !needsNewParent ? (
@@ -71,6 +72,6 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

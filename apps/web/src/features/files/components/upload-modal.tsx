@@ -1,8 +1,9 @@
-import { Button, FileInput, Group, Modal, Progress, Stack, Text } from '@mantine/core';
+import { Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, uploadedMessage } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { registerUpload, useFileBase } from '../api/files-api.ts';
 import { uploadFile } from '../api/transfer.ts';
 import { notifyFileError } from './notify-files.ts';
@@ -50,7 +51,7 @@ export function UploadModal({ parentId, onClose }: UploadModalProps) {
     }
   };
   return (
-    <Modal opened onClose={onClose} title="Upload File">
+    <OpenModal onClose={onClose} title="Upload File">
       <form onSubmit={submit} noValidate>
         <Stack>
           <FileInput
@@ -81,6 +82,6 @@ export function UploadModal({ parentId, onClose }: UploadModalProps) {
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

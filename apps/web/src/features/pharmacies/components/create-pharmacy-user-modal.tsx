@@ -1,13 +1,4 @@
-import {
-  Button,
-  Group,
-  Modal,
-  MultiSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CreatePharmUserInput,
   createPharmUserFormSchema,
@@ -18,6 +9,7 @@ import {
 import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -84,7 +76,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
   });
 
   return (
-    <Modal opened onClose={onClose} title="Add Pharmacy User" size="lg" returnFocus>
+    <OpenModal onClose={onClose} title="Add Pharmacy User" size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Controller
@@ -134,6 +126,6 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
           </Group>
         </Stack>
       </form>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,7 +1,8 @@
-import { Button, Modal, Stack, Table, TextInput } from '@mantine/core';
+import { Button, Stack, Table, TextInput } from '@mantine/core';
 import type { Pharmacy } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 
 type Row = Pharmacy['facilities'][number];
@@ -28,7 +29,7 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
   const [sort, setSort] = useState<SortState<Key>>({ key: 'facName', direction: 'asc' });
   const rows = useMemo(() => visibleRows(pharmacy.facilities, search, sort), [pharmacy, search, sort]);
   return (
-    <Modal opened onClose={onClose} title={`Facilities of ${pharmacy.pharmID}`} size="xl" returnFocus>
+    <OpenModal onClose={onClose} title={`Facilities of ${pharmacy.pharmID}`} size="xl">
       <Stack>
         <TextInput
           label="Search facilities"
@@ -74,6 +75,6 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
           </Table>
         </Table.ScrollContainer>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,5 +1,6 @@
-import { Modal, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import type { Pharmacy } from '@portal/domain';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { PharmacyFormsGrid } from '@/features/secure-forms';
 
 export interface PharmacyFormsModalProps {
@@ -15,13 +16,7 @@ export interface PharmacyFormsModalProps {
 export function PharmacyFormsModal({ pharmacy, faciID, onClose }: PharmacyFormsModalProps) {
   const facility = pharmacy.facilities.find((f) => String(f.facID) === faciID);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title={`Forms for facility ${faciID} (${pharmacy.pharmID})`}
-      size="lg"
-      returnFocus
-    >
+    <OpenModal onClose={onClose} title={`Forms for facility ${faciID} (${pharmacy.pharmID})`} size="lg">
       {facility ? (
         <PharmacyFormsGrid pharmID={pharmacy.pharmID} facility={facility} />
       ) : (
@@ -29,6 +24,6 @@ export function PharmacyFormsModal({ pharmacy, faciID, onClose }: PharmacyFormsM
           No facility {faciID} in {pharmacy.pharmID}
         </Text>
       )}
-    </Modal>
+    </OpenModal>
   );
 }

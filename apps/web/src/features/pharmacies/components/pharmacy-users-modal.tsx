@@ -1,5 +1,6 @@
-import { Alert, Loader, Modal, Table } from '@mantine/core';
+import { Alert, Loader, Table } from '@mantine/core';
 import { PHARMACY_ROLES } from '@portal/domain';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
 
 const roleLabel = (role: string) => PHARMACY_ROLES.find((r) => r.name === role)?.label ?? role;
@@ -17,7 +18,7 @@ export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps
     return held ? [{ ...user, role: held.role }] : [];
   });
   return (
-    <Modal opened onClose={onClose} title={`Users of ${pharmID}`} size="xl" returnFocus>
+    <OpenModal onClose={onClose} title={`Users of ${pharmID}`} size="xl">
       {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {data ? (
@@ -47,6 +48,6 @@ export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps
           </Table>
         </Table.ScrollContainer>
       ) : null}
-    </Modal>
+    </OpenModal>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Modal, Select, Stack, Table, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
 import { usePharmacyRoles } from '../api/get-roles.ts';
@@ -124,7 +125,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }
 
   return (
-    <Modal opened onClose={close} title={`Pharmacies of ${user.displayName}`} size="xl" returnFocus>
+    <OpenModal onClose={close} title={`Pharmacies of ${user.displayName}`} size="xl">
       <Stack>
         {held.isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
         {held.error ? <Alert color="red">{held.error.message}</Alert> : null}
@@ -249,6 +250,6 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
           </Button>
         </Group>
       </Stack>
-    </Modal>
+    </OpenModal>
   );
 }

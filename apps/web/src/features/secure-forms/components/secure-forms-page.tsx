@@ -1,7 +1,8 @@
-import { Button, Modal, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { facilityForms } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { type FacilitySortKey, useFacilitiesList, visibleFacilities } from '@/features/facilities';
@@ -83,9 +84,9 @@ export function SecureFormsPage() {
         </Table.ScrollContainer>
       </Paper>
       {opened ? (
-        <Modal opened onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">
+        <OpenModal onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">
           <FormLinkGrid forms={facilityForms(opened)} prefill={formPrefill(opened, user, new Date())} />
-        </Modal>
+        </OpenModal>
       ) : null}
     </Stack>
   );

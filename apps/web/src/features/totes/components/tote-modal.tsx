@@ -1,5 +1,5 @@
-import { Modal } from '@mantine/core';
 import type { PackingSlip } from '@portal/domain';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { usePackingSlips } from '../api/get-totes.ts';
 import { SlipList } from './slip-list.tsx';
 
@@ -19,8 +19,8 @@ export function publicSlipLink(slip: PackingSlip): string {
 export function ToteModal({ facID, toteID, onClose }: ToteModalProps) {
   const { data, isPending } = usePackingSlips(facID, toteID);
   return (
-    <Modal opened onClose={onClose} title={`Tote ${toteID}`} size="xl">
+    <OpenModal onClose={onClose} title={`Tote ${toteID}`} size="xl">
       <SlipList slips={data?.data} isPending={isPending} publicLinkOf={publicSlipLink} />
-    </Modal>
+    </OpenModal>
   );
 }
