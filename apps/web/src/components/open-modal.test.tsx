@@ -1,7 +1,7 @@
 import { Button, MantineProvider, Menu } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { OpenModal } from './open-modal.tsx';
 
@@ -60,19 +60,25 @@ function Nested() {
   );
 }
 
+function renderWithUser(ui: ReactNode) {
+  const user = userEvent.setup();
+  render(<MantineProvider>{ui}</MantineProvider>);
+  return user;
+}
+
+/** Presses Escape and waits until the dialog of that name is gone. */
+async function escapeFrom(user: ReturnType<typeof userEvent.setup>, name: string) {
+  await user.keyboard('{Escape}');
+  await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+}
+
 describe('OpenModal', () => {
   it('gives focus back to what opened it when it closes, by Escape or by a button', async () => {
-    const user = userEvent.setup();
-    render(
-      <MantineProvider>
-        <Page />
-      </MantineProvider>,
-    );
+    const user = renderWithUser(<Page />);
     const opener = screen.getByRole('button', { name: 'Open details' });
     await user.click(opener);
     expect(await screen.findByRole('dialog', { name: 'Details' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await escapeFrom(user, 'Details');
     expect(opener).toHaveFocus();
 
     await user.click(opener);
@@ -82,39 +88,26 @@ describe('OpenModal', () => {
   });
 
   it("gives focus to the menu's button when a menu item opened it", async () => {
-    const user = userEvent.setup();
-    render(
-      <MantineProvider>
-        <MenuPage />
-      </MantineProvider>,
-    );
+    const user = renderWithUser(<MenuPage />);
     const button = screen.getByRole('button', { name: 'Actions' });
     await user.click(button);
     await user.click(await screen.findByRole('menuitem', { name: 'Edit' }));
     expect(await screen.findByRole('dialog', { name: 'Edit' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await escapeFrom(user, 'Edit');
     expect(button).toHaveFocus();
   });
 
   it('closes only the newest of two open modals on Escape, and focus goes back inside the first', async () => {
-    const user = userEvent.setup();
-    render(
-      <MantineProvider>
-        <Nested />
-      </MantineProvider>,
-    );
+    const user = renderWithUser(<Nested />);
     const opener = screen.getByRole('button', { name: 'Open alert' });
     await user.click(opener);
     const discuss = await screen.findByRole('button', { name: 'Discuss' });
     await user.click(discuss);
     expect(await screen.findByRole('dialog', { name: 'Discuss' })).toBeInTheDocument();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
+    await escapeFrom(user, 'Discuss');
     expect(screen.getByRole('dialog', { name: 'Alert' })).toBeInTheDocument();
     expect(discuss).toHaveFocus();
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await escapeFrom(user, 'Alert');
     expect(opener).toHaveFocus();
   });
 });
