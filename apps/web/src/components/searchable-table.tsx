@@ -1,6 +1,7 @@
 import { Alert, Loader, Paper, Table, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { EmptyTableRow } from './empty-table-row.tsx';
 import { SortHeader, type SortState } from './sort-header.tsx';
 
 export interface SearchableTableProps<K extends string = string> {
@@ -85,9 +86,7 @@ export function SearchableTable<K extends string>({
             <Table.Tbody>
               {children}
               {!isPending && rowCount === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={columns}>{emptyText}</Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={columns}>{emptyText}</EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>

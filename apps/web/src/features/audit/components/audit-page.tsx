@@ -14,6 +14,7 @@ import {
 } from '@mantine/core';
 import { AUDIT_KINDS, AUDIT_MESSAGES, type AuditEvent, type Facility, formatDateTime } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError } from '@/lib/notify.ts';
 import {
@@ -159,9 +160,7 @@ export function AuditPage({ facilities }: AuditPageProps) {
                 </Table.Tr>
               ))}
               {pages.data && events.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={8}>{AUDIT_MESSAGES.none}</Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={8}>{AUDIT_MESSAGES.none}</EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>

@@ -1,6 +1,7 @@
 import { Alert, Loader, Table } from '@mantine/core';
 import { FACILITY_ROLES, USER_ADMIN_MESSAGES, type ViewerFacility } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { facilityUsersQuery } from '../api/users.ts';
 
@@ -37,11 +38,7 @@ export function FacilityUserListModal({ facility, onClose }: FacilityUserListMod
                 </Table.Td>
               </Table.Tr>
             ))}
-            {data.userInfos.length === 0 ? (
-              <Table.Tr>
-                <Table.Td colSpan={3}>No Users</Table.Td>
-              </Table.Tr>
-            ) : null}
+            {data.userInfos.length === 0 ? <EmptyTableRow columns={3}>No Users</EmptyTableRow> : null}
           </Table.Tbody>
         </Table>
       ) : null}

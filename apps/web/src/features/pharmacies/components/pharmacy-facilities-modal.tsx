@@ -2,6 +2,7 @@ import { Button, Stack, Table, TextInput } from '@mantine/core';
 import type { Pharmacy } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 
@@ -66,11 +67,7 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
                   </Table.Td>
                 </Table.Tr>
               ))}
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>No facilities</Table.Td>
-                </Table.Tr>
-              ) : null}
+              {rows.length === 0 ? <EmptyTableRow columns={4}>No facilities</EmptyTableRow> : null}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

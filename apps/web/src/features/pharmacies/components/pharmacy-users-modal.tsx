@@ -1,5 +1,6 @@
 import { Alert, Loader, Table } from '@mantine/core';
 import { PHARMACY_ROLES } from '@portal/domain';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
 
@@ -39,11 +40,7 @@ export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps
                   <Table.Td>{roleLabel(row.role)}</Table.Td>
                 </Table.Tr>
               ))}
-              {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={3}>No Users</Table.Td>
-                </Table.Tr>
-              ) : null}
+              {rows.length === 0 ? <EmptyTableRow columns={3}>No Users</EmptyTableRow> : null}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

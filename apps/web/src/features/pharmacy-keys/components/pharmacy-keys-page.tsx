@@ -2,6 +2,7 @@ import { Alert, Badge, Button, Loader, Paper, Stack, Table, Text, Title } from '
 import { modals } from '@mantine/modals';
 import { type CreatedPharmacyKey, formatDateTime, type PharmacyKey, type UserInfo } from '@portal/domain';
 import { useState } from 'react';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { usePharmacyKeys, useRevokePharmacyKey } from '../api/pharmacy-keys.ts';
@@ -103,9 +104,7 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
                 </Table.Tr>
               ))}
               {keys.data && keys.data.keys.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>No keys yet</Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={6}>No keys yet</EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>

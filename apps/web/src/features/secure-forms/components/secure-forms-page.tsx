@@ -2,6 +2,7 @@ import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { facilityForms } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -73,11 +74,9 @@ export function SecureFormsPage() {
                 </Table.Tr>
               ))}
               {!isPending && rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={4}>
-                    <Text>No facilities</Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={4}>
+                  <Text>No facilities</Text>
+                </EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>

@@ -5,6 +5,7 @@ import { formatDate, TOTES_MESSAGES } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
@@ -111,13 +112,11 @@ export function TotesPage() {
                 </Table.Tr>
               ))}
               {rows.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={COLUMNS.length}>
-                    <Text role={isFetching ? 'status' : undefined}>
-                      {isFetching ? TOTES_MESSAGES.loading : TOTES_MESSAGES.empty}
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <EmptyTableRow columns={COLUMNS.length}>
+                  <Text role={isFetching ? 'status' : undefined}>
+                    {isFetching ? TOTES_MESSAGES.loading : TOTES_MESSAGES.empty}
+                  </Text>
+                </EmptyTableRow>
               ) : null}
             </Table.Tbody>
           </Table>
