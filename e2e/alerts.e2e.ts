@@ -164,6 +164,22 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it("shows each card's refresh and open buttons on a touch tablet, where nothing hovers", async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.tablet);
+    const authorization = card(page, 'AUTHORIZATION');
+    await authorization.getByRole('table').waitFor();
+    expect(await page.evaluate(() => matchMedia('(hover: none)').matches)).toBe(true);
+    const refresh = authorization.getByRole('button', { name: 'Refresh AUTHORIZATION' });
+    const open = authorization.getByRole('link', { name: 'Open AUTHORIZATION' });
+    const opacity = (element: Element) => getComputedStyle(element).opacity;
+    await expect.poll(() => refresh.evaluate(opacity)).toBe('1');
+    expect(await open.evaluate(opacity)).toBe('1');
+    await open.tap();
+    await waitForPath(page, '/alerts/authorization');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['desktop', VIEWPORTS.desktop],
     ['tablet', VIEWPORTS.tablet],

@@ -26,12 +26,15 @@ export const VIEWPORTS = {
   desktop: { width: 1920, height: 1080 },
 } as const;
 
-/** A fresh context (no stored token) and page at the given viewport. */
+/**
+ * A fresh context (no stored token) and page at the given viewport. A screen narrower than a desktop is a touch
+ * screen, as the tablet at a nurses' station is: no hover (`(hover: none)`), a coarse pointer.
+ */
 export async function newPage(
   browser: Browser,
   viewport: { width: number; height: number } = VIEWPORTS.desktop,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport });
+  const context = await browser.newContext({ viewport, hasTouch: viewport.width < 1024 });
   const page = await context.newPage();
   return { context, page };
 }
