@@ -1,9 +1,9 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
-import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useSchemaForm } from '@/hooks/use-schema-form.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditProfile } from '../api/mutations.ts';
 import type { AdminTarget } from './admin-target.ts';
@@ -20,45 +20,33 @@ export interface EditProfileModalProps {
   listKey?: QueryKey;
 }
 
-type Values = { displayName: string; phone: string; email: string; entityId: number | string };
-
 /** Edit Profile: another user's display name and phone (spec 2, section 5). */
 export function EditProfileModal({ user, entityId, onClose, title, listKey }: EditProfileModalProps) {
-  const form = useForm<Values>({
-    resolver: zodResolver(EditUserInfoProfileSchema as never) as unknown as Resolver<Values>,
-    defaultValues: {
-      displayName: user.displayName,
-      phone: formatPhone(user.phone),
-      email: user.email,
-      entityId,
-    },
+  const { form, field, setFieldErrors } = useSchemaForm(EditUserInfoProfileSchema, {
+    displayName: user.displayName,
+    phone: formatPhone(user.phone),
+    email: user.email,
+    entityId,
   });
   const edit = useEditProfile(listKey);
-  const errors = form.formState.errors;
   const submit = form.handleSubmit((values) =>
     edit.mutate(values, {
       onSuccess: () => {
         notifySuccess(USER_ADMIN_MESSAGES.profileUpdated);
         onClose();
       },
-      onError: notifyError,
+      onError: (error) => {
+        if (isApiError(error, 400)) setFieldErrors(error.fields);
+        notifyError(error);
+      },
     }),
   );
   return (
     <OpenModal onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
       <form onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
-          <TextInput
-            label="Display name"
-            {...form.register('displayName')}
-            error={errors.displayName?.message}
-          />
-          <TextInput
-            label="Phone"
-            placeholder="ddd-ddd-dddd"
-            {...form.register('phone')}
-            error={errors.phone?.message}
-          />
+          <TextInput label="Display name" {...field('displayName')} />
+          <TextInput label="Phone" placeholder="ddd-ddd-dddd" {...field('phone')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

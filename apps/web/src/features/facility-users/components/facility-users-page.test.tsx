@@ -139,6 +139,24 @@ describe('FacilityUsersPage', () => {
     });
   });
 
+  it('puts the server’s field message under the profile input it names and keeps the dialog open', async () => {
+    install().on('POST', ENDPOINTS.editUserInfo, () =>
+      fail(400, 'The request is not valid.', 'BAD_REQUEST', { phone: 'This phone number is not accepted' }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.clear(within(dialog).getByLabelText('Phone'));
+    await user.type(within(dialog).getByLabelText('Phone'), '555-222-3333');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('This phone number is not accepted')).toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByRole('dialog')).toBe(dialog);
+  });
+
   it('deletes a user after confirmation and shows the server’s refusal as the spec words it', async () => {
     let refuse = true;
     install().on('POST', ENDPOINTS.deleteUser, () =>
