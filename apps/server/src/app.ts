@@ -78,8 +78,8 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     closeOnShutdown: options.closeDatabase ?? false,
   });
   await app.register(securityPlugin);
-  // Off by default: a route opts in with its own `compress` options (the alert lists); request bodies are never
-  // decompressed.
+  // Off by default: a route opts in with `compress: LIST_COMPRESSION` (platform/compression.ts says which answers
+  // may); request bodies are never decompressed.
   await app.register(fastifyCompress, { global: false });
   await app.register(openapiPlugin);
   await app.register(authPlugin);

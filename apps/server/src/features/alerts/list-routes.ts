@@ -1,5 +1,3 @@
-import { constants as zlibConstants } from 'node:zlib';
-import type { FastifyCompressOptions } from '@fastify/compress';
 import {
   AlertListQuerySchema,
   ApiErrorBodySchema,
@@ -14,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { assertActive, bearerToken, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
 import { findSessionUser, touchSession } from '../../platform/sessions.ts';
@@ -63,17 +62,6 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
     to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
   } as const;
 }
-
-/**
- * A list answer is ~1 KB an alert (~100 KB a page, and a dashboard asks for 11): sent compressed to a client that
- * accepts it, at levels chosen for speed (brotli 4, gzip 6: about a millisecond a page, ~8x smaller).
- */
-const LIST_COMPRESSION = {
-  encodings: ['br', 'gzip'],
-  threshold: 2048,
-  brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
-  zlibOptions: { level: 6 },
-} satisfies FastifyCompressOptions;
 
 /** Every widget's list call, registered from the catalogue (widgets.md, "API"). */
 export async function alertListRoutes(fastify: FastifyInstance) {

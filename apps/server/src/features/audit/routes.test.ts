@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.ts';
+import { expectCompressed } from '../../test/compression.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { EXPORT_PAGE } from './queries.ts';
 
@@ -301,6 +302,30 @@ describe('CSV export', () => {
       .where(and(eq(auditEvents.kind, 'audit.export'), eq(auditEvents.userId, idOf[SYSADMIN] as number)));
     expect(exports.map((e) => e.detail)).toContainEqual({ kind: 'test.csv2' });
     expect((await get(NURSE, { format: 'csv' })).statusCode).toBe(403);
+  });
+});
+
+describe('answer compression', () => {
+  const kind = 'test.compressed';
+  const request = (format: 'json' | 'csv') => ({
+    method: 'GET' as const,
+    url: '/api/audit',
+    query: { kind, format, limit: '200' },
+    headers: bearer(tokens[SUPER] ?? ''),
+  });
+  beforeAll(async () => {
+    await seed(
+      Array.from({ length: 40 }, (_, i) => ({ kind, facId: 101, recordType: 'alert', recordId: `${i}` })),
+    );
+  });
+
+  it('sends a page as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, request('json'));
+  });
+
+  it('sends the CSV export as brotli or gzip to a client that accepts it, the same rows as uncompressed', async () => {
+    const plain = await expectCompressed(t.app, request('csv'));
+    expect(plain.headers['content-type']).toMatch(/^text\/csv/);
   });
 });
 

@@ -10,6 +10,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { forbidden } from '../../platform/errors.ts';
 import { auditCsv } from './csv.ts';
 import { auditConditions, auditScopeOf, eachAuditEvent, findAuditPage } from './queries.ts';
@@ -63,6 +64,7 @@ export async function auditRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.audit,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['audit'],
         summary: 'Audit events, newest first, filtered and paged by cursor; or all of them as CSV',

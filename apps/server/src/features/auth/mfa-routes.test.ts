@@ -4,6 +4,7 @@ import { SignJWT } from 'jose';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, mfaChallenges, sessions, userMfa, users } from '../../db/schema/index.ts';
+import { BROWSER_ENCODINGS } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LOGIN_SECRET = 'a-shared-secret-of-at-least-32-characters!';
@@ -307,5 +308,22 @@ describe('audit', () => {
       .where(and(eq(auditEvents.kind, 'auth.mfa'), eq(auditEvents.outcome, 'failure')));
     // Never a code or a secret in the trail.
     expect(JSON.stringify(failures)).not.toMatch(/000000/);
+  });
+});
+
+describe('answer compression', () => {
+  it('never compresses the set-up answer, which carries the new secret, even for a client that accepts brotli', async () => {
+    const token = await sessionOf('don@lakeside.test');
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/mfa/enrol',
+      payload: {},
+      headers: { ...bearer(token), 'accept-encoding': BROWSER_ENCODINGS },
+    });
+    expect(started.statusCode).toBe(200);
+    expect(started.headers['content-encoding']).toBeUndefined();
+    // Past the compression threshold: only the route's leaving it out keeps the secret uncompressed (BREACH).
+    expect(started.rawPayload.length).toBeGreaterThan(2048);
+    expect(bodyOf<{ secret: string }>(started).secret).toMatch(/^[A-Z2-7]{32}$/);
   });
 });

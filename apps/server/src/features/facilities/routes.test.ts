@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectCompressed } from '../../test/compression.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -81,5 +82,21 @@ describe('GET /api/roles', () => {
     ]);
     expect((await get('nurse@meadowbrook.test', '/api/roles?entity=other')).status).toBe(400);
     expect((await t.app.inject('/api/roles?entity=facility')).statusCode).toBe(401);
+  });
+});
+
+describe('answer compression', () => {
+  const get = async (url: string) => ({
+    method: 'GET' as const,
+    url,
+    headers: bearer(await signIn(t.app, 'super@portal.test')),
+  });
+
+  it('sends GET /api/facilities as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, await get('/api/facilities'));
+  });
+
+  it('sends GET /api/pharmacies as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, await get('/api/pharmacies'));
   });
 });

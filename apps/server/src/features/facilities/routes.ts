@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { facilityAccess, pharmacyAccess } from '../../platform/access.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { notFound } from '../../platform/errors.ts';
 import { facilitiesWithSettings, findRoles, toMap } from './queries.ts';
 
@@ -30,6 +31,7 @@ export async function facilitiesRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.facilities,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['facilities'],
         summary: "The viewer's facilities with role, permissions and settings",
@@ -64,6 +66,7 @@ export async function facilitiesRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.pharmacies,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['facilities'],
         summary: "The viewer's pharmacies with their facilities and permissions",

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import {
   auditFile,
@@ -90,6 +91,7 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
   app.get(
     FILE_ENDPOINTS.recyclingBin,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags,
         summary: 'Deleted items the viewer may see; pharmacy staff and super admins only',

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, files, users } from '../../db/schema/index.ts';
+import { expectCompressed } from '../../test/compression.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 const ADMIN = 'admin@meadowbrook.test';
@@ -514,6 +515,44 @@ describe('unregistered uploads', () => {
     // The registered file still downloads.
     const file = registered.body.file as Item;
     expect((await call(ADMIN, 'GET', `/download/${file.file_id}`)).status).toBe(200);
+  });
+});
+
+describe('answer compression', () => {
+  const get = (url: string) => ({
+    method: 'GET' as const,
+    url: `/fs${url}`,
+    headers: bearer(tokens[SUPER] ?? ''),
+  });
+  let ward: number;
+  beforeAll(async () => {
+    ward = await idOf('Meadowbrook East (102)');
+    const folders = Array.from({ length: 12 }, (_, i) => ({
+      parentId: ward,
+      name: `Ward round ${i + 1}`,
+      kind: 'folder' as const,
+      root: 'facilities' as const,
+      facId: 102,
+    }));
+    const deleted = folders.map((f) => ({
+      ...f,
+      name: `${f.name} (old)`,
+      deletedAt: new Date(),
+      pathnameAtDeletion: `/Facilities/Meadowbrook East (102)/${f.name} (old)`,
+    }));
+    await t.database.db.insert(files).values([...folders, ...deleted]);
+  });
+
+  it('sends the folder tree as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, get('/topLevelFolders'));
+  });
+
+  it('sends a folder listing as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, get(`/files/${ward}`));
+  });
+
+  it('sends the recycling bin as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, get('/recycling-bin'));
   });
 });
 

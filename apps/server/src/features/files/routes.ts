@@ -16,6 +16,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { auditFile, refusals, requireEditable, scopeOf, visibleOr404 } from './context.ts';
 import {
@@ -38,6 +39,7 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
   app.get(
     FILE_ENDPOINTS.topLevelFolders,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags,
         summary: 'Every folder the viewer may see, flat (the two roots have parent_id null)',
@@ -53,6 +55,7 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
   app.get(
     FILE_ENDPOINTS.folder,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags,
         summary: 'A folder and its live children (404 for a folder the viewer may not see)',

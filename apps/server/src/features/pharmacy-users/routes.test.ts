@@ -2,6 +2,7 @@ import { mayActOnPharmacyUser, type PharmacyUserAction } from '@portal/domain';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pharmacyMemberships, rolePermissions, users } from '../../db/schema/index.ts';
+import { expectCompressed } from '../../test/compression.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
 const SYSADMIN = 'sysadmin@pharmacy.test';
@@ -483,5 +484,15 @@ describe('row-menu calls on a pharmacy user (/adminpwdreset, /edituserinfo, /del
     expect(await menuOffers(SYSADMIN, 'editProfile', SYSADMIN)).toBe(false);
     const own = { email: SYSADMIN, entityId: 'sprx', displayName: 'Sam Self', phone: '555-202-3030' };
     expect((await call(SYSADMIN, 'POST', '/edituserinfo', own)).status).toBe(403);
+  });
+});
+
+describe('answer compression', () => {
+  it('sends GET /getpharmacyusers as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, {
+      method: 'GET',
+      url: '/api/getpharmacyusers',
+      headers: bearer(tokens[SYSADMIN] ?? ''),
+    });
   });
 });

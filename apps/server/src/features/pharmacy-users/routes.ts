@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AuditEntry } from '../../platform/audit.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
@@ -97,6 +98,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.pharmacyUsers,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: TAG,
         summary: 'Pharmacy users holding a role in a pharmacy you belong to',

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { expectCompressed } from '../../test/compression.ts';
+import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { userApi } from './test-support.ts';
 
 let t: TestApp;
@@ -103,5 +104,21 @@ describe('GET /api/userfacilities', () => {
     expect(don.status).toBe(404);
     const sup = await api.get(tok['super@portal.test'] ?? '', '/userfacilities?email=admin@meadowbrook.test');
     expect((sup.body.facilities as { facID: number }[]).map((f) => f.facID).sort()).toEqual([101, 102]);
+  });
+});
+
+describe('answer compression', () => {
+  const get = (email: string, url: string) => ({
+    method: 'GET' as const,
+    url: `/api${url}`,
+    headers: bearer(tok[email] ?? ''),
+  });
+
+  it('sends GET /api/getusers as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, get('super@portal.test', '/getusers'));
+  });
+
+  it('sends GET /api/facilityusers as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    await expectCompressed(t.app, get('admin@meadowbrook.test', '/facilityusers?faciId=101'));
   });
 });

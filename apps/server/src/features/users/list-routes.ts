@@ -9,6 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { notFound } from '../../platform/errors.ts';
 import { findAdminUsers, findLiveUser, findUserFacilities } from './queries.ts';
 import { refusals } from './support.ts';
@@ -23,6 +24,7 @@ export async function userListRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.facilityUsers,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['users'],
         summary: 'The users of one facility the viewer sees (404 otherwise)',
@@ -41,6 +43,7 @@ export async function userListRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.getUsers,
     {
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['users'],
         summary: 'The facility users of every facility the viewer sees, by name',
