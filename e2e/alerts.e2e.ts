@@ -180,6 +180,34 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it("shows every card's total and age uncut on a ward screen, where long titles wrap", async () => {
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
+    await page.waitForFunction(() => {
+      const sections = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
+      return sections.length > 0 && sections.every((section) => section.querySelector('tbody tr'));
+    });
+    const cards = await page.locator('[data-testid="dashboard-widgets"] section').evaluateAll((sections) =>
+      sections.map((section) => ({
+        title: section.querySelector('h2')?.textContent ?? '',
+        count: section.querySelector('.mantine-Badge-label')?.textContent,
+        cut: [...section.querySelectorAll<HTMLElement>('.mantine-Badge-label, p')]
+          .filter((element) => element.scrollWidth > element.clientWidth)
+          .map((element) => element.textContent),
+      })),
+    );
+    expect(cards).toHaveLength(11);
+    for (const card of cards) {
+      // Two digits at least: the width a total needs on a busy day.
+      expect(card, card.title).toEqual({
+        title: card.title,
+        count: expect.stringMatching(/^[1-9]\d+$/),
+        cut: [],
+      });
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['desktop', VIEWPORTS.desktop],
     ['tablet', VIEWPORTS.tablet],

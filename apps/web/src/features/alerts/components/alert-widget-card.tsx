@@ -47,11 +47,11 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
             <Title order={2} size="h5" id={titleId} tt="uppercase">
               {widget.title}
             </Title>
-            <Badge color="blue.8" aria-label={`${list.count} alerts`}>
+            <Badge color="blue.8" className={classes.count} aria-label={`${list.count} alerts`}>
               {list.count}
             </Badge>
           </Group>
-          <Group gap={4} wrap="nowrap">
+          <Group gap={4} wrap="nowrap" className={classes.age}>
             <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
             <ListPrintButtons widget={widget} alerts={rows} isCompact />
             <ActionIcon
