@@ -25,7 +25,8 @@ export function SortHeader<K extends string>({ column, label, sort, onSort }: So
   const ariaSort = isActive ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none';
   return (
     <Table.Th aria-sort={ariaSort}>
-      <UnstyledButton onClick={() => onSort(nextSortState(sort, column))} fw={600}>
+      {/* The header cell's own size and weight, as the table's headers that do not sort. */}
+      <UnstyledButton onClick={() => onSort(nextSortState(sort, column))} fz="inherit" fw="inherit">
         {label}
         {isActive ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
       </UnstyledButton>
