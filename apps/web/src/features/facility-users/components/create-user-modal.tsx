@@ -11,6 +11,7 @@ import {
   USER_ADMIN_MESSAGES,
   type ViewerFacility,
 } from '@portal/domain';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
@@ -47,72 +48,86 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
   const schema = facility
     ? addFacilityUserFormSchema(passwordMinLength)
     : createFacilityUserFormSchema(passwordMinLength);
+  const blank: Values = {
+    faciID: facility ? String(facility.facID) : '',
+    userRole: '',
+    displayName: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+    Title: '',
+    phone: '',
+  };
   const form = useForm<Values>({
     // The two forms share fields; the fixed facility and optional title are filled in on submit.
     resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
-    defaultValues: {
-      faciID: facility ? String(facility.facID) : '',
-      userRole: '',
-      displayName: '',
-      email: '',
-      password: '',
-      confirmPassword: '',
-      Title: '',
-      phone: '',
-    },
+    defaultValues: blank,
   });
   const create = useCreateUser();
+  const [added, setAdded] = useState(0);
   const field = formField(form);
   const facilities = pickerFacilities(viewer).map((f) => ({
     value: String(f.facID),
     label: `${f.facName} (${f.facID})`,
   }));
 
-  const submit = form.handleSubmit((values) => {
-    const faciID = facility ? facility.facID : Number(values.faciID);
-    const name = facility?.facName ?? viewer.facilities.find((f) => f.facID === faciID)?.facName ?? '';
-    const role = ROLE_OPTIONS.find((r) => r.value === values.userRole)?.label ?? values.userRole;
-    const toast = notifications.show({
-      loading: true,
-      message: USER_ADMIN_MESSAGES.addingToFacility,
-      autoClose: false,
+  // 'Create and Add Another' keeps the dialog open for the next person, with the same facility, role and title:
+  // an administrator onboarding a ward's staff enters only what differs.
+  const send = (addAnother: boolean) =>
+    form.handleSubmit((values) => {
+      const faciID = facility ? facility.facID : Number(values.faciID);
+      const name = facility?.facName ?? viewer.facilities.find((f) => f.facID === faciID)?.facName ?? '';
+      const role = ROLE_OPTIONS.find((r) => r.value === values.userRole)?.label ?? values.userRole;
+      const toast = notifications.show({
+        loading: true,
+        message: USER_ADMIN_MESSAGES.addingToFacility,
+        autoClose: false,
+      });
+      create.mutate(
+        {
+          email: values.email,
+          password: values.password,
+          confirmPassword: values.confirmPassword,
+          displayName: values.displayName,
+          phone: values.phone,
+          userRole: values.userRole,
+          faciID,
+          userType: 'FacilityUser',
+          ...(facility ? {} : { UserRole: values.userRole, Title: values.Title }),
+        },
+        {
+          onSuccess: () => {
+            notifications.update({
+              id: toast,
+              loading: false,
+              color: 'green',
+              autoClose: 3000,
+              message: facility
+                ? USER_ADMIN_MESSAGES.addedToFacility(role, name)
+                : USER_ADMIN_MESSAGES.created,
+            });
+            if (!addAnother) return onClose();
+            form.reset({ ...blank, faciID: values.faciID, userRole: values.userRole, Title: values.Title });
+            setAdded((count) => count + 1);
+          },
+          onError: (error) => {
+            notifications.hide(toast);
+            if (error instanceof ApiError && error.fields) {
+              for (const [name, message] of Object.entries(error.fields))
+                form.setError(name as keyof Values, { message });
+            }
+            if (error instanceof ApiError)
+              notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
+            else notifyError(error);
+          },
+        },
+      );
     });
-    create.mutate(
-      {
-        email: values.email,
-        password: values.password,
-        confirmPassword: values.confirmPassword,
-        displayName: values.displayName,
-        phone: values.phone,
-        userRole: values.userRole,
-        faciID,
-        userType: 'FacilityUser',
-        ...(facility ? {} : { UserRole: values.userRole, Title: values.Title }),
-      },
-      {
-        onSuccess: () => {
-          notifications.update({
-            id: toast,
-            loading: false,
-            color: 'green',
-            autoClose: 3000,
-            message: facility ? USER_ADMIN_MESSAGES.addedToFacility(role, name) : USER_ADMIN_MESSAGES.created,
-          });
-          onClose();
-        },
-        onError: (error) => {
-          notifications.hide(toast);
-          if (error instanceof ApiError && error.fields) {
-            for (const [name, message] of Object.entries(error.fields))
-              form.setError(name as keyof Values, { message });
-          }
-          if (error instanceof ApiError)
-            notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
-          else notifyError(error);
-        },
-      },
-    );
-  });
+  const submit = send(false);
+  // After each 'Create and Add Another', once the emptied form is rendered: the next person's name.
+  useEffect(() => {
+    if (added > 0) form.setFocus('displayName');
+  }, [added, form]);
 
   return (
     <OpenModal
@@ -153,6 +168,9 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
+            </Button>
+            <Button variant="light" onClick={send(true)} disabled={create.isPending}>
+              Create and Add Another
             </Button>
             <Button type="submit" loading={create.isPending}>
               {facility ? 'Add User' : 'Create User'}

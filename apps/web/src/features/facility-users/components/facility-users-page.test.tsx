@@ -157,6 +157,61 @@ describe('FacilityUsersPage', () => {
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
+  it('creates one user after another with Create and Add Another, keeping facility, role and title', async () => {
+    const api = install().on('POST', ENDPOINTS.createUser, () =>
+      ok(MessageAnswerSchema, { message: 'created' }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Nursing' }));
+    const fillPerson = async (name: string, email: string) => {
+      await user.type(within(dialog).getByLabelText(/^Display name/), name);
+      await user.type(within(dialog).getByLabelText(/^Email/), email);
+      await user.type(within(dialog).getByLabelText(/^Password/), 'first-pass-1');
+      await user.type(within(dialog).getByLabelText(/^Confirm password/), 'first-pass-1');
+    };
+    await user.type(within(dialog).getByLabelText(/^Title/), 'LPN');
+    await fillPerson('Casey One', 'casey.one@meadowbrook.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
+
+    expect(await screen.findByText('Facility user successfully created')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Create Facility User' })).toBe(dialog);
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Display name/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/^Display name/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Email/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveValue(
+      'Meadowbrook Care Center (101)',
+    );
+    expect(within(dialog).getByLabelText(/^Role/, { selector: 'input' })).toHaveValue('Nursing');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('LPN');
+
+    await fillPerson('Casey Two', 'casey.two@meadowbrook.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const bodies = api.callsTo('POST', ENDPOINTS.createUser).map((call) => call.body);
+    expect(bodies).toEqual([
+      expect.objectContaining({
+        displayName: 'Casey One',
+        email: 'casey.one@meadowbrook.test',
+        faciID: 101,
+        userRole: 'Nursing',
+        Title: 'LPN',
+      }),
+      expect.objectContaining({
+        displayName: 'Casey Two',
+        email: 'casey.two@meadowbrook.test',
+        faciID: 101,
+        userRole: 'Nursing',
+        Title: 'LPN',
+      }),
+    ]);
+  });
+
   it('deletes a user after confirmation and shows the server’s refusal as the spec words it', async () => {
     let refuse = true;
     install().on('POST', ENDPOINTS.deleteUser, () =>
