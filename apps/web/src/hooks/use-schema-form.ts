@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -43,3 +44,19 @@ export function formField<T extends FieldValues, O>(form: UseFormReturn<T, unkno
 
 /** What `field(name)` answers: spread into a Mantine input. */
 export type SchemaField = ReturnType<ReturnType<typeof useSchemaForm>['field']>;
+
+/**
+ * For a dialog that stays open for the next entry ('Create and Add Another'): call the answer after `form.reset`,
+ * and once the emptied form has rendered the cursor is in `name`. (Focusing in the same task as the reset finds
+ * the old inputs.)
+ */
+export function useFocusAfterReset<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  name: Path<T>,
+) {
+  const [resets, setResets] = useState(0);
+  useEffect(() => {
+    if (resets > 0) form.setFocus(name);
+  }, [resets, form, name]);
+  return () => setResets((count) => count + 1);
+}

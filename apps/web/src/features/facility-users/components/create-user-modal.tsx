@@ -11,11 +11,10 @@ import {
   USER_ADMIN_MESSAGES,
   type ViewerFacility,
 } from '@portal/domain';
-import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { formField } from '@/hooks/use-schema-form.ts';
+import { formField, useFocusAfterReset } from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError } from '@/lib/notify.ts';
@@ -64,7 +63,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
     defaultValues: blank,
   });
   const create = useCreateUser();
-  const [added, setAdded] = useState(0);
+  const focusName = useFocusAfterReset(form, 'displayName');
   const field = formField(form);
   const facilities = pickerFacilities(viewer).map((f) => ({
     value: String(f.facID),
@@ -108,7 +107,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             });
             if (!addAnother) return onClose();
             form.reset({ ...blank, faciID: values.faciID, userRole: values.userRole, Title: values.Title });
-            setAdded((count) => count + 1);
+            focusName();
           },
           onError: (error) => {
             notifications.hide(toast);
@@ -124,10 +123,6 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       );
     });
   const submit = send(false);
-  // After each 'Create and Add Another', once the emptied form is rendered: the next person's name.
-  useEffect(() => {
-    if (added > 0) form.setFocus('displayName');
-  }, [added, form]);
 
   return (
     <OpenModal

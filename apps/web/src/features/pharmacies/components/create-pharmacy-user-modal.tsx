@@ -11,7 +11,7 @@ import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { useSchemaForm } from '@/hooks/use-schema-form.ts';
+import { useFocusAfterReset, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -51,6 +51,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
   const { form, field } = useSchemaForm(schema, EMPTY);
   const roles = usePharmacyRoles();
   const create = useCreatePharmacyUser();
+  const focusName = useFocusAfterReset(form, 'displayName');
   const pharmacyOptions = pharmaciesOffered(standings).map((s) => s.pharmID);
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
     value: r.name,
@@ -58,22 +59,27 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
     disabled: r.disabled,
   }));
 
-  const submit = form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
-    const input: CreatePharmUserInput = body;
-    create.mutate(input, {
-      onSuccess: () => {
-        notifySuccess(PHARMACY_ADMIN_MESSAGES.created);
-        onClose();
-      },
-      onError: (failure) => {
-        if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
-          for (const [name, message] of Object.entries(failure.fields))
-            if (name in EMPTY) form.setError(name as keyof FormInput, { message });
-        }
-        notifyError(failure);
-      },
+  // 'Create and Add Another' keeps the dialog open for the next person, with the same pharmacies, role and title.
+  const send = (addAnother: boolean) =>
+    form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
+      const input: CreatePharmUserInput = body;
+      create.mutate(input, {
+        onSuccess: () => {
+          notifySuccess(PHARMACY_ADMIN_MESSAGES.created);
+          if (!addAnother) return onClose();
+          form.reset({ ...EMPTY, pharmID: body.pharmID, UserRole: body.UserRole, title: body.title ?? '' });
+          focusName();
+        },
+        onError: (failure) => {
+          if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
+            for (const [name, message] of Object.entries(failure.fields))
+              if (name in EMPTY) form.setError(name as keyof FormInput, { message });
+          }
+          notifyError(failure);
+        },
+      });
     });
-  });
+  const submit = send(false);
 
   return (
     <OpenModal onClose={onClose} title="Add Pharmacy User" size="lg">
@@ -119,6 +125,9 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
+            </Button>
+            <Button variant="light" onClick={send(true)} disabled={create.isPending}>
+              Create and Add Another
             </Button>
             <Button type="submit" loading={create.isPending}>
               Create user

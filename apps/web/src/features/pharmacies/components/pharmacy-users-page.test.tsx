@@ -212,6 +212,44 @@ describe('PharmacyUsersPage', () => {
     });
   });
 
+  it('creates one user after another with Create and Add Another, keeping pharmacies, role and title', async () => {
+    const api = install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
+    await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Billing' }));
+    await user.type(within(dialog).getByLabelText(/^Title/), 'Biller');
+    const fillPerson = async (name: string, email: string) => {
+      await user.type(within(dialog).getByLabelText(/Display name/), name);
+      await user.type(within(dialog).getByLabelText(/Email/), email);
+      await user.type(within(dialog).getByLabelText(/^Password/), 'a-good-password');
+      await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
+    };
+    await fillPerson('Nia One', 'nia.one@pharmacy.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
+
+    expect(await screen.findByText('Pharmacy user successfully created')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Pharmacy User' })).toBe(dialog);
+    await waitFor(() => expect(within(dialog).getByLabelText(/Display name/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Email/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveValue('');
+    expect(within(dialog).getByLabelText(/^Title/)).toHaveValue('Biller');
+    expect(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' })).toHaveValue('Billing');
+
+    await fillPerson('Nia Two', 'nia.two@pharmacy.test');
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const bodies = api.callsTo('POST', ENDPOINTS.createPharmacyUser).map((call) => call.body);
+    expect(bodies).toEqual(
+      ['Nia One', 'Nia Two'].map((displayName) =>
+        expect.objectContaining({ displayName, pharmID: ['upny'], UserRole: 'Billing', title: 'Biller' }),
+      ),
+    );
+  });
+
   it('adds pending pharmacies: a role is required for each, they save in one call', async () => {
     const api = install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
