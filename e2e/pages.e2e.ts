@@ -84,4 +84,36 @@ describe('every screen', () => {
     ).toBe(true);
     await context.close();
   });
+
+  it.each([
+    ['asks for less motion', 'reduce', 0],
+    ['does not', 'no-preference', 1],
+  ] as const)(
+    'opens an alert without fades when the system %s (%s)',
+    async (_name, reducedMotion, atLeast) => {
+      const { context, page } = await newPage(browser);
+      await page.emulateMedia({ reducedMotion });
+      await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+      await waitForPath(page, '/dashboard');
+      const row = page.getByRole('table', { name: 'AUTHORIZATION' }).locator('tbody tr[tabindex]').first();
+      await row.waitFor();
+      // Every CSS transition that starts from the click until the dialog has been open for half a second.
+      await page.evaluate(() => {
+        const started: string[] = [];
+        (window as unknown as { started: string[] }).started = started;
+        document.addEventListener(
+          'transitionrun',
+          (event) => started.push(`${event.propertyName} ${(event.target as Element).className}`),
+          true,
+        );
+      });
+      await row.click();
+      await page.getByRole('dialog').waitFor();
+      await page.waitForTimeout(500);
+      const started = await page.evaluate(() => (window as unknown as { started: string[] }).started);
+      if (atLeast === 0) expect(started.length).toBe(0);
+      else expect(started.length).toBeGreaterThanOrEqual(atLeast);
+      await context.close();
+    },
+  );
 });

@@ -54,6 +54,9 @@ interface AxeViolation {
  * evaluated through the DevTools protocol, so the portal's strict CSP stays on while it runs.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  // With reduced motion the portal's transitions take no time (theme.respectReducedMotion), so a toast whose
+  // timer ends while axe runs is gone or shown, never caught mid-fade at too little contrast.
+  await page.emulateMedia({ reducedMotion: 'reduce' });
   await settleAnimations(page);
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
@@ -71,6 +74,7 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   const report = serious.map(
     (v) => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.map((n) => n.html.slice(0, 200)).join(' ; ')}`,
   );
+  await page.emulateMedia({ reducedMotion: null });
   expect(report, `axe violations on ${label}`).toEqual([]);
 }
 
