@@ -11,6 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
 import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
 import { deleteReleaseNote, findReleaseNotes, insertReleaseNote, updateReleaseNote } from './queries.ts';
@@ -35,6 +36,8 @@ export async function releaseNoteRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.releaseNotes,
     {
+      // Years of notes in HTML, and nothing secret in them.
+      compress: LIST_COMPRESSION,
       schema: {
         tags,
         summary: 'Release notes, newest first',

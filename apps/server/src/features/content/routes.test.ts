@@ -2,6 +2,7 @@ import type { ReleaseNote, Version } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, releaseNotes } from '../../db/schema/index.ts';
+import { expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -210,5 +211,23 @@ describe('versions', () => {
     expect(
       (await call('sysadmin@pharmacy.test', 'POST', '/api/versions', { ...input, version: 'two' })).status,
     ).toBe(400);
+  });
+});
+
+describe('compression', () => {
+  it('sends years of notes and versions as brotli or gzip to a client that accepts it', async () => {
+    const paragraph = `<p>${'The totes page lists what left the pharmacy. '.repeat(6)}</p>`;
+    const before = (await notesOf('nurse@meadowbrook.test')).length;
+    for (let i = 0; i < 8; i++) {
+      const body = { ...note, title: `Release ${i}`, description: paragraph };
+      expect((await call('sysadmin@pharmacy.test', 'POST', '/api/releasenotes', body)).status).toBe(200);
+      const version = { ...versionBody, version: `3.${i}.0`, description: paragraph };
+      expect((await call('sysadmin@pharmacy.test', 'POST', '/api/versions', version)).status).toBe(200);
+    }
+    const headers = bearer(tokens['nurse@meadowbrook.test'] ?? '');
+    const notes = await expectCompressed(t.app, { method: 'GET', url: '/api/releasenotes', headers });
+    expect((bodyOf(notes).releaseNotes as ReleaseNote[]).length).toBe(before + 8);
+    const versions = await expectCompressed(t.app, { method: 'GET', url: '/api/versions', headers });
+    expect((bodyOf(versions).versions as Version[])[0]?.version).toBe('3.7.0');
   });
 });

@@ -13,6 +13,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.ts';
 import { requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict } from '../../platform/errors.ts';
 import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
@@ -65,6 +66,8 @@ export async function versionRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.versions,
     {
+      // Years of notes in HTML, and nothing secret in them.
+      compress: LIST_COMPRESSION,
       schema: {
         tags,
         summary: 'Versions, highest first',

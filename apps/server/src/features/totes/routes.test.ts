@@ -3,6 +3,7 @@ import { TOTES_MESSAGES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
+import { BROWSER_ENCODINGS, expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -85,6 +86,15 @@ describe('GET /api/packingslipheaders', () => {
     expect((await get('nurse@meadowbrook.test', '/api/packingslipheaders?other=1')).status).toBe(400);
   });
 
+  it('sends a range of totes as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
+    const plain = await expectCompressed(t.app, {
+      method: 'GET',
+      url: `/api/packingslipheaders?${RANGE}`,
+      headers: bearer(tokens['sysadmin@pharmacy.test'] ?? ''),
+    });
+    expect(bodyOf(plain).packingSlipHeadersList).toHaveLength(63);
+  });
+
   it('refuses a caller without a session', async () => {
     expect((await t.app.inject(`/api/packingslipheaders?${RANGE}`)).statusCode).toBe(401);
   });
@@ -130,6 +140,21 @@ describe('GET /api/packingslipdetails', () => {
       expect(s?.deliveredBy).toBeNull();
       expect(s?.signature).toBeNull();
     }
+  });
+
+  it('never compresses a slip, since it carries the public link token (BREACH)', async () => {
+    const totes = await headers('sysadmin@pharmacy.test', RANGE);
+    const tote = totes.reduce((a, b) => (b.rxCount > a.rxCount ? b : a));
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/api/packingslipdetails?facID=${tote?.facID}&toteID=${tote?.toteID}`,
+      headers: { ...bearer(tokens['sysadmin@pharmacy.test'] ?? ''), 'accept-encoding': BROWSER_ENCODINGS },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-encoding']).toBeUndefined();
+    // Past the threshold: only the route's leaving it out keeps the token uncompressed.
+    expect(response.rawPayload.length).toBeGreaterThan(2048);
+    expect(bodyOf<{ data: { auth: string }[] }>(response).data[0]?.auth).toBeTruthy();
   });
 
   it("answers 404 for another tenant's tote and for a tote that does not exist", async () => {

@@ -17,6 +17,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { visibleFacilityIds } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import { findSlip, findToteHeaders, type HeadersFilter } from './queries.ts';
 import { isSlipToken, slipToken } from './slip-token.ts';
@@ -56,6 +57,9 @@ export async function totesRoutes(fastify: FastifyInstance) {
     ENDPOINTS.packingSlipHeaders,
     {
       preHandler: requireActiveUser,
+      // A range of days over every visible facility runs long; no token in it. The slip details next door carry
+      // their public link's token, so they stay uncompressed (platform/compression.ts).
+      compress: LIST_COMPRESSION,
       schema: {
         tags: ['totes'],
         summary: 'Totes of the facilities the viewer may see, by ship date range or search',
