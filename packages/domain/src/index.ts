@@ -97,6 +97,7 @@ export {
   AlertListQuerySchema,
   archiveRangeProblems,
   DATE_RANGE_MESSAGES,
+  isTimeZone,
   PagedAlertListSchema,
   unpagedAlertListSchema,
 } from './schemas/alert-list.ts';

@@ -1,5 +1,6 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { alertSchemaOf, WIDGETS, widgetByKey } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
@@ -227,6 +228,59 @@ describe('facilityIds and the archive range', () => {
     expect(future.body.fields).toEqual({ to: 'To cannot be in the future' });
     const live = await listAlerts(t.app, nurse(), widget, 'from=2020-01-01');
     expect(live.status).toBe(400);
+  });
+
+  it("takes From and To as the caller's calendar days when it names its time zone", async () => {
+    const widget = widgetByKey('nonCovered');
+    const [alert] = (await listAlerts(t.app, nurse(), widget, 'archived=true')).list;
+    if (!alert) throw new Error('no archived non-covered alert');
+    // 10:30 pm on 19 October in Chicago, already the 20th in UTC.
+    await t.database.db.execute(
+      sql`update alerts set date_created = '2026-10-20T03:30:00Z' where id = ${alert._internalID}`,
+    );
+    const day = async (date: string, zone?: string) => {
+      const query = `archived=true&from=${date}&to=${date}${zone ? `&tz=${encodeURIComponent(zone)}` : ''}`;
+      const answer = await listAlerts(t.app, nurse(), widget, query);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return answer.list.map((a) => a._internalID);
+    };
+    expect(await day('2026-10-19', 'America/Chicago')).toEqual([alert._internalID]);
+    expect(await day('2026-10-20', 'America/Chicago')).toEqual([]);
+    expect(await day('2026-10-20')).toEqual([alert._internalID]);
+    expect(await day('2026-10-19')).toEqual([]);
+    // Tokyo is 9 hours ahead: the same instant is 12:30 pm on the 20th there.
+    expect(await day('2026-10-20', 'Asia/Tokyo')).toEqual([alert._internalID]);
+  });
+
+  it("judges 'To in the future' by the caller's own today, and refuses an unknown time zone", async () => {
+    const widget = widgetByKey('nonCovered');
+    // Kiritimati (UTC+14) is always a day or two ahead of UTC-12: its today is never in the future there.
+    const kiritimatiToday = new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(
+      new Date(),
+    );
+    const ahead = `archived=true&to=${kiritimatiToday}`;
+    expect((await listAlerts(t.app, nurse(), widget, `${ahead}&tz=Pacific/Kiritimati`)).status).toBe(200);
+    const behind = await listAlerts(t.app, nurse(), widget, `${ahead}&tz=Etc/GMT%2B12`);
+    expect(behind.status).toBe(400);
+    expect(behind.body.fields).toEqual({ to: 'To cannot be in the future' });
+    const unknown = await listAlerts(t.app, nurse(), widget, 'archived=true&to=2026-10-01&tz=Mars/Olympus');
+    expect(unknown.status).toBe(400);
+    expect(JSON.stringify(unknown.body)).toContain('Use a time zone such as America/Chicago');
+  });
+});
+
+describe('sorting the archive', () => {
+  it('lists newest first when ascending by date, but names and amounts in the order asked', async () => {
+    const widget = widgetByKey('highCost');
+    const order = async (query: string, field: 'patName' | 'ttlPrice' | 'dateCreated') =>
+      (await listAlerts(t.app, nurse(), widget, `archived=true&${query}`)).list.map((a) => a[field]);
+    const names = await order('sort=patName&sortOrder=asc', 'patName');
+    expect(new Set(names).size).toBeGreaterThan(1);
+    expect(names).toEqual([...names].sort((a, b) => String(a).localeCompare(String(b))));
+    const costs = (await order('sort=ttlPrice&sortOrder=desc', 'ttlPrice')).map(Number);
+    expect(costs).toEqual([...costs].sort((a, b) => b - a));
+    const dates = await order('sort=dateCreated&sortOrder=asc', 'dateCreated');
+    expect(dates).toEqual([...dates].sort().reverse());
   });
 });
 

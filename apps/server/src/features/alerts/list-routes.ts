@@ -16,13 +16,13 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
 import { findSessionUser, touchSession } from '../../platform/sessions.ts';
+import { dayIn, dayStart } from '../../platform/zone-days.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { fetchListTexts, type ListStatementUser, runListStatement } from './list-statement.ts';
-import { sortColumnsOf } from './sorting.ts';
+import { isChronological, sortColumnsOf } from './sorting.ts';
 import { type FetchTexts, wireCache, wirePageTexts } from './wire-cache.ts';
 
 const refusals = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema };
-const DAY_MS = 86_400_000;
 
 type ListQuery = z.infer<typeof AlertListQuerySchema>;
 
@@ -42,11 +42,15 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
   if (!isArchived && (query.from || query.to)) {
     throw badRequest('From and To apply to the archive only.', { from: 'Only with archived=true' });
   }
-  const problems = archiveRangeProblems(query.from, query.to, now.toISOString().slice(0, 10));
+  // The days are the caller's own when it names its time zone (the web app does), else UTC days.
+  const zone = query.tz ?? 'UTC';
+  const problems = archiveRangeProblems(query.from, query.to, dayIn(now, zone));
   if (Object.keys(problems).length > 0) throw badRequest('The date range is not valid.', problems);
   const sortOrder = query.sortOrder ?? 'asc';
-  // On the archive, "ascending means newest first" (spec 1, section 9).
-  const direction = isArchived ? (sortOrder === 'asc' ? 'desc' : 'asc') : sortOrder;
+  // On the archive, "ascending means newest first" (spec 1, section 9): by a date column. A name or an amount
+  // sorts as asked, as the column's arrow says.
+  const flipped = sortOrder === 'asc' ? 'desc' : 'asc';
+  const direction = isArchived && isChronological(sort) ? flipped : sortOrder;
   const after = query.cursor
     ? decodeCursor(query.cursor, { s: sortName, o: sortOrder, a: isArchived })
     : null;
@@ -58,8 +62,8 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
     isArchived,
     after,
     offset: ((query.page ?? 1) - 1) * query.limit,
-    from: query.from ? new Date(`${query.from}T00:00:00Z`) : undefined,
-    to: query.to ? new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS) : undefined,
+    from: query.from ? dayStart(query.from, zone) : undefined,
+    to: query.to ? dayStart(query.to, zone, 1) : undefined,
   } as const;
 }
 
@@ -85,7 +89,8 @@ export async function alertListRoutes(fastify: FastifyInstance) {
           description:
             "Keyset paging: pass the answer's `cursor` to get the next page (`page` also works, as an offset). " +
             '`facilityIds` narrows to some of your facilities. `archived=true` lists the archive, where `from`/`to` ' +
-            '(YYYY-MM-DD, by alert date) narrow it and ascending means newest first.',
+            '(YYYY-MM-DD, by alert date, calendar days in `tz`, an IANA time zone, UTC without it) narrow it, and ' +
+            'ascending by a date column means newest first.',
           querystring: AlertListQuerySchema,
           response: { 200: answer, ...refusals },
         },

@@ -8,7 +8,15 @@ export type SortKind = 'text' | 'number' | 'time';
 export interface SortColumn {
   expr: SQL;
   kind: SortKind;
+  /**
+   * A date kept as text (ISO, so it sorts as text). With the timestamps, the columns where the archive's
+   * "ascending means newest first" applies (spec 1, section 9).
+   */
+  isDate?: true;
 }
+
+/** Whether ascending on the archive lists this column newest first (its dates; names and numbers sort as asked). */
+export const isChronological = (column: SortColumn) => column.kind === 'time' || column.isDate === true;
 
 const detail = (field: string) => sql`coalesce(${alerts.details}->>${field}, '')`;
 const detailNumber = (field: string) => sql`coalesce((${alerts.details}->>${field})::numeric, -1)`;
@@ -59,14 +67,14 @@ const HCA_STATUS = sql`case
 const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
   highCostAlerts: { stage: { expr: STAGE, kind: 'number' }, status: { expr: HCA_STATUS, kind: 'number' } },
   admissionMeds: {
-    admDate: { expr: detail('admDate'), kind: 'text' },
+    admDate: { expr: detail('admDate'), kind: 'text', isDate: true },
     totalMeds: {
       expr: sql`jsonb_array_length(coalesce(${alerts.details}->'admissionMedsDetailsList', '[]'::jsonb))`,
       kind: 'number',
     },
     sumTtlPrice: { expr: detailNumber('sumTtlPrice'), kind: 'number' },
   },
-  refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text' } },
+  refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text', isDate: true } },
   pumpPickup: { ...PAGED_ALIASES, serialNumber: { expr: detail('serialNumber'), kind: 'text' } },
   narcoticsRefill: { ...PAGED_ALIASES, physicianName: { expr: detail('physicianName'), kind: 'text' } },
 };

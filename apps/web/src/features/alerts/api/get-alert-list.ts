@@ -25,6 +25,9 @@ export interface AlertPage {
 
 const AlertArraySchema = z.array(AnyAlertSchema);
 
+/** The browser's IANA time zone (`America/Chicago`), the zone the user's dates are shown in. */
+const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /** `GET {listCall}`: one page of a widget's alerts (widgets.md, "API"). */
 export async function getAlertPage(
   widget: Widget,
@@ -38,6 +41,8 @@ export async function getAlertPage(
     archived: params.archived ? 'true' : undefined,
     from: params.archived ? params.from || undefined : undefined,
     to: params.archived ? params.to || undefined : undefined,
+    // From and To are the user's calendar days: an alert raised in the evening stays on that evening's date.
+    tz: params.archived && (params.from || params.to) ? localTimeZone() : undefined,
     cursor: cursor ?? undefined,
     limit: PAGE_LIMIT,
   };

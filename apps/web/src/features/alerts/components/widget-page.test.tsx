@@ -74,5 +74,8 @@ describe('WidgetPage', () => {
     expect(last?.query.get('archived')).toBe('true');
     expect(last?.query.get('from')).toBe('2025-03-10');
     expect(last?.query.get('to')).toBe('2025-03-15');
+    // The server takes them as days of the user's own time zone.
+    expect(last?.query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    expect(last?.query.get('tz')).toBeTruthy();
   });
 });
