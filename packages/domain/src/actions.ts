@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { hasAll, type PermissionMap } from './permissions.ts';
 import type { UserType } from './roles.ts';
-import { ACTION_VALUES, actionPermissionKey, type Widget, type WidgetButton } from './widgets.ts';
+import {
+  ACTION_VALUES,
+  actionPermissionKey,
+  type Widget,
+  type WidgetButton,
+  widgetByActionWidget,
+} from './widgets.ts';
 
 /** The reason a Send or Do Not Send needs a comment for. */
 export const OTHER_REASON = 'Other. See comment...';
@@ -48,12 +54,17 @@ export const ACTION_MESSAGES = {
 
 const text = z.string().max(4000);
 
+/** Whether `_internalID` names an admission review's group (its widget's identifier), not an alert number. */
+export const namesGroup = (actionWidget: string) =>
+  widgetByActionWidget(actionWidget)?.identifier === 'admissionMedsGroupID';
+
 /** Body of `POST /requestaction`. Checks that need the alert (offered, permitted) happen on the server. */
 export const RequestActionInputSchema = z
   .strictObject({
     requestedAction: z.enum(ACTION_VALUES),
     widget: z.string().max(40),
-    _internalID: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
+    // The alert's id; for admission meds its admissionMedsGroupID (spec 1, section 7), checked below.
+    _internalID: z.union([z.number().int().positive(), z.string().min(1).max(64)]).optional(),
     _internalUUID: z.uuid().optional(),
     admissionMedsGroupID: z.string().max(64).optional(),
     highCostAlertsId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
@@ -69,6 +80,10 @@ export const RequestActionInputSchema = z
       input.highCostAlertsId === undefined
     ) {
       issue('_internalID', 'The alert is required');
+    }
+    const id = input._internalID;
+    if (typeof id === 'string' && !namesGroup(input.widget) && !/^\d{1,15}$/.test(id)) {
+      issue('_internalID', "Use the alert's number (an admission review's group id only for AdmissionMeds)");
     }
     if (input.requestedAction === 'ask' && !comment) issue('actionComment', ACTION_MESSAGES.questionRequired);
     if (input.requestedAction === 'Reply' && !comment)

@@ -4,6 +4,7 @@ export {
   canUseButton,
   DO_NOT_SEND_REASONS,
   LIMIT_DAYS,
+  namesGroup,
   OTHER_REASON,
   RequestActionInputSchema,
   reasonComment,

@@ -90,13 +90,32 @@ describe('each action value', () => {
 
   it('finds admission reviews by group id and high cost alerts by highCostAlertsId', async () => {
     const admission = await liveAlert('nurse@meadowbrook.test', 'admissionMeds', 101);
-    const byGroup = await requestAction(t.app, token('nurse@meadowbrook.test'), {
-      widget: 'AdmissionMeds',
+    const group = (admission as Record<string, unknown>).admissionMedsGroupID;
+    expect(group).toMatch(/\D/);
+    // As spec 1, section 7 has it: the group id in _internalID; and the separate field earlier clients send.
+    for (const named of [{ _internalID: group }, { admissionMedsGroupID: group }]) {
+      const byGroup = await requestAction(t.app, token('nurse@meadowbrook.test'), {
+        widget: 'AdmissionMeds',
+        requestedAction: 'ask',
+        ...named,
+        actionComment: 'Missing the discharge list',
+      });
+      expect(byGroup.status, JSON.stringify(byGroup.body)).toBe(200);
+    }
+    const thread = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.alertId, admission._internalID));
+    expect(thread.filter((a) => a.comment === 'Missing the discharge list')).toHaveLength(2);
+    // Any other widget's _internalID is the alert's number.
+    const named = await requestAction(t.app, token('nurse@meadowbrook.test'), {
+      widget: 'PriorAuth',
       requestedAction: 'ask',
-      admissionMedsGroupID: (admission as Record<string, unknown>).admissionMedsGroupID,
-      actionComment: 'Missing the discharge list',
+      _internalID: String(group),
+      actionComment: 'Which one?',
     });
-    expect(byGroup.status).toBe(200);
+    expect(named.status).toBe(400);
+    expect(named.body.fields).toHaveProperty('_internalID');
     const hca = await liveAlert('nurse@meadowbrook.test', 'highCostAlerts', 101);
     const byId = await requestAction(t.app, token('nurse@meadowbrook.test'), {
       widget: 'highcostalerts',

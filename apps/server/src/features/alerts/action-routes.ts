@@ -6,6 +6,7 @@ import {
   ENDPOINTS,
   MESSAGES,
   MessageAnswerSchema,
+  namesGroup,
   type RequestActionInput,
   RequestActionInputSchema,
   rowDisplayState,
@@ -25,9 +26,14 @@ const refusals = {
   404: ApiErrorBodySchema,
 };
 
-/** Which alert the body names: the admission group, or the high cost alert id / internal id. */
+/**
+ * Which alert the body names: the admission group (its `_internalID` as text, spec 1 section 7, or the
+ * `admissionMedsGroupID` field earlier clients send), or the high cost alert id / internal id.
+ */
 function alertReference(input: RequestActionInput): { id: number } | { identifier: string } {
   if (input.admissionMedsGroupID) return { identifier: input.admissionMedsGroupID };
+  if (typeof input._internalID === 'string' && namesGroup(input.widget))
+    return { identifier: input._internalID };
   return { id: Number(input.highCostAlertsId ?? input._internalID ?? 0) };
 }
 

@@ -25,8 +25,8 @@ const IdSchema = z.number().int().positive();
 const GroupSchema = z.string().min(1);
 
 /**
- * The body of `POST /requestaction` for an alert: admission meds name their group, high cost alerts their
- * highCostAlertsId (with _internalID as fallback), the rest their _internalID.
+ * The body of `POST /requestaction` for an alert (spec 1, section 7): `_internalID`, which for admission meds is
+ * their admissionMedsGroupID; high cost alerts send their highCostAlertsId with _internalID as fallback.
  */
 export function requestActionBody(
   widget: Widget,
@@ -37,7 +37,7 @@ export function requestActionBody(
   const highCostId = IdSchema.safeParse(alert.highCostAlertsId);
   const target =
     widget.key === 'admissionMeds' && group.success
-      ? { admissionMedsGroupID: group.data }
+      ? { _internalID: group.data }
       : widget.key === 'highCostAlerts' && highCostId.success
         ? { highCostAlertsId: highCostId.data, _internalID: alert._internalID }
         : { _internalID: alert._internalID };
