@@ -2,4 +2,4 @@
 // rest of the app's JavaScript is still being evaluated.
 import { startEarlyRequests } from './lib/early-requests.ts';
 
-startEarlyRequests(window.location.pathname);
+startEarlyRequests(window.location.pathname, window.location.search);

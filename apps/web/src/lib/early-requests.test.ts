@@ -49,11 +49,12 @@ describe('early requests', () => {
     expect(page.calls[1]?.query.get('limit')).toBe('100');
   });
 
-  it('starts nothing without a token, on an archive, or on other pages', () => {
+  it('starts nothing without a token, on an archive, on a page narrowed to a facility, or on other pages', () => {
     const api = new FakeApi().install();
     startEarlyRequests('/dashboard');
     signIn('tok');
     startEarlyRequests(`/alerts/${widgetByKey('highCost').path}/archive`);
+    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}`, '?facilityIds=101');
     startEarlyRequests('/files');
     expect(api.calls).toHaveLength(0);
   });

@@ -126,9 +126,10 @@ export const firstPageUrl = (listCall: string) => buildUrl(API_BASE, listCall, {
 /**
  * Starts the early requests of the page being loaded: on any load with a stored token, the signed-in area's
  * scripts (preloaded, not run); then tokeninfo, and the live first page of the dashboard's widgets or of the
- * widget page's widget. Anything else (no token, other pages, archives) starts no request.
+ * widget page's widget. Anything else (no token, other pages, archives, a page narrowed to some facilities) starts
+ * no list request.
  */
-export function startEarlyRequests(pathname: string): void {
+export function startEarlyRequests(pathname: string, search = ''): void {
   const bearer = storedToken();
   if (!bearer) return;
   preloadSignedInScripts();
@@ -137,7 +138,7 @@ export function startEarlyRequests(pathname: string): void {
   if (path === '/dashboard' || path === '') {
     const keys = new Set(dashboardWidgetKeys());
     listCalls = WIDGETS.filter((w) => keys.has(w.key)).map((w) => w.listCall);
-  } else if (path.startsWith('/alerts/') && !path.endsWith('/archive')) {
+  } else if (path.startsWith('/alerts/') && !path.endsWith('/archive') && !search.includes('facilityIds')) {
     const widget = widgetByPath(path.slice('/alerts/'.length));
     if (widget) listCalls = [widget.listCall];
   } else {

@@ -3,21 +3,19 @@ import type { InfiniteData, Query, QueryClient, QueryKey } from '@tanstack/react
 import { type AlertListParams, alertKeys } from './alert-keys.ts';
 import type { AlertPage } from './get-alert-list.ts';
 
-type ListParams = AlertListParams & { facilityIds?: readonly number[] };
-
 /** What a list query's key says about the list: its params (4th element of list and poll keys). */
-function paramsOf(queryKey: QueryKey): ListParams {
+function paramsOf(queryKey: QueryKey): AlertListParams {
   const params = queryKey[3];
-  return typeof params === 'object' && params !== null ? (params as ListParams) : {};
+  return typeof params === 'object' && params !== null ? (params as AlertListParams) : {};
 }
 
 /** Whether a list's facility narrowing (if it has one) takes alerts of this facility. */
-function facilityAdmits(params: ListParams, facId: number): boolean {
+function facilityAdmits(params: AlertListParams, facId: number): boolean {
   return !params.facilityIds || params.facilityIds.length === 0 || params.facilityIds.includes(facId);
 }
 
 /** Whether a list with these params shows the alert: live vs archive, and its facility narrowing if any. */
-export function listAdmits(params: ListParams, alert: AnyAlert, facId: number): boolean {
+export function listAdmits(params: AlertListParams, alert: AnyAlert, facId: number): boolean {
   return Boolean(params.archived) === isArchivedAlert(alert) && facilityAdmits(params, facId);
 }
 

@@ -7,6 +7,8 @@ export interface AlertListParams {
   archived?: boolean | undefined;
   from?: string | undefined;
   to?: string | undefined;
+  /** Narrows to some of the viewer's facilities (a reminder email's link); none: all of them. */
+  facilityIds?: readonly number[] | undefined;
 }
 
 /** Query keys of the alerts feature: feature, widget, kind, then the inputs. */

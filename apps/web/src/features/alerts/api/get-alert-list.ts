@@ -45,6 +45,7 @@ export async function getAlertPage(
     tz: params.archived && (params.from || params.to) ? localTimeZone() : undefined,
     cursor: cursor ?? undefined,
     limit: PAGE_LIMIT,
+    facilityIds: params.facilityIds?.length ? [...params.facilityIds] : undefined,
   };
   if (widget.paged) {
     const answer = await apiRequest(PagedAlertListSchema, widget.listCall, { query, signal });

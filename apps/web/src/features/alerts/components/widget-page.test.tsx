@@ -1,5 +1,5 @@
 import { DATE_RANGE_MESSAGES, widgetByKey } from '@portal/domain';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi } from '@/test/fake-api.ts';
@@ -46,6 +46,30 @@ describe('WidgetPage', () => {
       .map((c) => `${c.query.get('sort')} ${c.query.get('sortOrder')}`);
     expect(sorts).toContain('patName asc');
     expect(sorts).toContain('patName desc');
+  });
+
+  it('narrows to the facility a reminder email links to, keeps it on the archive, and shows all again', async () => {
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture({ facID: 101 })]))
+      .install();
+    renderApp('/alerts/authorization?facilityIds=101', { token: 'tok' });
+    const notice = (_: string, el: Element | null) =>
+      el?.tagName === 'P' && el.textContent === 'Showing Meadowbrook Care Center only';
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    await screen.findByText('Total: 1');
+    const asked = () => api.callsTo('GET', authorization.listCall).at(-1)?.query.getAll('facilityIds');
+    expect(asked()).toEqual(['101']);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Archive' }));
+    await screen.findByRole('heading', { level: 1, name: 'AUTHORIZATION Archive' });
+    await waitFor(() =>
+      expect(api.callsTo('GET', authorization.listCall).at(-1)?.query.get('archived')).toBe('true'),
+    );
+    expect(asked()).toEqual(['101']);
+
+    fireEvent.click(screen.getByRole('link', { name: 'Show all facilities' }));
+    await waitFor(() => expect(screen.queryByText(notice)).not.toBeInTheDocument());
+    await waitFor(() => expect(asked()).toEqual([]));
   });
 
   it('refuses an archive range with From after To, or To in the future, without asking the server', async () => {

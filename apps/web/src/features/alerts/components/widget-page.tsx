@@ -12,6 +12,7 @@ import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable } from './alert-table.tsx';
 import { ArchiveRange } from './archive-range.tsx';
+import { FacilityNarrowing, narrowingSearch, useFacilityNarrowing } from './facility-narrowing.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { UpdatedAge } from './updated-age.tsx';
@@ -37,6 +38,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   const [sort, setSort] = useState<AlertSort | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
   const [selected, setSelected] = useState<AnyAlert | null>(null);
+  const facilityIds = useFacilityNarrowing();
   const today = localToday();
   const problems = isArchive ? archiveRangeProblems(range.from, range.to, today) : {};
   const isRangeValid = Object.keys(problems).length === 0;
@@ -47,8 +49,9 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     () => ({
       ...(sort ? { sort: sort.id, sortOrder: sort.desc ? 'desc' : 'asc' } : {}),
       ...(isArchive ? { archived: true, from: applied.from || undefined, to: applied.to || undefined } : {}),
+      ...(facilityIds.length > 0 ? { facilityIds } : {}),
     }),
-    [sort, isArchive, applied],
+    [sort, isArchive, applied, facilityIds],
   );
   const list = useAlertList(widget, params);
   // Unread rows go first on the live list until the user picks a column to sort by.
@@ -82,7 +85,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           </Button>
           <Button
             component={Link}
-            to={widgetPagePath(widget, !isArchive)}
+            to={`${widgetPagePath(widget, !isArchive)}${narrowingSearch(facilityIds)}`}
             variant="default"
             leftSection={
               isArchive ? <IconList size={16} aria-hidden /> : <IconArchive size={16} aria-hidden />
@@ -92,6 +95,9 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           </Button>
         </Group>
       </Group>
+      {facilityIds.length > 0 ? (
+        <FacilityNarrowing facilityIds={facilityIds} allPath={widgetPagePath(widget, isArchive)} />
+      ) : null}
       <Group justify="space-between" align="flex-end">
         {isArchive ? (
           <ArchiveRange
