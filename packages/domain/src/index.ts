@@ -98,7 +98,6 @@ export {
   AlertListQuerySchema,
   archiveRangeProblems,
   DATE_RANGE_MESSAGES,
-  isTimeZone,
   PagedAlertListSchema,
   unpagedAlertListSchema,
 } from './schemas/alert-list.ts';
@@ -330,6 +329,7 @@ export {
   registerInputSchema,
   resetPasswordInputSchema,
 } from './schemas/registration.ts';
+export { isTimeZone, TimeZoneSchema } from './schemas/time-zone.ts';
 export type {
   DrugDetail,
   PackingSlip,

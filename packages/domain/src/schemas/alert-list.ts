@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
+import { TimeZoneSchema } from './time-zone.ts';
 
 const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
-/** Whether this runtime knows the IANA time zone (`America/Chicago`), as `Intl` does on both sides. */
-export function isTimeZone(name: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: name });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // A repeated query parameter arrives as a string once and as an array when repeated.
 const repeatedInt = z.preprocess(
@@ -35,7 +26,7 @@ export const AlertListQuerySchema = z.strictObject({
   from: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
   to: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
   /** The caller's time zone: `from`, `to` and "today" are its calendar days (UTC without it). */
-  tz: z.string().max(64).refine(isTimeZone, 'Use a time zone such as America/Chicago').optional(),
+  tz: TimeZoneSchema.optional(),
 });
 export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 

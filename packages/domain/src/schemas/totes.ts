@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { TimeZoneSchema } from './time-zone.ts';
 
 /** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
 export const TOTES_MESSAGES = {
@@ -39,6 +40,8 @@ export const PackingSlipHeadersQuerySchema = z.strictObject({
   fdate: z.string().max(10).optional(),
   edate: z.string().max(10).optional(),
   SearchText: z.string().trim().max(100).optional(),
+  /** The caller's time zone: fdate, edate and "today" are its calendar days (UTC days without it). */
+  tz: TimeZoneSchema.optional(),
 });
 export type PackingSlipHeadersQuery = z.infer<typeof PackingSlipHeadersQuerySchema>;
 

@@ -2,7 +2,7 @@ import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
 import { TOTES_MESSAGES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents } from '../../db/schema/index.ts';
+import { auditEvents, packingSlips } from '../../db/schema/index.ts';
 import { BROWSER_ENCODINGS, expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
@@ -55,6 +55,26 @@ describe('GET /api/packingslipheaders', () => {
     expect(oneDay.length).toBe(3);
     for (const h of oneDay) expect(h.shipDate.slice(0, 10)).toBe('2026-11-01');
     expect(await headers('nurse@meadowbrook.test', 'fdate=01/01/2020&edate=01/31/2020')).toEqual([]);
+  });
+
+  it("takes the range as the caller's calendar days when it names its time zone", async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    if (!tote) throw new Error('no tote');
+    // 9 pm on 30 October in Chicago, already the 31st in UTC.
+    await t.database.db
+      .update(packingSlips)
+      .set({ shipDate: new Date('2026-10-31T02:00:00Z') })
+      .where(and(eq(packingSlips.facId, tote.facID), eq(packingSlips.toteId, tote.toteID)));
+    const onDay = async (day: string, zone?: string) =>
+      (await headers('nurse@meadowbrook.test', `fdate=${day}&edate=${day}${zone ? `&tz=${zone}` : ''}`)).some(
+        (h) => h.toteID === tote.toteID,
+      );
+    expect(await onDay('10/30/2026', 'America/Chicago')).toBe(true);
+    expect(await onDay('10/31/2026', 'America/Chicago')).toBe(false);
+    expect(await onDay('10/31/2026')).toBe(true);
+    expect(await onDay('10/30/2026')).toBe(false);
+    const unknown = await get('nurse@meadowbrook.test', `/api/packingslipheaders?${RANGE}&tz=Mars/Olympus`);
+    expect(unknown.status).toBe(400);
   });
 
   it('searches tote ids and packing slip ids instead of the range', async () => {

@@ -19,6 +19,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { dayIn, dayStart } from '../../platform/zone-days.ts';
 import { findSlip, findToteHeaders, type HeadersFilter } from './queries.ts';
 import { isSlipToken, slipToken } from './slip-token.ts';
 
@@ -37,12 +38,16 @@ const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 /** The totes to list: the search when given, else the range (either end open), else the last 2 days. */
 function headersFilter(query: PackingSlipHeadersQuery, now: Date): HeadersFilter {
   if (query.SearchText) return { search: query.SearchText };
-  const problems = totesRangeProblems(query.fdate, query.edate, latestToday(now));
+  // With the caller's time zone the days are its own, and so is today; without it, UTC days (above).
+  const zone = query.tz;
+  const today = zone ? dayIn(now, zone) : latestToday(now);
+  const problems = totesRangeProblems(query.fdate, query.edate, today);
   if (Object.keys(problems).length > 0) throw badRequest(Object.values(problems)[0] ?? '', problems);
   const from = query.fdate ? usDateToIso(query.fdate) : null;
   const to = query.edate ? usDateToIso(query.edate) : null;
-  const end = new Date(utcDay(to ?? latestToday(now)).getTime() + DAY_MS);
-  if (from) return { from: utcDay(from), to: end };
+  const startOf = (day: string) => (zone ? dayStart(day, zone) : utcDay(day));
+  const end = zone ? dayStart(to ?? today, zone, 1) : new Date(utcDay(to ?? today).getTime() + DAY_MS);
+  if (from) return { from: startOf(from), to: end };
   const start = to
     ? end.getTime() - TOTES_DEFAULT_RANGE_DAYS * DAY_MS
     : now.getTime() - TOTES_DEFAULT_RANGE_DAYS * DAY_MS;
@@ -64,7 +69,8 @@ export async function totesRoutes(fastify: FastifyInstance) {
         tags: ['totes'],
         summary: 'Totes of the facilities the viewer may see, by ship date range or search',
         description:
-          'fdate and edate are US dates (MM/DD/YYYY, UTC days, both inclusive); without them the last 2 days. ' +
+          'fdate and edate are US dates (MM/DD/YYYY, both inclusive), calendar days in tz (an IANA time zone; ' +
+          'UTC days without it); without them the last 2 days. ' +
           'SearchText matches tote ids and packing slip ids (PAK...) instead of a range. Future dates and From ' +
           'after To are refused with 400.',
         querystring: PackingSlipHeadersQuerySchema,

@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { firstPageUrl, isEarlyStarted } from '@/lib/early-requests.ts';
 import { getToken } from '@/lib/session-store.ts';
+import { localTimeZone } from '@/lib/time-zone.ts';
 import { type AlertListParams, alertKeys } from './alert-keys.ts';
 
 /** One page of any widget's list, whatever key the answer carries it under. */
@@ -24,9 +25,6 @@ export interface AlertPage {
 }
 
 const AlertArraySchema = z.array(AnyAlertSchema);
-
-/** The browser's IANA time zone (`America/Chicago`), the zone the user's dates are shown in. */
-const localTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** `GET {listCall}`: one page of a widget's alerts (widgets.md, "API"). */
 export async function getAlertPage(

@@ -8,7 +8,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** What the Totes page asks for: a US-format range or a search. */
-export type ToteHeadersParams = { fdate: string; edate: string } | { SearchText: string };
+export type ToteHeadersParams = { fdate: string; edate: string; tz?: string } | { SearchText: string };
 
 /** `GET /packingslipheaders`. A failed fetch is logged and shows as an empty list (spec 2, section 8). */
 export function toteHeadersQuery(params: ToteHeadersParams) {

@@ -1,4 +1,5 @@
 import { isoToUsDate, TOTES_DEFAULT_RANGE_DAYS } from '@portal/domain';
+import { localTimeZone } from '@/lib/time-zone.ts';
 
 /** A Date as the reader's local ISO day. */
 export function localIsoDay(date: Date): string {
@@ -13,7 +14,7 @@ export function defaultToteRange(now: Date): [string, string] {
   return [localIsoDay(from), localIsoDay(now)];
 }
 
-/** The range as the headers call takes it (MM/DD/YYYY). */
+/** The range as the headers call takes it (MM/DD/YYYY), as days of the reader's time zone. */
 export function rangeQuery([from, to]: [string, string]) {
-  return { fdate: isoToUsDate(from), edate: isoToUsDate(to) };
+  return { fdate: isoToUsDate(from), edate: isoToUsDate(to), tz: localTimeZone() };
 }

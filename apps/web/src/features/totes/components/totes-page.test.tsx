@@ -114,6 +114,8 @@ describe('TotesPage', () => {
     const [call] = api.callsTo('GET', ENDPOINTS.packingSlipHeaders);
     expect(call?.query.get('fdate')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     expect(call?.query.get('edate')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    // Days of the reader's own time zone.
+    expect(call?.query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(facilityNames()).toEqual(['Alpha East', 'Meadowbrook Care Center']);
     await user.click(screen.getByRole('button', { name: /^Facility Name/ }));
     expect(facilityNames()).toEqual(['Meadowbrook Care Center', 'Alpha East']);
