@@ -208,6 +208,46 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('keeps the keyboard in its place on a ward screen: rows show their patient, arrows move, Refresh keeps focus', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.ward);
+    // A dashboard card: half the width of the screen, narrower than its table.
+    const table = card(page, 'AUTHORIZATION').getByRole('table', { name: 'AUTHORIZATION alerts' });
+    await table.locator('tbody tr[tabindex]').first().waitFor();
+    const scroller = table.locator('xpath=..');
+    // Tabbing to the last header's sort button scrolls the table right; the next Tab reaches the first row,
+    // which shows its start again (the patient) instead of its last columns.
+    await table.getByRole('button', { name: /Alerted On/ }).focus();
+    expect(await scroller.evaluate((element) => element.scrollLeft)).toBeGreaterThan(0);
+    await page.keyboard.press('Tab');
+    const focusedRowIndex = () => page.evaluate(() => document.activeElement?.getAttribute('aria-rowindex'));
+    expect(await focusedRowIndex()).toBe('2');
+    expect(await scroller.evaluate((element) => element.scrollLeft)).toBe(0);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedRowIndex).toBe('3');
+    await page.keyboard.press('End');
+    const rows = await table.locator('tbody tr[tabindex]').count();
+    await expect.poll(focusedRowIndex).toBe(String(rows + 1));
+    await page.keyboard.press('Home');
+    await expect.poll(focusedRowIndex).toBe('2');
+    // Refresh turns into a spinner while it loads (Mantine disables it); the focus comes back to it after.
+    const refresh = page.getByRole('button', { name: 'Refresh AUTHORIZATION' });
+    // The real answer, held back a little, so the spinner shows for longer than a frame.
+    await page.route('**/api/highCost?*', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      await route.continue();
+    });
+    await refresh.focus();
+    const answered = page.waitForResponse((response) => response.url().includes('/api/highCost'));
+    await page.keyboard.press('Enter');
+    await expect.poll(() => refresh.isDisabled()).toBe(true);
+    await answered;
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Refresh AUTHORIZATION');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['desktop', VIEWPORTS.desktop],
     ['tablet', VIEWPORTS.tablet],

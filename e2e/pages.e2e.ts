@@ -66,6 +66,22 @@ describe('every screen', () => {
     await context.close();
   });
 
+  it('opens the account menu from the keyboard on its first item, with no serious axe violation', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.getByTestId('user-menu-button').focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('menu').waitFor();
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.textContent?.trim()))
+      .toBe('Settings');
+    await expectAccessible(page, 'account menu');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.evaluate(() => document.activeElement?.textContent?.trim())).toBe('Log out');
+    await context.close();
+  });
+
   it('lets the keyboard reach the main content through the skip link', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');

@@ -7,9 +7,11 @@ import './app/reduced-motion.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
+import { keepFocusThroughLoading } from './lib/keep-focus.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+keepFocusThroughLoading();
 createRoot(root).render(
   <StrictMode>
     <App />

@@ -35,6 +35,22 @@ describe('AlertTable', () => {
     expect(table.querySelectorAll('tbody tr[tabindex]').length).toBeLessThan(60);
   });
 
+  it('moves the focus between rows with the arrow keys, Home and End', async () => {
+    renderTable(12);
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    const row = async (name: string) => (await within(table).findByText(name)).closest('tr');
+    const user = userEvent.setup();
+    (await row('Patient 0'))?.focus();
+    await user.keyboard('{ArrowDown}');
+    await vi.waitFor(async () => expect(await row('Patient 1')).toHaveFocus());
+    await user.keyboard('{ArrowUp}{ArrowUp}');
+    await vi.waitFor(async () => expect(await row('Patient 0')).toHaveFocus());
+    await user.keyboard('{End}');
+    await vi.waitFor(async () => expect(await row('Patient 11')).toHaveFocus());
+    await user.keyboard('{Home}');
+    await vi.waitFor(async () => expect(await row('Patient 0')).toHaveFocus());
+  });
+
   it('names its headers, marks the default sort and adds the widget column', () => {
     renderTable(1);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);

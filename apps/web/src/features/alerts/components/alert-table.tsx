@@ -6,7 +6,7 @@ import {
   type Virtualizer,
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
-import { type KeyboardEvent, useEffect, useMemo, useRef } from 'react';
+import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
 import classes from './alert-table.module.css';
@@ -29,7 +29,39 @@ export interface AlertTableProps {
   label: string;
   /** Height of the scrolling area in px. */
   height: number;
+  /**
+   * An alert whose row takes the focus once it is shown, while the focus is nowhere or on 'Show more'
+   * (`useShowMoreFocus`): each id once.
+   */
+  focusAlertId?: number | undefined;
 }
+
+/**
+ * 'Show N more...' that then puts the focus on the first row it added, so a keyboard user reads on from there
+ * instead of from the top of the page. `rows` in the server's order.
+ */
+export function useShowMoreFocus(rows: readonly AnyAlert[], showMore: () => void) {
+  const [from, setFrom] = useState<number | null>(null);
+  return {
+    focusAlertId: from === null ? undefined : rows[from]?._internalID,
+    showMore: () => {
+      setFrom(rows.length);
+      showMore();
+    },
+  };
+}
+
+/** The row a key moves the focus to from `index` (arrows one row, Home and End the ends), or null for other keys. */
+function rowAfterKey(key: string, index: number, count: number): number | null {
+  if (key === 'ArrowDown') return index + 1;
+  if (key === 'ArrowUp') return index - 1;
+  if (key === 'Home') return 0;
+  if (key === 'End') return count - 1;
+  return null;
+}
+
+/** Marks the 'Show more' control, whose focus a new row may take over. */
+export const SHOW_MORE_ATTRIBUTE = 'data-show-more';
 
 const ROW_HEIGHT = 40;
 
@@ -78,10 +110,20 @@ const scrollAfterAttach: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn
 
 /**
  * A widget's alerts as a table with real headers. Rows are virtualised (TanStack Virtual) so ten thousand of
- * them keep a small DOM; spacer rows above and below keep the scroll height. A row opens on click or Enter.
+ * them keep a small DOM; spacer rows above and below keep the scroll height. A row opens on click or Enter; the
+ * arrow keys, Home and End move between rows.
  * Cells are computed for the rows in view only: no table model is built over the whole list (the server sorts).
  */
-export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, height }: AlertTableProps) {
+export function AlertTable({
+  widget,
+  rows,
+  sort,
+  onSortChange,
+  onOpen,
+  label,
+  height,
+  focusAlertId,
+}: AlertTableProps) {
   const columns = useMemo(() => alertColumns(widget), [widget]);
   const effective = sort ?? { id: widget.defaultSort, desc: false };
   const scroller = useRef<HTMLDivElement>(null);
@@ -112,11 +154,47 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
     };
   }, []);
 
-  const onKeyDown = (event: KeyboardEvent, alert: AnyAlert) => {
+  // Arrow keys, Home and End move the focus between rows (in view first: the row may not be rendered yet).
+  const focusRow = (index: number) => {
+    const target = Math.max(0, Math.min(rows.length - 1, index));
+    virtualizer.scrollToIndex(target, { align: 'auto' });
+    let frames = 0;
+    const attempt = () => {
+      const row = scroller.current?.querySelector<HTMLElement>(`tbody tr[aria-rowindex="${target + 2}"]`);
+      if (row) row.focus();
+      else if (frames++ < 5) requestAnimationFrame(attempt);
+    };
+    requestAnimationFrame(attempt);
+  };
+
+  const onKeyDown = (event: KeyboardEvent, alert: AnyAlert, index: number) => {
+    if (event.target !== event.currentTarget) return;
     if (event.key === 'Enter' || event.key === ' ') {
       event.preventDefault();
       onOpen(alert);
+      return;
     }
+    const target = rowAfterKey(event.key, index, rows.length);
+    if (target !== null) {
+      event.preventDefault();
+      focusRow(target);
+    }
+  };
+
+  const focusedAlert = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    if (focusAlertId === undefined || focusedAlert.current === focusAlertId) return;
+    const active = document.activeElement;
+    const isFree = !active || active === document.body || active.closest(`[${SHOW_MORE_ATTRIBUTE}]`);
+    const index = rows.findIndex((row) => row._internalID === focusAlertId);
+    if (!isFree || index < 0) return;
+    focusedAlert.current = focusAlertId;
+    focusRow(index);
+  });
+
+  // A focused row shows its start (the patient), even when tabbing through the headers scrolled the table right.
+  const onRowFocus = (event: FocusEvent) => {
+    if (event.target === event.currentTarget && scroller.current) scroller.current.scrollLeft = 0;
   };
 
   return (
@@ -167,7 +245,8 @@ export function AlertTable({ widget, rows, sort, onSortChange, onOpen, label, he
                 aria-rowindex={item.index + 2}
                 data-unread={alert.readByFaci === false}
                 onClick={() => onOpen(alert)}
-                onKeyDown={(event) => onKeyDown(event, alert)}
+                onKeyDown={(event) => onKeyDown(event, alert, item.index)}
+                onFocus={onRowFocus}
               >
                 {columns.map((column) => (
                   <td key={column.id}>{column.cell(alert)}</td>

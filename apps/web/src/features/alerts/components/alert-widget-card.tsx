@@ -7,7 +7,7 @@ import { ListPrintButtons } from '@/features/print';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
-import { type AlertSort, AlertTable } from './alert-table.tsx';
+import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { UpdatedAge } from './updated-age.tsx';
@@ -28,6 +28,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
     [sort],
   );
   const list = useAlertList(widget, params);
+  const more = useShowMoreFocus(list.rows, list.showMore);
   const rows = useMemo(() => unreadFirst(list.rows), [list.rows]);
   const [selected, setSelected] = useState<AnyAlert | null>(null);
   const titleId = `widget-${widget.key}-title`;
@@ -88,6 +89,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
           {rows.length > 0 ? (
             <AlertTable
               widget={widget}
+              focusAlertId={more.focusAlertId}
               rows={rows}
               sort={sort}
               onSortChange={setSort}
@@ -101,7 +103,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
             count={list.count}
             hasMore={list.hasMore}
             isFetchingMore={list.isFetchingMore}
-            onShowMore={list.showMore}
+            onShowMore={more.showMore}
           />
         </Card.Section>
       )}

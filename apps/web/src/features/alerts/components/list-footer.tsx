@@ -1,5 +1,6 @@
 import { Button, Center, Text } from '@mantine/core';
 import { PAGE_LIMIT } from '@portal/domain';
+import { SHOW_MORE_ATTRIBUTE } from './alert-table.tsx';
 
 export interface ListFooterProps {
   shown: number;
@@ -32,7 +33,13 @@ export function ListFooter({ shown, count, hasMore, isFetchingMore, onShowMore }
   const next = Math.max(1, Math.min(PAGE_LIMIT, count - shown));
   return (
     <Center py="xs">
-      <Button variant="subtle" size="compact-sm" onClick={onShowMore} loading={isFetchingMore}>
+      <Button
+        variant="subtle"
+        size="compact-sm"
+        onClick={onShowMore}
+        loading={isFetchingMore}
+        {...{ [SHOW_MORE_ATTRIBUTE]: true }}
+      >
         Show {next} more...
       </Button>
     </Center>

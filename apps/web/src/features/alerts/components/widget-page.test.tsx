@@ -29,6 +29,24 @@ describe('WidgetPage', () => {
     expect(api.callsTo('GET', refill.listCall).map((c) => c.query.get('cursor'))).toContain('page-2');
   });
 
+  it("puts the focus on the first row 'Show N more...' added", async () => {
+    const first = Array.from({ length: 5 }, (_, i) => alertFixture({ patName: `Early ${i}` }));
+    const second = Array.from({ length: 3 }, (_, i) => alertFixture({ patName: `Later ${i}` }));
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', refill.listCall, (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? listAnswer(refill, second, 8)
+          : listAnswer(refill, first, 8, 'page-2'),
+      )
+      .install();
+    const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
+    const more = await screen.findByRole('button', { name: 'Show 3 more...' });
+    more.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByText('End of alerts')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByText('Later 0').closest('tr')).toHaveFocus());
+  });
+
   it('sorts on the server when a header is clicked and marks the header with aria-sort', async () => {
     const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture()]))

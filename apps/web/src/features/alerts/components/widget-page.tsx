@@ -10,7 +10,7 @@ import { widgetPagePath } from '@/lib/paths.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
-import { type AlertSort, AlertTable } from './alert-table.tsx';
+import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ArchiveRange } from './archive-range.tsx';
 import { FacilityNarrowing, narrowingSearch, useFacilityNarrowing } from './facility-narrowing.tsx';
 import { ListError } from './list-error.tsx';
@@ -59,6 +59,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     () => (!isArchive && !sort ? unreadFirst(list.rows) : list.rows),
     [list.rows, isArchive, sort],
   );
+  const more = useShowMoreFocus(list.rows, list.showMore);
   const serverProblems = isApiError(list.error, 400) ? list.error.fields : {};
 
   return (
@@ -120,6 +121,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
       {rows.length > 0 ? (
         <AlertTable
           widget={widget}
+          focusAlertId={more.focusAlertId}
           rows={rows}
           sort={sort}
           onSortChange={setSort}
@@ -134,7 +136,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           count={list.count}
           hasMore={list.hasMore}
           isFetchingMore={list.isFetchingMore}
-          onShowMore={list.showMore}
+          onShowMore={more.showMore}
         />
       ) : null}
       {selected ? (
