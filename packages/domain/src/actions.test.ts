@@ -127,5 +127,9 @@ describe('archiveRangeProblems', () => {
     expect(archiveRangeProblems(undefined, '2026-11-03', '2026-11-02')).toEqual({
       to: 'To cannot be in the future',
     });
+    expect(archiveRangeProblems('2026-11-03', undefined, '2026-11-02')).toEqual({
+      from: 'From cannot be in the future',
+    });
+    expect(archiveRangeProblems('2026-11-02', undefined, '2026-11-02')).toEqual({});
   });
 });

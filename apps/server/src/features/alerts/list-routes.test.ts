@@ -226,6 +226,9 @@ describe('facilityIds and the archive range', () => {
     expect(backwards.body.fields).toEqual({ from: 'From cannot be after To' });
     const future = await listAlerts(t.app, nurse(), widget, 'archived=true&to=2999-01-01');
     expect(future.body.fields).toEqual({ to: 'To cannot be in the future' });
+    const futureFrom = await listAlerts(t.app, nurse(), widget, 'archived=true&from=2999-01-01');
+    expect(futureFrom.status).toBe(400);
+    expect(futureFrom.body.fields).toEqual({ from: 'From cannot be in the future' });
     const live = await listAlerts(t.app, nurse(), widget, 'from=2020-01-01');
     expect(live.status).toBe(400);
   });
