@@ -82,6 +82,39 @@ describe('every screen', () => {
     await context.close();
   });
 
+  it('puts the focus on the new page heading after a navigation, so it is announced', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const focusedHeading = () =>
+      page.evaluate(() =>
+        document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null,
+      );
+    await page.getByRole('link', { name: 'Open AUTHORIZATION' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/alerts/authorization');
+    await expect.poll(focusedHeading).toBe('AUTHORIZATION');
+    await page.getByRole('link', { name: 'Archive' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/alerts/authorization/archive');
+    await expect.poll(focusedHeading).toBe('AUTHORIZATIONArchive');
+    await context.close();
+  });
+
+  it.each([
+    ['a touch tablet, where tooltips never show', true],
+    ['a narrow screen with a mouse, where they do', false],
+  ])('names the condensed sidebar icons on %s', async (_name, hasTouch) => {
+    const context = await browser.newContext({ viewport: { width: 1000, height: 800 }, hasTouch });
+    const page = await context.newPage();
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const nav = page.getByRole('navigation');
+    await nav.getByRole('link', { name: 'Dashboard' }).waitFor();
+    expect(await nav.getByText('Dashboard', { exact: true }).isVisible()).toBe(hasTouch);
+    await context.close();
+  });
+
   it('lets the keyboard reach the main content through the skip link', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');

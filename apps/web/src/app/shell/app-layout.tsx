@@ -24,6 +24,7 @@ import { navEntries } from './nav-items.ts';
 import classes from './shell.module.css';
 import { SideNav } from './side-nav.tsx';
 import { TopNav } from './top-nav.tsx';
+import { useFocusPageOnNavigate } from './use-focus-page-on-navigate.ts';
 import { UserMenu } from './user-menu.tsx';
 
 const MOBILE = '(max-width: 767.98px)';
@@ -35,6 +36,7 @@ export function AppLayout() {
   const user = useCurrentUser();
   const settings = useLayoutSettings();
   const location = useLocation();
+  useFocusPageOnNavigate(`${location.pathname}${location.search}`);
   const [navOpened, nav] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE, false, { getInitialValueInEffect: false });

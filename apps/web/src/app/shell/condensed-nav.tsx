@@ -8,6 +8,18 @@ export interface CondensedNavProps {
   entries: NavEntry[];
 }
 
+/**
+ * The name under an icon, shown only on touch screens (the tablet at a nurses' station), where the tooltips that
+ * name the icons never appear; the button's own name is what screen readers read.
+ */
+function RailLabel({ label }: { label: string }) {
+  return (
+    <span className={classes.railLabel} aria-hidden>
+      {label}
+    </span>
+  );
+}
+
 /** The icons-only sidebar: each entry is an icon button named for screen readers, groups open a menu. */
 export function CondensedNav({ entries }: CondensedNavProps) {
   const { pathname } = useLocation();
@@ -19,41 +31,46 @@ export function CondensedNav({ entries }: CondensedNavProps) {
         if (entry.to) {
           const active = isActivePath(pathname, entry.to);
           return (
-            <Tooltip key={entry.label} label={entry.label} position="right" withArrow>
-              <ActionIcon
-                component={Link}
-                to={entry.to}
-                size="xl"
-                variant="subtle"
-                aria-label={entry.label}
-                aria-current={active ? 'page' : undefined}
-                data-active={active}
-                className={classes.iconButton}
-              >
-                {icon}
-              </ActionIcon>
-            </Tooltip>
+            <div key={entry.label} className={classes.railItem}>
+              <Tooltip label={entry.label} position="right" withArrow>
+                <ActionIcon
+                  component={Link}
+                  to={entry.to}
+                  size="xl"
+                  variant="subtle"
+                  aria-label={entry.label}
+                  aria-current={active ? 'page' : undefined}
+                  data-active={active}
+                  className={classes.iconButton}
+                >
+                  {icon}
+                </ActionIcon>
+              </Tooltip>
+              <RailLabel label={entry.shortLabel ?? entry.label} />
+            </div>
           );
         }
         const links = entry.links ?? [];
         const active = links.some((link) => isActivePath(pathname, link.to));
         return (
-          <NavGroupMenu
-            key={entry.label}
-            links={links}
-            position="right-start"
-            target={
-              <ActionIcon
-                size="xl"
-                variant="subtle"
-                aria-label={entry.label}
-                data-active={active}
-                className={classes.iconButton}
-              >
-                {icon}
-              </ActionIcon>
-            }
-          />
+          <div key={entry.label} className={classes.railItem}>
+            <NavGroupMenu
+              links={links}
+              position="right-start"
+              target={
+                <ActionIcon
+                  size="xl"
+                  variant="subtle"
+                  aria-label={entry.label}
+                  data-active={active}
+                  className={classes.iconButton}
+                >
+                  {icon}
+                </ActionIcon>
+              }
+            />
+            <RailLabel label={entry.shortLabel ?? entry.label} />
+          </div>
         );
       })}
     </Stack>

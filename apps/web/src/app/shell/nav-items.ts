@@ -20,6 +20,8 @@ export interface NavLinkItem {
 /** A menu entry: a link, or a group of links. */
 export interface NavEntry {
   label: string;
+  /** The name under the icon on a touch screen's condensed sidebar, where the label is too wide. */
+  shortLabel?: string;
   icon: ComponentType<{ size?: number; stroke?: number; 'aria-hidden'?: boolean }>;
   to?: string;
   links?: NavLinkItem[];
@@ -42,7 +44,7 @@ export function navEntries(user: UserInfo): NavEntry[] {
       icon: IconBell,
       links: WIDGETS.map((w) => ({ label: w.title, to: widgetPagePath(w) })),
     },
-    { label: 'Administration', icon: IconShieldCog, links: admin },
+    { label: 'Administration', shortLabel: 'Admin', icon: IconShieldCog, links: admin },
     { label: 'Files', icon: IconFolder, to: PATHS.files },
     { label: 'Totes', icon: IconPackage, to: PATHS.packingSlips },
     { label: 'Secure Forms', icon: IconForms, to: PATHS.secureForms },

@@ -1,0 +1,44 @@
+import { useEffect, useRef } from 'react';
+
+const MAIN_ID = 'main-content';
+/** Frames to wait for the new page's heading (a lazily loaded page shows a loader first): about 2 s. */
+const MAX_FRAMES = 120;
+
+const isTextField = (element: Element | null) =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement ||
+  (element instanceof HTMLElement && element.isContentEditable);
+
+/**
+ * After a navigation inside the portal (not the first load), puts the focus on the new page's heading, or on its
+ * main region, so a screen reader announces where the user has arrived and the next Tab starts in the page rather
+ * than at the top of the document. A page that focuses a field of its own keeps it.
+ */
+export function useFocusPageOnNavigate(place: string) {
+  const isFirst = useRef(true);
+  useEffect(() => {
+    // `place` is what the effect follows: every new path or query is a navigation.
+    void place;
+    if (isFirst.current) {
+      isFirst.current = false;
+      return;
+    }
+    let frames = 0;
+    let handle = 0;
+    const attempt = () => {
+      const main = document.getElementById(MAIN_ID);
+      if (!main || isTextField(document.activeElement)) return;
+      const heading = main.querySelector<HTMLElement>('h1');
+      if (!heading && frames++ < MAX_FRAMES) {
+        handle = requestAnimationFrame(attempt);
+        return;
+      }
+      const target = heading ?? main;
+      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+      target.focus({ preventScroll: true });
+    };
+    handle = requestAnimationFrame(attempt);
+    return () => cancelAnimationFrame(handle);
+  }, [place]);
+}
