@@ -174,6 +174,13 @@ describe('alerts', () => {
     const opacity = (element: Element) => getComputedStyle(element).opacity;
     await expect.poll(() => refresh.evaluate(opacity)).toBe('1');
     expect(await open.evaluate(opacity)).toBe('1');
+    // The table is wider than the card: the right edge carries a shadow that says so (covered once scrolled there).
+    const scroller = authorization.getByRole('table').locator('xpath=..');
+    const edges = await scroller.evaluate((element) => ({
+      overflows: element.scrollWidth > element.clientWidth,
+      attachments: getComputedStyle(element).backgroundAttachment,
+    }));
+    expect(edges).toEqual({ overflows: true, attachments: 'local, local, scroll, scroll' });
     await open.tap();
     await waitForPath(page, '/alerts/authorization');
     expect(errors).toEqual([]);
