@@ -1,5 +1,5 @@
 import { ENDPOINTS, FacilityAnswerSchema, MessageAnswerSchema, SETTINGS_MESSAGES } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, ok } from '@/test/fake-api.ts';
@@ -13,6 +13,7 @@ const contact = {
   contactMethod: 'Email',
   widget: 'highCost',
 };
+const PAGE = '/facility/facilitySettings/101';
 
 function fakeApi() {
   return new FakeApi()
@@ -60,5 +61,39 @@ describe('ContactRow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)[0]?.body).toEqual({ ContactId: 7 });
+  });
+
+  it('moves focus into the edit field when Edit is pressed', async () => {
+    fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }).focus();
+    await user.keyboard('{Enter}');
+    const input = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
+  it("gives focus back to the row's Edit after Cancel and after Save email", async () => {
+    fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }));
+    await user.click(within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' }));
+    await user.tab();
+    await user.tab();
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
+    );
+
+    await user.keyboard('{Enter}');
+    const again = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await user.clear(again);
+    await user.type(again, 'don2@meadowbrook.test{Enter}');
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
+    );
   });
 });

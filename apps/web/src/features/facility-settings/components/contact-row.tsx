@@ -1,6 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { useEditContact } from '../api/edit-contact.ts';
 import { contactFieldError, emailError } from '../contact-email.ts';
@@ -12,12 +13,29 @@ export interface ContactRowProps {
   email: string;
 }
 
-/** One reminder contact: its address with Edit (inline) and Delete (after a confirmation). */
+/**
+ * One reminder contact: its address with Edit (inline) and Delete (after a confirmation). Edit puts focus in the
+ * email input, and Save email or Cancel gives it back to Edit, since each swap removes the element that had it.
+ */
 export function ContactRow({ facID, contactId, email }: ContactRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditContact(facID);
   const remove = useDeleteContact(facID);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+
+  function startEditing() {
+    setDraft(email);
+    focusAfterRender(() => inputRef.current);
+  }
+
+  function stopEditing() {
+    setDraft(null);
+    setError(null);
+    focusAfterRender(() => editRef.current);
+  }
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +47,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       { contactId, email: draft.trim() },
       {
         onSuccess: (answer) => {
-          setDraft(null);
+          stopEditing();
           notifySaved(answer.message);
         },
         onError: (failure) => {
@@ -60,6 +78,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       <form onSubmit={save} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
+            ref={inputRef}
             label={`Edit ${email}`}
             type="email"
             autoComplete="off"
@@ -70,20 +89,11 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
             }}
             error={error}
             style={{ flex: 1 }}
-            data-autofocus
           />
           <Button type="submit" mt={25} loading={edit.isPending}>
             Save email
           </Button>
-          <Button
-            type="button"
-            mt={25}
-            variant="default"
-            onClick={() => {
-              setDraft(null);
-              setError(null);
-            }}
-          >
+          <Button type="button" mt={25} variant="default" onClick={stopEditing}>
             Cancel
           </Button>
         </Group>
@@ -95,7 +105,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text style={{ overflowWrap: 'anywhere' }}>{email}</Text>
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="default" aria-label={`Edit ${email}`} onClick={() => setDraft(email)}>
+        <Button ref={editRef} size="xs" variant="default" aria-label={`Edit ${email}`} onClick={startEditing}>
           Edit
         </Button>
         <Button
