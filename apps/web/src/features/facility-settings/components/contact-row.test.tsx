@@ -15,6 +15,37 @@ const contact = {
 };
 const PAGE = '/facility/facilitySettings/101';
 
+/** A facility whose highCost contacts are `emails` (ids 1, 2, ...); Delete removes one from what GET answers. */
+function fakeApiWith(emails: string[]) {
+  let contacts = emails.map((email, i) => ({ ...contact, facilityContactInfoID: i + 1, contactInfo: email }));
+  return new FakeApi()
+    .signedIn('tok', nurse())
+    .on('GET', FACILITY_PATH, () =>
+      ok(FacilityAnswerSchema, { facility: settableFacility({ facilityContacts: contacts }) }),
+    )
+    .on('POST', ENDPOINTS.deleteFacilityContact, (call) => {
+      const { ContactId } = call.body as { ContactId: number };
+      contacts = contacts.filter((c) => c.facilityContactInfoID !== ContactId);
+      return ok(MessageAnswerSchema, { message: 'Contact deleted' });
+    });
+}
+
+async function deleteByKeyboard(
+  user: ReturnType<typeof renderApp>['user'],
+  card: HTMLElement,
+  email: string,
+) {
+  within(card)
+    .getByRole('button', { name: `Delete ${email}` })
+    .focus();
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Delete reminder contact' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() =>
+    expect(within(card).queryByRole('button', { name: `Delete ${email}` })).not.toBeInTheDocument(),
+  );
+}
+
 function fakeApi() {
   return new FakeApi()
     .signedIn('tok', nurse())
@@ -95,5 +126,22 @@ describe('ContactRow', () => {
     await waitFor(() =>
       expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
     );
+  });
+
+  it("after a delete, moves focus to the next contact's Edit, else the previous one's, else the Add field", async () => {
+    fakeApiWith(['a@meadowbrook.test', 'b@meadowbrook.test', 'c@meadowbrook.test']).install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+
+    await deleteByKeyboard(user, card, 'b@meadowbrook.test');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit c@meadowbrook.test' })).toHaveFocus(),
+    );
+    await deleteByKeyboard(user, card, 'c@meadowbrook.test');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit a@meadowbrook.test' })).toHaveFocus(),
+    );
+    await deleteByKeyboard(user, card, 'a@meadowbrook.test');
+    await waitFor(() => expect(within(card).getByLabelText('Add reminder email')).toHaveFocus());
   });
 });

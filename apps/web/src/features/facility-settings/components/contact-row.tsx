@@ -11,13 +11,15 @@ export interface ContactRowProps {
   facID: string;
   contactId: number;
   email: string;
+  /** Called as a confirmed delete is sent, so the list can move focus on once the row is gone. */
+  onDeleteStart?: () => void;
 }
 
 /**
  * One reminder contact: its address with Edit (inline) and Delete (after a confirmation). Edit puts focus in the
  * email input, and Save email or Cancel gives it back to Edit, since each swap removes the element that had it.
  */
-export function ContactRow({ facID, contactId, email }: ContactRowProps) {
+export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditContact(facID);
@@ -65,11 +67,13 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       children: <Text size="sm">Stop sending reminders to {email}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: () => {
+        onDeleteStart?.();
         remove.mutate(contactId, {
           onSuccess: (answer) => notifySaved(answer.message),
           onError: notifyFailed,
-        }),
+        });
+      },
     });
   }
 
