@@ -144,6 +144,16 @@ describe('action dialogs', () => {
 });
 
 describe('keyboard focus in the action dialogs', () => {
+  it.each([
+    ['Send', 'MD aware of interaction and approved'],
+    ['Do Not Send', 'new Rx of change order will be sent to pharmacy'],
+  ])('opens %s with focus on the first reason', async (action, firstReason) => {
+    const { app } = setUp({ widget: clarifications });
+    await app.user.click(within(await actions()).getByRole('button', { name: action }));
+    const dialog = await screen.findByRole('dialog', { name: action });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: firstReason })).toHaveFocus());
+  });
+
   it('moves focus to the reason, with its message as its description, when Submit has none', async () => {
     const { app } = setUp({ widget: clarifications });
     await app.user.click(within(await actions()).getByRole('button', { name: 'Do Not Send' }));

@@ -10,9 +10,10 @@ export interface ReasonFormProps extends ActionFormProps {
 }
 
 /**
- * Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. A missing reason or
- * comment moves focus there once its message shows. Each radio is described by the group's message, so a screen
- * reader reads it on the radio that gets focus.
+ * Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. The dialog opens with
+ * focus on the first reason (not on the dialog's Close button), and a missing reason or comment moves focus there
+ * once its message shows. Each radio is described by the group's message, so a screen reader reads it on the radio
+ * that gets focus.
  */
 export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
   const [reason, setReason] = useState<string | null>(null);
@@ -62,6 +63,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
                 value={r}
                 label={r}
                 aria-describedby={reasonError ? reasonErrorId : undefined}
+                data-autofocus={index === 0 ? true : undefined}
               />
             ))}
           </Stack>
