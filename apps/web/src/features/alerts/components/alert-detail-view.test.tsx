@@ -190,6 +190,38 @@ describe('keyboard focus in the action dialogs', () => {
   });
 });
 
+describe('pharmacy reply', () => {
+  async function openReply() {
+    const { api, app } = setUp({ user: pharmacist() });
+    await app.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    await screen.findByRole('button', { name: 'Send Reply' });
+    return { api, app, reply: screen.getByRole('textbox', { name: 'Reply' }) };
+  }
+
+  it('moves focus to the empty reply, with its message as its description', async () => {
+    const { api, app } = await openReply();
+    screen.getByRole('button', { name: 'Send Reply' }).focus();
+    await app.user.keyboard('{Enter}');
+    const reply = screen.getByRole('textbox', { name: 'Reply' });
+    await waitFor(() => expect(reply).toHaveFocus());
+    expect(reply).toHaveAccessibleDescription('Please enter a comment');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(0);
+  });
+
+  it('gives focus back to the emptied reply after Send Reply', async () => {
+    const { api, app, reply } = await openReply();
+    await app.user.type(reply, 'Refill sent today');
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus());
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'Reply',
+      actionComment: 'Refill sent today',
+    });
+  });
+});
+
 describe('read state', () => {
   it('shows the read toggle where the facility allows manual marking', async () => {
     setUp({ readByFaci: true });
