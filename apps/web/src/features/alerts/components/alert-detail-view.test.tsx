@@ -1,5 +1,5 @@
 import { ENDPOINTS, MessageAnswerSchema, widgetByKey } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -140,6 +140,85 @@ describe('action dialogs', () => {
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission for this action')).toBeInTheDocument();
+  });
+});
+
+describe('keyboard focus in the action dialogs', () => {
+  it.each([
+    ['Send', 'MD aware of interaction and approved'],
+    ['Do Not Send', 'new Rx of change order will be sent to pharmacy'],
+  ])('opens %s with focus on the first reason', async (action, firstReason) => {
+    const { app } = setUp({ widget: clarifications });
+    await app.user.click(within(await actions()).getByRole('button', { name: action }));
+    const dialog = await screen.findByRole('dialog', { name: action });
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: firstReason })).toHaveFocus());
+  });
+
+  it('moves focus to the reason, with its message as its description, when Submit has none', async () => {
+    const { app } = setUp({ widget: clarifications });
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Do Not Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Do Not Send' });
+    within(dialog).getByRole('button', { name: 'Submit' }).focus();
+    await app.user.keyboard('{Enter}');
+    const first = within(dialog).getByRole('radio', {
+      name: 'new Rx of change order will be sent to pharmacy',
+    });
+    await waitFor(() => expect(first).toHaveFocus());
+    expect(first).toHaveAccessibleDescription('Please select a reason');
+  });
+
+  it("moves focus to the comment when 'Other' has none", async () => {
+    const { app } = setUp({ widget: clarifications });
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Send' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Send' });
+    await app.user.click(within(dialog).getByRole('radio', { name: 'Other. See comment...' }));
+    await app.user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    const comment = within(dialog).getByRole('textbox', { name: /Comment/ });
+    await waitFor(() => expect(comment).toHaveFocus());
+    expect(comment).toHaveAccessibleDescription('Please enter a comment');
+  });
+
+  it('moves focus to the days, with its message as its description, when Limit Days has none', async () => {
+    const { app } = setUp();
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Limit Days' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Limit Days' });
+    within(dialog).getByRole('button', { name: 'Limit Days' }).focus();
+    await app.user.keyboard('{Enter}');
+    const days = within(dialog).getByPlaceholderText('Choose days');
+    await waitFor(() => expect(days).toHaveFocus());
+    expect(days).toHaveAccessibleDescription('Please choose 1 to 30 days');
+  });
+});
+
+describe('pharmacy reply', () => {
+  async function openReply() {
+    const { api, app } = setUp({ user: pharmacist() });
+    await app.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    await screen.findByRole('button', { name: 'Send Reply' });
+    return { api, app, reply: screen.getByRole('textbox', { name: 'Reply' }) };
+  }
+
+  it('moves focus to the empty reply, with its message as its description', async () => {
+    const { api, app } = await openReply();
+    screen.getByRole('button', { name: 'Send Reply' }).focus();
+    await app.user.keyboard('{Enter}');
+    const reply = screen.getByRole('textbox', { name: 'Reply' });
+    await waitFor(() => expect(reply).toHaveFocus());
+    expect(reply).toHaveAccessibleDescription('Please enter a comment');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(0);
+  });
+
+  it('gives focus back to the emptied reply after Send Reply', async () => {
+    const { api, app, reply } = await openReply();
+    await app.user.type(reply, 'Refill sent today');
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue(''));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus());
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'Reply',
+      actionComment: 'Refill sent today',
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 import { Alert, Select, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, LIMIT_DAYS } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
@@ -9,15 +10,21 @@ const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, 
   return { value: String(days), label: `${days} Days` };
 });
 
-/** Limit Days: a day choice 1 to 30 ('N Days'; starts unset, i.e. 0) and an optional comment. */
+/**
+ * Limit Days: a day choice 1 to 30 ('N Days'; starts unset, i.e. 0) and an optional comment. Submitting without a
+ * day moves focus to the day choice once its message shows (linked by aria-describedby, so it is read out).
+ */
 export function LimitDaysForm(form: ActionFormProps) {
   const [days, setDays] = useState(0);
   const [comment, setComment] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
+  const daysRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (days < LIMIT_DAYS.min || days > LIMIT_DAYS.max) {
       setError(ACTION_MESSAGES.limitDays);
+      focusAfterRender(() => daysRef.current, event.currentTarget);
       return;
     }
     form.onSubmit({ actionComment: comment, limitDays: days });
@@ -29,6 +36,7 @@ export function LimitDaysForm(form: ActionFormProps) {
           {ACTION_MESSAGES.limitDaysWarning}
         </Alert>
         <Select
+          ref={daysRef}
           label="Days"
           withAsterisk
           placeholder="Choose days"

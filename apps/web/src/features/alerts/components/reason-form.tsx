@@ -1,28 +1,41 @@
 import { Radio, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, OTHER_REASON, reasonComment } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 export interface ReasonFormProps extends ActionFormProps {
   reasons: readonly string[];
 }
 
-/** Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. */
+/**
+ * Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. The dialog opens with
+ * focus on the first reason (not on the dialog's Close button), and a missing reason or comment moves focus there
+ * once its message shows. Each radio is described by the group's message, so a screen reader reads it on the radio
+ * that gets focus.
+ */
 export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
   const [reason, setReason] = useState<string | null>(null);
   const [comment, setComment] = useState('');
   const [errors, setErrors] = useState<{ reason?: string; comment?: string }>({});
   const isOther = reason === OTHER_REASON;
+  const reasonError = errors.reason ?? form.serverFields.actionComment;
+  const reasonErrorId = useId();
+  const firstReasonRef = useRef<HTMLInputElement>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
-  const onSubmit = (event: FormEvent) => {
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!reason) {
       setErrors({ reason: ACTION_MESSAGES.reasonRequired });
+      focusAfterRender(() => firstReasonRef.current, event.currentTarget);
       return;
     }
     if (isOther && !comment.trim()) {
       setErrors({ comment: ACTION_MESSAGES.commentRequired });
+      focusAfterRender(() => commentRef.current, event.currentTarget);
       return;
     }
     form.onSubmit({ actionComment: reasonComment(reason, comment) });
@@ -39,16 +52,25 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
             setReason(value);
             setErrors({});
           }}
-          error={errors.reason ?? form.serverFields.actionComment}
+          error={reasonError}
+          errorProps={{ id: reasonErrorId }}
         >
           <Stack gap="xs" mt="xs">
-            {reasons.map((r) => (
-              <Radio key={r} value={r} label={r} />
+            {reasons.map((r, index) => (
+              <Radio
+                key={r}
+                ref={index === 0 ? firstReasonRef : undefined}
+                value={r}
+                label={r}
+                aria-describedby={reasonError ? reasonErrorId : undefined}
+                data-autofocus={index === 0 ? true : undefined}
+              />
             ))}
           </Stack>
         </Radio.Group>
         {isOther ? (
           <Textarea
+            ref={commentRef}
             label="Comment"
             withAsterisk
             rows={2}

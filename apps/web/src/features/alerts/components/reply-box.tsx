@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
@@ -8,26 +9,45 @@ export interface ReplyBoxProps {
   alert: AnyAlert;
 }
 
-/** The pharmacy's answer in the thread: a Reply entry (pharmacy users and super admins only). */
+/**
+ * The pharmacy's answer in the thread: a Reply entry (pharmacy users and super admins only). Send Reply goes into
+ * loading (disabled), which drops focus; once the reply is sent, or refused, focus is back in the reply, as it is
+ * after an empty submit, whose message the reply is described by.
+ */
 export function ReplyBox({ widget, alert }: ReplyBoxProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
+  const formRef = useRef<HTMLFormElement>(null);
+  const replyRef = useRef<HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const focusReply = () => focusAfterRender(() => replyRef.current, formRef.current);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!text.trim()) {
       setError(ACTION_MESSAGES.commentRequired);
+      focusReply();
       return;
     }
     send.mutate(
       { requestedAction: 'Reply', actionComment: text },
-      { onSuccess: () => setText(''), onError: (e) => setError(e.message) },
+      {
+        onSuccess: () => {
+          setText('');
+          focusReply();
+        },
+        onError: (e) => {
+          setError(e.message);
+          focusReply();
+        },
+      },
     );
   };
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={onSubmit} noValidate ref={formRef}>
       <Stack gap="xs">
         <Textarea
+          ref={replyRef}
           label="Reply"
           rows={2}
           value={text}

@@ -1,5 +1,5 @@
 import { ENDPOINTS, FacilityAnswerSchema, MessageAnswerSchema, SETTINGS_MESSAGES } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, ok } from '@/test/fake-api.ts';
@@ -13,6 +13,38 @@ const contact = {
   contactMethod: 'Email',
   widget: 'highCost',
 };
+const PAGE = '/facility/facilitySettings/101';
+
+/** A facility whose highCost contacts are `emails` (ids 1, 2, ...); Delete removes one from what GET answers. */
+function fakeApiWith(emails: string[]) {
+  let contacts = emails.map((email, i) => ({ ...contact, facilityContactInfoID: i + 1, contactInfo: email }));
+  return new FakeApi()
+    .signedIn('tok', nurse())
+    .on('GET', FACILITY_PATH, () =>
+      ok(FacilityAnswerSchema, { facility: settableFacility({ facilityContacts: contacts }) }),
+    )
+    .on('POST', ENDPOINTS.deleteFacilityContact, (call) => {
+      const { ContactId } = call.body as { ContactId: number };
+      contacts = contacts.filter((c) => c.facilityContactInfoID !== ContactId);
+      return ok(MessageAnswerSchema, { message: 'Contact deleted' });
+    });
+}
+
+async function deleteByKeyboard(
+  user: ReturnType<typeof renderApp>['user'],
+  card: HTMLElement,
+  email: string,
+) {
+  within(card)
+    .getByRole('button', { name: `Delete ${email}` })
+    .focus();
+  await user.keyboard('{Enter}');
+  const dialog = await screen.findByRole('dialog', { name: 'Delete reminder contact' });
+  await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+  await waitFor(() =>
+    expect(within(card).queryByRole('button', { name: `Delete ${email}` })).not.toBeInTheDocument(),
+  );
+}
 
 function fakeApi() {
   return new FakeApi()
@@ -60,5 +92,56 @@ describe('ContactRow', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Contact deleted')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)[0]?.body).toEqual({ ContactId: 7 });
+  });
+
+  it('moves focus into the edit field when Edit is pressed', async () => {
+    fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }).focus();
+    await user.keyboard('{Enter}');
+    const input = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await waitFor(() => expect(input).toHaveFocus());
+  });
+
+  it("gives focus back to the row's Edit after Cancel and after Save email", async () => {
+    fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }));
+    await user.click(within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' }));
+    await user.tab();
+    await user.tab();
+    expect(within(card).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
+    );
+
+    await user.keyboard('{Enter}');
+    const again = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await user.clear(again);
+    await user.type(again, 'don2@meadowbrook.test{Enter}');
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
+    );
+  });
+
+  it("after a delete, moves focus to the next contact's Edit, else the previous one's, else the Add field", async () => {
+    fakeApiWith(['a@meadowbrook.test', 'b@meadowbrook.test', 'c@meadowbrook.test']).install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+
+    await deleteByKeyboard(user, card, 'b@meadowbrook.test');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit c@meadowbrook.test' })).toHaveFocus(),
+    );
+    await deleteByKeyboard(user, card, 'c@meadowbrook.test');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit a@meadowbrook.test' })).toHaveFocus(),
+    );
+    await deleteByKeyboard(user, card, 'a@meadowbrook.test');
+    await waitFor(() => expect(within(card).getByLabelText('Add reminder email')).toHaveFocus());
   });
 });

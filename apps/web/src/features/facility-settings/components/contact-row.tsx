@@ -1,6 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { useEditContact } from '../api/edit-contact.ts';
 import { contactFieldError, emailError } from '../contact-email.ts';
@@ -10,14 +11,33 @@ export interface ContactRowProps {
   facID: string;
   contactId: number;
   email: string;
+  /** Called as a confirmed delete is sent, so the list can move focus on once the row is gone. */
+  onDeleteStart?: () => void;
 }
 
-/** One reminder contact: its address with Edit (inline) and Delete (after a confirmation). */
-export function ContactRow({ facID, contactId, email }: ContactRowProps) {
+/**
+ * One reminder contact: its address with Edit (inline) and Delete (after a confirmation). Edit puts focus in the
+ * email input, and Save email or Cancel gives it back to Edit, since each swap removes the element that had it.
+ */
+export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditContact(facID);
   const remove = useDeleteContact(facID);
+  const inputRef = useRef<HTMLInputElement>(null);
+  const editRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+
+  function startEditing() {
+    setDraft(email);
+    focusAfterRender(() => inputRef.current);
+  }
+
+  function stopEditing() {
+    setDraft(null);
+    setError(null);
+    focusAfterRender(() => editRef.current);
+  }
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -29,7 +49,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       { contactId, email: draft.trim() },
       {
         onSuccess: (answer) => {
-          setDraft(null);
+          stopEditing();
           notifySaved(answer.message);
         },
         onError: (failure) => {
@@ -47,11 +67,13 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       children: <Text size="sm">Stop sending reminders to {email}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
-      onConfirm: () =>
+      onConfirm: () => {
+        onDeleteStart?.();
         remove.mutate(contactId, {
           onSuccess: (answer) => notifySaved(answer.message),
           onError: notifyFailed,
-        }),
+        });
+      },
     });
   }
 
@@ -60,6 +82,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
       <form onSubmit={save} noValidate>
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
+            ref={inputRef}
             label={`Edit ${email}`}
             type="email"
             autoComplete="off"
@@ -70,20 +93,11 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
             }}
             error={error}
             style={{ flex: 1 }}
-            data-autofocus
           />
           <Button type="submit" mt={25} loading={edit.isPending}>
             Save email
           </Button>
-          <Button
-            type="button"
-            mt={25}
-            variant="default"
-            onClick={() => {
-              setDraft(null);
-              setError(null);
-            }}
-          >
+          <Button type="button" mt={25} variant="default" onClick={stopEditing}>
             Cancel
           </Button>
         </Group>
@@ -95,7 +109,7 @@ export function ContactRow({ facID, contactId, email }: ContactRowProps) {
     <Group justify="space-between" gap="xs" wrap="nowrap">
       <Text style={{ overflowWrap: 'anywhere' }}>{email}</Text>
       <Group gap="xs" wrap="nowrap">
-        <Button size="xs" variant="default" aria-label={`Edit ${email}`} onClick={() => setDraft(email)}>
+        <Button ref={editRef} size="xs" variant="default" aria-label={`Edit ${email}`} onClick={startEditing}>
           Edit
         </Button>
         <Button

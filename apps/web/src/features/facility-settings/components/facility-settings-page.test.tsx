@@ -4,7 +4,7 @@ import {
   FacilitySettingAnswerSchema,
   SETTINGS_MESSAGES,
 } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -86,6 +86,26 @@ describe('FacilitySettingsPage', () => {
         AutoRespondAction: 'Deny',
       },
     });
+  });
+
+  it("moves focus to the card's heading when Save disappears after saving", async () => {
+    fakeApi()
+      .on('POST', ENDPOINTS.facilitySetting, () =>
+        ok(FacilitySettingAnswerSchema, { message: SETTINGS_MESSAGES.saved('AUTHORIZATION') }),
+      )
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('radio', { name: 'Deny' }));
+    within(card).getByRole('button', { name: 'Save' }).focus();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByText('Facility settings for AUTHORIZATION... successfully saved'),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(within(card).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(card).getByRole('heading', { level: 2, name: 'AUTHORIZATION' })).toHaveFocus(),
+    );
   });
 
   it("shows 'Error: ' and the message when saving fails", async () => {

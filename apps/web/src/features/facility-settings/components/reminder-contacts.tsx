@@ -1,6 +1,7 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { Facility, SettingsWidget } from '@portal/domain';
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { AddContactForm } from './add-contact-form.tsx';
 import { ContactRow } from './contact-row.tsx';
 
@@ -10,12 +11,33 @@ export interface ReminderContactsProps {
   contacts: Facility['facilityContacts'];
 }
 
-/** The widget's reminder email contacts; each add, edit and delete is saved at once. */
+/**
+ * The widget's reminder email contacts; each add, edit and delete is saved at once. When a deleted contact's row
+ * goes (after the refetch), focus goes to the next contact, else the previous one, else the Add field, instead of
+ * being lost with the row.
+ */
 export function ReminderContacts({ facID, widget, contacts }: ReminderContactsProps) {
   const headingId = useId();
   const own = contacts.filter((c) => c.widget === widget);
+  const groupRef = useRef<HTMLDivElement>(null);
+  const deleting = useRef<{ contactId: number; index: number } | null>(null);
+  const ids = own.map((c) => c.facilityContactInfoID).join(',');
+
+  useEffect(() => {
+    const gone = deleting.current;
+    const group = groupRef.current;
+    if (!gone || !group || ids.split(',').includes(String(gone.contactId))) return;
+    deleting.current = null;
+    if (!isFocusLost()) return;
+    const rows = [...group.querySelectorAll<HTMLElement>('[data-contact-row]')];
+    // The row now in the deleted one's place is the next contact; its first control is Edit (or the edit input).
+    const row = rows[gone.index] ?? rows[gone.index - 1];
+    const target = row ?? group.querySelector<HTMLElement>('[data-add-contact]');
+    target?.querySelector<HTMLElement>('input, button')?.focus();
+  }, [ids]);
+
   return (
-    <Stack gap="xs" role="group" aria-labelledby={headingId}>
+    <Stack gap="xs" role="group" aria-labelledby={headingId} ref={groupRef}>
       <Title order={3} size="h5" id={headingId}>
         Reminder email contacts
       </Title>
@@ -25,21 +47,27 @@ export function ReminderContacts({ facID, widget, contacts }: ReminderContactsPr
         </Text>
       ) : (
         <List listStyleType="none" spacing="xs" aria-labelledby={headingId}>
-          {own.map((contact) => (
+          {own.map((contact, index) => (
             <List.Item
               key={contact.facilityContactInfoID}
+              data-contact-row
               styles={{ itemWrapper: { width: '100%' }, itemLabel: { width: '100%' } }}
             >
               <ContactRow
                 facID={facID}
                 contactId={contact.facilityContactInfoID}
                 email={contact.contactInfo}
+                onDeleteStart={() => {
+                  deleting.current = { contactId: contact.facilityContactInfoID, index };
+                }}
               />
             </List.Item>
           ))}
         </List>
       )}
-      <AddContactForm facID={facID} widget={widget} />
+      <div data-add-contact>
+        <AddContactForm facID={facID} widget={widget} />
+      </div>
     </Stack>
   );
 }

@@ -6,7 +6,8 @@ import {
   type SettingsWidget,
   widgetByKey,
 } from '@portal/domain';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { notifyFailed, notifySaved } from '../notify-settings.ts';
 import {
@@ -25,10 +26,16 @@ export interface WidgetSettingsCardProps {
   widget: SettingsWidget;
 }
 
-/** One widget's card: reminders, contacts and auto-respond. Save shows only once a value differs from the saved one. */
+/**
+ * One widget's card: reminders, contacts and auto-respond. Save shows only once a value differs from the saved one,
+ * so it disappears once saved; focus then goes to the card's heading (the toast is announced on its own) rather
+ * than being lost with the button.
+ */
 export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCardProps) {
   const title = widgetByKey(widget).title;
   const headingId = useId();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const saved = savedValues(facility, widget);
   // Only the edits are kept here, so a refetch (after a contact change) shows fresh values for untouched fields.
   const [edits, setEdits] = useState<Partial<SettingsValues>>({});
@@ -58,6 +65,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
         onSuccess: (answer) => {
           setEdits({});
           setShowErrors(false);
+          focusAfterRender(() => headingRef.current);
           notifySaved(answer.message);
         },
         onError: notifyFailed,
@@ -68,7 +76,14 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
       <Stack>
-        <Title order={2} size="h3" id={headingId}>
+        <Title
+          order={2}
+          size="h3"
+          id={headingId}
+          ref={headingRef}
+          tabIndex={-1}
+          className="mantine-focus-auto"
+        >
           {title}
         </Title>
         <Group grow align="flex-start" wrap="wrap">
