@@ -101,6 +101,24 @@ describe('every screen', () => {
     await context.close();
   });
 
+  it('leaves the focus with a dialog opened through the query string, and back on its button after', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/pharmacies`);
+    const users = page.getByRole('button', { name: 'Users of sprx' });
+    await users.focus();
+    await page.keyboard.press('Enter');
+    await page.getByRole('dialog').waitFor();
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.activeElement?.closest('[role="dialog"]') !== null)).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Users of sprx');
+    await context.close();
+  });
+
   it.each([
     ['a touch tablet, where tooltips never show', true],
     ['a narrow screen with a mouse, where they do', false],

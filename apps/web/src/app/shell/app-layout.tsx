@@ -36,7 +36,8 @@ export function AppLayout() {
   const user = useCurrentUser();
   const settings = useLayoutSettings();
   const location = useLocation();
-  useFocusPageOnNavigate(`${location.pathname}${location.search}`);
+  // The path only: several screens open their dialogs through the query string (a pharmacy's users, a tote).
+  useFocusPageOnNavigate(location.pathname);
   const [navOpened, nav] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE, false, { getInitialValueInEffect: false });

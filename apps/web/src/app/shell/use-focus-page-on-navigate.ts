@@ -18,7 +18,7 @@ const isTextField = (element: Element | null) =>
 export function useFocusPageOnNavigate(place: string) {
   const isFirst = useRef(true);
   useEffect(() => {
-    // `place` is what the effect follows: every new path or query is a navigation.
+    // `place` is what the effect follows: every new path is a navigation.
     void place;
     if (isFirst.current) {
       isFirst.current = false;
