@@ -123,6 +123,27 @@ describe('POST /api/usersetting', () => {
     ).toBe(200);
   });
 
+  it('lets a pharmacy SysAdmin save their own dashboard with the lock switch the page shows them', async () => {
+    const sys = await signIn(t.app, 'sysadmin@pharmacy.test');
+    const me = (await userInfo(sys)).userInfo;
+    for (const allowToSetSettings of [true, false, true]) {
+      const saved = await post(sys, '/usersetting', {
+        UserId: me.userId,
+        settingValues: { widget_highCost_Show: true, allowToSetSettings },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect((await userInfo(sys)).userInfo.userSettings.allowToSetSettings).toBe(allowToSetSettings);
+    }
+    // A nurse is still refused the lock on her own.
+    const nurse = await signIn(t.app, 'nurse@meadowbrook.test');
+    const nurseId = (await userInfo(nurse)).userInfo.userId;
+    const refused = await post(nurse, '/usersetting', {
+      UserId: nurseId,
+      settingValues: { allowToSetSettings: true },
+    });
+    expect(refused.status).toBe(403);
+  });
+
   it("answers 404 for a user outside the viewer's administration, and 400 for unknown settings", async () => {
     const admin = await signIn(t.app, 'admin@meadowbrook.test');
     const don = await userRow('don@lakeside.test');

@@ -2,6 +2,7 @@ import {
   ApiErrorBodySchema,
   CREDENTIALS_MESSAGES,
   ENDPOINTS,
+  isDashboardSettingsAdmin,
   MediprocityAnswerSchema,
   MediprocityInputSchema,
   MessageAnswerSchema,
@@ -16,6 +17,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { badRequest, forbidden, notFound } from '../../platform/errors.ts';
 import { sealSecret } from '../../platform/secret-box.ts';
+import { findUserInfo } from '../auth/index.ts';
 import { mayConfigureUser } from './may-configure.ts';
 
 const refusals = {
@@ -130,7 +132,10 @@ export async function accountRoutes(fastify: FastifyInstance) {
       const isSelf = target.id === viewer.id;
       const isAdmin = await mayConfigureUser(app.db, viewer, target.id);
       if (!isSelf && !isAdmin) throw notFound('No such user.');
-      if (isSelf && !isAdmin) {
+      // One's own: the domain's rule, the one that shows the lock switch on the page (a pharmacy SysAdmin or a
+      // facility admin is a settings administrator, and never locked out of their own).
+      const mine = isSelf && !isAdmin ? await findUserInfo(app.db, viewer.id, false) : null;
+      if (mine && !isDashboardSettingsAdmin(mine)) {
         if (target.settings.allowToSetSettings === false) throw forbidden(SETTINGS_LOCKED_MESSAGE);
         if ('allowToSetSettings' in values)
           throw forbidden('Only an administrator can lock or unlock dashboard settings.');
