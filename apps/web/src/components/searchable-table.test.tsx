@@ -47,6 +47,17 @@ describe('SearchableTable', () => {
     expect(screen.getByRole('cell', { name: 'No facilities' })).toBeInTheDocument();
   });
 
+  it('tells a screen reader how many rows a search leaves, through a status', async () => {
+    const user = userEvent.setup();
+    render(<Harness error={null} isPending={false} />);
+    const status = screen.getByRole('status');
+    expect(status).toHaveTextContent('');
+    await user.type(screen.getByLabelText('Search facilities'), 'e');
+    expect(status).toHaveTextContent('3 results');
+    await user.type(screen.getByLabelText('Search facilities'), 'ast');
+    expect(status).toHaveTextContent('1 result');
+  });
+
   it('shows its loader, not "No facilities", while the list loads', () => {
     render(<Harness error={null} isPending />);
     expect(screen.getByRole('status', { name: 'Loading facilities' })).toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { Alert, Loader, Paper, Table, TextInput } from '@mantine/core';
+import { Alert, Loader, Paper, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { EmptyTableRow } from './empty-table-row.tsx';
@@ -60,6 +60,10 @@ export function SearchableTable<K extends string>({
         onChange={(event) => onSearch(event.currentTarget.value)}
         maw={420}
       />
+      {/* Read out as the search narrows the list; silent until a search is typed. */}
+      <VisuallyHidden role="status">
+        {search.trim() && !isPending ? `${rowCount} ${rowCount === 1 ? 'result' : 'results'}` : ''}
+      </VisuallyHidden>
       {error ? (
         <Alert color="red" title={error.title}>
           {error.message}
