@@ -1,11 +1,104 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
 
 export type OpenModalProps = Omit<ModalProps, 'opened'>;
 
-/** The OpenModals on the page, oldest first: Escape closes only the last (an action dialog over an alert). */
+/**
+ * The OpenModals and confirmations (openConfirmModal below) on the page, oldest first: Escape closes only the last
+ * (an action dialog over an alert, a confirmation over the dialog that asked for it).
+ */
 const openModals: symbol[] = [];
+
+/** Marks the OpenModals' dialogs, so that focus can go back into the one on top. */
+const OPEN_MODAL_ATTRIBUTE = 'data-open-modal';
+
+const TABBABLE =
+  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
+  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/** The dialog of the newest OpenModal still on the page, if any. */
+function topDialog(): HTMLElement | null {
+  const roots = [...document.querySelectorAll<HTMLElement>(`[${OPEN_MODAL_ATTRIBUTE}]`)];
+  const root = roots.at(-1);
+  if (!root) return null;
+  return root.querySelector<HTMLElement>('[role="dialog"]') ?? root;
+}
+
+/**
+ * Where focus goes when the element that should get it back is gone (the row just deleted): into the dialog still
+ * open under the closed one, else the page's main heading (made focusable), else its main region.
+ */
+export function focusFallback(): void {
+  const dialog = topDialog();
+  if (dialog) {
+    const first = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].find((e) => !e.closest('[inert]'));
+    (first ?? dialog).focus({ preventScroll: true });
+    return;
+  }
+  const main = document.getElementById('main-content');
+  const heading = main?.querySelector<HTMLElement>('h1');
+  if (heading) {
+    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+    heading.focus({ preventScroll: true });
+  } else main?.focus({ preventScroll: true });
+}
+
+/** Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else the fallback. */
+function giveFocusBack(element: Element | null | undefined): void {
+  const dialog = topDialog();
+  if (
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    (!dialog || dialog.contains(element))
+  )
+    element.focus({ preventScroll: true });
+  else focusFallback();
+}
+
+type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];
+
+/**
+ * `modals.openConfirmModal` for this app: the confirmation joins the OpenModals' stack, so Escape closes it alone and
+ * not also the dialog it was opened from; when it goes (by a button, Escape or its close button) focus goes back to
+ * what opened it, or, if that is gone, into the dialog under it (else the page's heading). `onCancel` also runs when
+ * it is dismissed without a choice, so a caller waiting on an answer (a blocked navigation) always gets one.
+ */
+export function openConfirmModal(settings: ConfirmSettings): string {
+  const self = Symbol('confirmation');
+  const opener = returnTarget();
+  let answered = false;
+  openModals.push(self);
+  return modals.openConfirmModal({
+    ...settings,
+    onConfirm: () => {
+      answered = true;
+      settings.onConfirm?.();
+    },
+    onCancel: () => {
+      answered = true;
+      settings.onCancel?.();
+    },
+    onClose: () => {
+      if (!answered) settings.onCancel?.();
+      settings.onClose?.();
+      // Left on the stack until this key press has reached every listener: the dialog under it must not take it too.
+      window.setTimeout(() => {
+        const index = openModals.indexOf(self);
+        if (index >= 0) openModals.splice(index, 1);
+      });
+      // After Mantine's own return of focus (10 ms), which may aim at an element that is gone or behind a dialog.
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        const dialog = topDialog();
+        const lost = !active || active === document.body || !active.isConnected;
+        if (lost || (dialog && !dialog.contains(active))) giveFocusBack(opener);
+      }, 20);
+    },
+  });
+}
 
 /**
  * What should get focus back when the modal goes: what has it now, or, for an item of a menu that closes as the
@@ -40,9 +133,7 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
     openModals.push(self);
     return () => {
       openModals.splice(openModals.indexOf(self), 1);
-      const element = opener.current;
-      if (element instanceof HTMLElement && element !== document.body && element.isConnected)
-        element.focus({ preventScroll: true });
+      giveFocusBack(opener.current);
     };
   }, [self]);
   useWindowEvent(
@@ -56,5 +147,7 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
     },
     { capture: true },
   );
-  return <Modal opened onClose={onClose} closeOnEscape={false} {...props} />;
+  return (
+    <Modal opened onClose={onClose} closeOnEscape={false} {...{ [OPEN_MODAL_ATTRIBUTE]: true }} {...props} />
+  );
 }

@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   mayAddPharmacyToUser,
@@ -12,7 +11,7 @@ import {
 } from '@portal/domain';
 import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { OpenModal } from '@/components/open-modal.tsx';
+import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
 import { usePharmacyRoles } from '../api/get-roles.ts';
@@ -27,7 +26,7 @@ export interface UserPharmaciesModalProps {
 }
 
 function confirmLeave(onLeave: () => void, onStay?: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Unsaved pharmacies',
     children: <Text size="sm">{LEAVE_PENDING_MESSAGE}</Text>,
     labels: { confirm: 'Leave without saving', cancel: 'Stay' },
@@ -89,7 +88,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }
 
   function confirmRemove(pharmID: string) {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Remove pharmacy',
       children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmID)}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
