@@ -2,6 +2,7 @@ import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
+import { focusFallback, OPEN_MODAL_ATTRIBUTE, rememberPlace, topDialog } from '@/lib/rescue-focus.ts';
 
 export type OpenModalProps = Omit<ModalProps, 'opened'>;
 
@@ -11,42 +12,11 @@ export type OpenModalProps = Omit<ModalProps, 'opened'>;
  */
 const openModals: symbol[] = [];
 
-/** Marks the OpenModals' dialogs, so that focus can go back into the one on top. */
-const OPEN_MODAL_ATTRIBUTE = 'data-open-modal';
-
-const TABBABLE =
-  'button:not([disabled]), [href], input:not([disabled]):not([type="hidden"]), select:not([disabled]), ' +
-  'textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
-/** The dialog of the newest OpenModal still on the page, if any. */
-function topDialog(): HTMLElement | null {
-  const roots = [...document.querySelectorAll<HTMLElement>(`[${OPEN_MODAL_ATTRIBUTE}]`)];
-  const root = roots.at(-1);
-  if (!root) return null;
-  return root.querySelector<HTMLElement>('[role="dialog"]') ?? root;
-}
-
 /**
- * Where focus goes when the element that should get it back is gone (the row just deleted): into the dialog still
- * open under the closed one, else the page's main heading (made focusable), else its main region.
+ * Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else to its stand-in
+ * (`standIn`, from rememberPlace: the next row's control when its row was deleted), else the fallback.
  */
-export function focusFallback(): void {
-  const dialog = topDialog();
-  if (dialog) {
-    const first = [...dialog.querySelectorAll<HTMLElement>(TABBABLE)].find((e) => !e.closest('[inert]'));
-    (first ?? dialog).focus({ preventScroll: true });
-    return;
-  }
-  const main = document.getElementById('main-content');
-  const heading = main?.querySelector<HTMLElement>('h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-  } else main?.focus({ preventScroll: true });
-}
-
-/** Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else the fallback. */
-function giveFocusBack(element: Element | null | undefined): void {
+function giveFocusBack(element: Element | null | undefined, standIn: () => HTMLElement | null): void {
   const dialog = topDialog();
   if (
     element instanceof HTMLElement &&
@@ -55,7 +25,11 @@ function giveFocusBack(element: Element | null | undefined): void {
     (!dialog || dialog.contains(element))
   )
     element.focus({ preventScroll: true });
-  else focusFallback();
+  else {
+    const target = standIn();
+    if (target && (!dialog || dialog.contains(target))) target.focus({ preventScroll: true });
+    else focusFallback();
+  }
 }
 
 type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];
@@ -69,6 +43,7 @@ type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];
 export function openConfirmModal(settings: ConfirmSettings): string {
   const self = Symbol('confirmation');
   const opener = returnTarget();
+  const standIn = rememberPlace(opener);
   let answered = false;
   openModals.push(self);
   return modals.openConfirmModal({
@@ -94,7 +69,7 @@ export function openConfirmModal(settings: ConfirmSettings): string {
         const active = document.activeElement;
         const dialog = topDialog();
         const lost = !active || active === document.body || !active.isConnected;
-        if (lost || (dialog && !dialog.contains(active))) giveFocusBack(opener);
+        if (lost || (dialog && !dialog.contains(active))) giveFocusBack(opener, standIn);
       }, 20);
     },
   });
@@ -129,13 +104,14 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
   const opener = useRef<Element | null | undefined>(undefined);
   // Read in the first render, before the modal takes focus.
   if (opener.current === undefined) opener.current = returnTarget();
+  const [standIn] = useState(() => rememberPlace(opener.current));
   useEffect(() => {
     openModals.push(self);
     return () => {
       openModals.splice(openModals.indexOf(self), 1);
-      giveFocusBack(opener.current);
+      giveFocusBack(opener.current, standIn);
     };
-  }, [self]);
+  }, [self, standIn]);
   useWindowEvent(
     'keydown',
     (event) => {

@@ -234,6 +234,25 @@ describe('FacilityUsersPage', () => {
     expect(await screen.findByText('Zed Young deleted successfully')).toBeInTheDocument();
   });
 
+  it('after a deletion, gives focus to the next row’s Actions button, not to the page’s body', async () => {
+    const users = [...USERS];
+    install(ADMIN_KEYS, users).on('POST', ENDPOINTS.deleteUser, () => {
+      users.splice(
+        users.findIndex((u) => u.displayName === 'Maria Alvarez'),
+        1,
+      );
+      return ok(MessageAnswerSchema, { message: 'ok' });
+    });
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Maria Alvarez/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Zed Young' })).toHaveFocus());
+  });
+
   it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const api = install()
