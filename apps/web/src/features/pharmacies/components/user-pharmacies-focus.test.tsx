@@ -63,4 +63,29 @@ describe('UserPharmaciesModal and its confirmations, by keyboard', () => {
     expect(screen.getByRole('dialog', { name: 'Pharmacies of Pia Pharmacist' })).toBeInTheDocument();
     await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
   });
+
+  it('keeps focus in the dialog when adding, discarding and saving pending pharmacies change its controls', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
+    const picker = within(dialog).getByLabelText<HTMLInputElement>('Add pharmacy', { selector: 'input' });
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    const role = within(dialog).getByLabelText('Role at upny', { selector: 'input' });
+    await waitFor(() => expect(role).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Discard pending upny' }));
+    await waitFor(() => expect(picker).toHaveFocus());
+    await user.click(picker);
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(within(dialog).getByLabelText('Role at upny', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));
+    expect(await screen.findByText('User added to pharmacies')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        picker.disabled ? within(dialog).getAllByRole('button', { name: 'Close' }).at(-1) : picker,
+      ).toHaveFocus(),
+    );
+  });
 });
