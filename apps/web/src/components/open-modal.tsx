@@ -1,11 +1,79 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
+import { focusFallback, OPEN_MODAL_ATTRIBUTE, rememberPlace, topDialog } from '@/lib/rescue-focus.ts';
 
 export type OpenModalProps = Omit<ModalProps, 'opened'>;
 
-/** The OpenModals on the page, oldest first: Escape closes only the last (an action dialog over an alert). */
+/**
+ * The OpenModals and confirmations (openConfirmModal below) on the page, oldest first: Escape closes only the last
+ * (an action dialog over an alert, a confirmation over the dialog that asked for it).
+ */
 const openModals: symbol[] = [];
+
+/**
+ * Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else to its stand-in
+ * (`standIn`, from rememberPlace: the next row's control when its row was deleted), else the fallback.
+ */
+function giveFocusBack(element: Element | null | undefined, standIn: () => HTMLElement | null): void {
+  const dialog = topDialog();
+  if (
+    element instanceof HTMLElement &&
+    element !== document.body &&
+    element.isConnected &&
+    (!dialog || dialog.contains(element))
+  )
+    element.focus({ preventScroll: true });
+  else {
+    const target = standIn();
+    if (target && (!dialog || dialog.contains(target))) target.focus({ preventScroll: true });
+    else focusFallback();
+  }
+}
+
+type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];
+
+/**
+ * `modals.openConfirmModal` for this app: the confirmation joins the OpenModals' stack, so Escape closes it alone and
+ * not also the dialog it was opened from; when it goes (by a button, Escape or its close button) focus goes back to
+ * what opened it, or, if that is gone, into the dialog under it (else the page's heading). `onCancel` also runs when
+ * it is dismissed without a choice, so a caller waiting on an answer (a blocked navigation) always gets one.
+ */
+export function openConfirmModal(settings: ConfirmSettings): string {
+  const self = Symbol('confirmation');
+  const opener = returnTarget();
+  const standIn = rememberPlace(opener);
+  let answered = false;
+  openModals.push(self);
+  return modals.openConfirmModal({
+    ...settings,
+    onConfirm: () => {
+      answered = true;
+      settings.onConfirm?.();
+    },
+    onCancel: () => {
+      answered = true;
+      settings.onCancel?.();
+    },
+    onClose: () => {
+      if (!answered) settings.onCancel?.();
+      settings.onClose?.();
+      // Left on the stack until this key press has reached every listener: the dialog under it must not take it too.
+      window.setTimeout(() => {
+        const index = openModals.indexOf(self);
+        if (index >= 0) openModals.splice(index, 1);
+      });
+      // After Mantine's own return of focus (10 ms), which may aim at an element that is gone or behind a dialog.
+      window.setTimeout(() => {
+        const active = document.activeElement;
+        const dialog = topDialog();
+        const lost = !active || active === document.body || !active.isConnected;
+        if (lost || (dialog && !dialog.contains(active))) giveFocusBack(opener, standIn);
+      }, 20);
+    },
+  });
+}
 
 /**
  * What should get focus back when the modal goes: what has it now, or, for an item of a menu that closes as the
@@ -36,15 +104,14 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
   const opener = useRef<Element | null | undefined>(undefined);
   // Read in the first render, before the modal takes focus.
   if (opener.current === undefined) opener.current = returnTarget();
+  const [standIn] = useState(() => rememberPlace(opener.current));
   useEffect(() => {
     openModals.push(self);
     return () => {
       openModals.splice(openModals.indexOf(self), 1);
-      const element = opener.current;
-      if (element instanceof HTMLElement && element !== document.body && element.isConnected)
-        element.focus({ preventScroll: true });
+      giveFocusBack(opener.current, standIn);
     };
-  }, [self]);
+  }, [self, standIn]);
   useWindowEvent(
     'keydown',
     (event) => {
@@ -56,5 +123,7 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
     },
     { capture: true },
   );
-  return <Modal opened onClose={onClose} closeOnEscape={false} {...props} />;
+  return (
+    <Modal opened onClose={onClose} closeOnEscape={false} {...{ [OPEN_MODAL_ATTRIBUTE]: true }} {...props} />
+  );
 }

@@ -11,11 +11,13 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { LiveUpdates } from '@/features/live-updates';
 import { PATHS } from '@/lib/paths.ts';
+import { rescueRemovedFocus } from '@/lib/rescue-focus.ts';
 import { CondensedNav } from './condensed-nav.tsx';
 import { IdleWatch } from './idle-watch.tsx';
 import { LayoutDrawer } from './layout-drawer.tsx';
@@ -38,6 +40,8 @@ export function AppLayout() {
   const location = useLocation();
   // The path only: several screens open their dialogs through the query string (a pharmacy's users, a tote).
   useFocusPageOnNavigate(location.pathname);
+  // A deleted row's Actions button, a revoked key's Revoke button: focus goes to a neighbour, not to <body>.
+  useEffect(() => rescueRemovedFocus(), []);
   const [navOpened, nav] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
   const isMobile = useMediaQuery(MOBILE, false, { getInitialValueInEffect: false });

@@ -234,6 +234,25 @@ describe('FacilityUsersPage', () => {
     expect(await screen.findByText('Zed Young deleted successfully')).toBeInTheDocument();
   });
 
+  it('after a deletion, gives focus to the next row’s Actions button, not to the page’s body', async () => {
+    const users = [...USERS];
+    install(ADMIN_KEYS, users).on('POST', ENDPOINTS.deleteUser, () => {
+      users.splice(
+        users.findIndex((u) => u.displayName === 'Maria Alvarez'),
+        1,
+      );
+      return ok(MessageAnswerSchema, { message: 'ok' });
+    });
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Maria Alvarez/ })).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Zed Young' })).toHaveFocus());
+  });
+
   it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const api = install()
@@ -271,6 +290,47 @@ describe('FacilityUsersPage', () => {
       }),
     );
     confirm.mockRestore();
+  });
+
+  it('keeps focus in the facilities dialog when adding, discarding and saving change its controls', async () => {
+    install()
+      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [
+            settableFacility({ permissions: ADMIN_KEYS }),
+            settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
+          ],
+        }),
+      )
+      .on('POST', ENDPOINTS.addUserFacilities, () =>
+        ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
+      );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog');
+    const role = (name: string) => within(dialog).getByLabelText(`Role at ${name}`, { selector: 'input' });
+    const picker = () => within(dialog).getByPlaceholderText('Choose a facility');
+    await user.click(picker());
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
+    await waitFor(() => expect(role('Meadowbrook East')).toHaveFocus());
+    // The last choice: the picker goes away, focus goes to the new row's role.
+    await user.click(picker());
+    const last = await screen.findByRole('option', { name: /\(101\)/ });
+    const lastName = (last.textContent ?? '').replace(/ \(101\)$/, '');
+    await user.click(last);
+    expect(within(dialog).queryByPlaceholderText('Choose a facility')).not.toBeInTheDocument();
+    await waitFor(() => expect(role(lastName)).toHaveFocus());
+    // Discarding removes the focused button: focus goes to the picker, back again.
+    await user.click(within(dialog).getByRole('button', { name: 'Remove pending Meadowbrook East' }));
+    await waitFor(() => expect(picker()).toHaveFocus());
+    // Saving disables Save: focus goes to the picker.
+    await user.click(role(lastName));
+    await user.click(await screen.findByRole('option', { name: 'DON' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Facilities added to user')).toBeInTheDocument();
+    await waitFor(() => expect(picker()).toHaveFocus());
   });
 
   it('saves another user’s widget visibility and lock through /usersetting', async () => {

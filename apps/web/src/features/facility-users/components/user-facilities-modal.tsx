@@ -13,8 +13,9 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
 import { userFacilitiesQuery } from '../api/users.ts';
@@ -36,6 +37,16 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
   const editRole = useEditUserRole();
   const removeFacility = useRemoveFacility();
   const addFacilities = useAddUserFacilities();
+  // Adding the last choice removes the picker, discarding removes the focused button, saving disables Save: focus
+  // goes to the new row's role, the picker or Close instead of <body> (from where Tab leaves the dialog).
+  const body = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const roleInputOf = (facName: string) =>
+    body.current?.querySelector<HTMLInputElement>(`input[aria-label="Role at ${CSS.escape(facName)}"]`);
+  const pickerOrClose = () => picker.current ?? closeButton.current;
   const held = new Set((data?.facilities ?? []).map((f) => f.facID));
   const choices = viewer.facilities
     .filter((f) => canAddFacilityToUser(viewer, f.facID) && !held.has(f.facID))
@@ -60,6 +71,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
         onSuccess: (answer) => {
           notifySuccess(answer.message);
           setPending([]);
+          focusAfterRender(pickerOrClose, saveButton.current);
         },
         onError: notifyError,
       },
@@ -68,7 +80,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
 
   return (
     <OpenModal onClose={close} title={`Facilities of ${user.displayName}`} size="lg">
-      <Stack gap="sm">
+      <Stack gap="sm" ref={body}>
         {error ? <Alert color="red">{error.message}</Alert> : null}
         <Table>
           <Table.Thead>
@@ -150,7 +162,10 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     variant="subtle"
                     color="gray"
                     aria-label={`Remove pending ${p.facName}`}
-                    onClick={() => setPending((list) => list.filter((x) => x.facID !== p.facID))}
+                    onClick={() => {
+                      setPending((list) => list.filter((x) => x.facID !== p.facID));
+                      focusAfterRender(pickerOrClose);
+                    }}
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
@@ -161,6 +176,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
         </Table>
         {choices.length > 0 ? (
           <Select
+            ref={picker}
             label="Add facility"
             placeholder="Choose a facility"
             data={choices}
@@ -169,20 +185,26 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
             value={null}
             onChange={(value) => {
               const facility = viewer.facilities.find((f) => String(f.facID) === value);
-              if (facility)
-                setPending((list) => [
-                  ...list,
-                  { facID: facility.facID, facName: facility.facName, userRole: null },
-                ]);
+              if (!facility) return;
+              setPending((list) => [
+                ...list,
+                { facID: facility.facID, facName: facility.facName, userRole: null },
+              ]);
+              focusAfterRender(() => roleInputOf(facility.facName), body.current);
             }}
           />
         ) : null}
         {pendingError ? <Alert color="red">{pendingError}</Alert> : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} ref={closeButton}>
             Close
           </Button>
-          <Button onClick={save} disabled={pending.length === 0} loading={addFacilities.isPending}>
+          <Button
+            ref={saveButton}
+            onClick={save}
+            disabled={pending.length === 0}
+            loading={addFacilities.isPending}
+          >
             Save
           </Button>
         </Group>

@@ -75,7 +75,7 @@ export function FileItems({ items, mode, inTopLevel, now, onOpen, onAction }: Fi
   return (
     <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="md">
       {items.map((item) => (
-        <Card key={item.file_id} withBorder padding="sm" className={classes.tile}>
+        <Card key={item.file_id} withBorder padding="sm" className={classes.tile} data-focus-row>
           <Group justify="space-between" wrap="nowrap" align="flex-start">
             <NewMark item={item} now={now} />
             <ItemMenu item={item} inTopLevel={inTopLevel} onAction={onAction} />

@@ -1,6 +1,7 @@
 import {
   FILE_BASE,
   FILE_ENDPOINTS,
+  FileChangeAnswerSchema,
   type FileItem,
   FileItemSchema,
   FolderAnswerSchema,
@@ -159,6 +160,31 @@ describe('FileManagerPage', () => {
     expect(screen.getByRole('menuitem', { name: 'Permanently Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('after Delete, gives focus to the next item’s Actions button, not to the page’s body', async () => {
+    const listed = [...children];
+    install(pharmacist(), { editable: true, children: listed }).on(
+      'DELETE',
+      `${FILE_BASE}${FILE_ENDPOINTS.folder.replace(':id', '12')}`,
+      () => {
+        listed.splice(
+          listed.findIndex((i) => i.file_id === 12),
+          1,
+        );
+        return ok(FileChangeAnswerSchema, { message: 'ok', file_id: 12 });
+      },
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Care Plan.pdf' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Actions for Care Plan.pdf' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Reports' })).toHaveFocus());
   });
 
   it('sends a facility user from the recycling bin to /files', async () => {

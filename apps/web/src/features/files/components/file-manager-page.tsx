@@ -12,12 +12,12 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, type FileItem } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { PATHS } from '@/lib/paths.ts';
@@ -108,7 +108,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
       return;
     }
     if (action === 'delete') {
-      modals.openConfirmModal({
+      openConfirmModal({
         title: `Delete ${item.name}?`,
         children: <Text size="sm">It moves to the recycling bin.</Text>,
         labels: { confirm: 'Delete', cancel: 'Cancel' },
@@ -121,7 +121,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
       });
       return;
     }
-    modals.openConfirmModal({
+    openConfirmModal({
       title: `Permanently delete ${item.name}?`,
       children: <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>,
       labels: { confirm: 'Permanently Delete', cancel: 'Cancel' },

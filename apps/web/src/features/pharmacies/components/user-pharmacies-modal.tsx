@@ -1,5 +1,4 @@
 import { Alert, Button, Group, Loader, Select, Stack, Table, Text } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
   mayAddPharmacyToUser,
@@ -10,9 +9,10 @@ import {
   type PharmacyUser,
   pharmaciesOffered,
 } from '@portal/domain';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { OpenModal } from '@/components/open-modal.tsx';
+import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
 import { usePharmacyRoles } from '../api/get-roles.ts';
@@ -27,7 +27,7 @@ export interface UserPharmaciesModalProps {
 }
 
 function confirmLeave(onLeave: () => void, onStay?: () => void) {
-  modals.openConfirmModal({
+  openConfirmModal({
     title: 'Unsaved pharmacies',
     children: <Text size="sm">{LEAVE_PENDING_MESSAGE}</Text>,
     labels: { confirm: 'Leave without saving', cancel: 'Stay' },
@@ -61,6 +61,17 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
     .map((s) => s.pharmID)
     .filter((id) => !heldIds.has(id) && !pending.some((p) => p.pharmID === id));
   const mayAddAny = callerId !== user.userId && pickable.length > 0;
+  // Adding the last choice disables the picker, discarding removes the focused button, saving disables Save: focus
+  // goes to the new row's role, the picker or Close instead of <body> (from where Tab leaves the dialog).
+  const body = useRef<HTMLDivElement>(null);
+  const picker = useRef<HTMLInputElement>(null);
+  const closeButton = useRef<HTMLButtonElement>(null);
+  const saveButton = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const roleInputOf = (pharmID: string) =>
+    body.current?.querySelector<HTMLInputElement>(`input[aria-label="Role at ${CSS.escape(pharmID)}"]`);
+  const pickerOrClose = () =>
+    picker.current && !picker.current.disabled ? picker.current : closeButton.current;
 
   useEffect(() => {
     if (blocker.state === 'blocked')
@@ -89,7 +100,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }
 
   function confirmRemove(pharmID: string) {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Remove pharmacy',
       children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmID)}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
@@ -118,6 +129,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
           setPending([]);
           setProblem(null);
           notifySuccess(PHARMACY_ADMIN_MESSAGES.added);
+          focusAfterRender(pickerOrClose, saveButton.current);
         },
         onError: notifyError,
       },
@@ -126,7 +138,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
 
   return (
     <OpenModal onClose={close} title={`Pharmacies of ${user.displayName}`} size="xl">
-      <Stack>
+      <Stack ref={body}>
         {held.isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
         {held.error ? <Alert color="red">{held.error.message}</Alert> : null}
         <Table.ScrollContainer minWidth={480}>
@@ -215,7 +227,10 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                     <Button
                       size="compact-sm"
                       variant="subtle"
-                      onClick={() => setPending((list) => list.filter((x) => x.pharmID !== p.pharmID))}
+                      onClick={() => {
+                        setPending((list) => list.filter((x) => x.pharmID !== p.pharmID));
+                        focusAfterRender(pickerOrClose);
+                      }}
                       aria-label={`Discard pending ${p.pharmID}`}
                     >
                       Discard
@@ -228,12 +243,17 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
         </Table.ScrollContainer>
         <Group align="flex-end">
           <Select
+            ref={picker}
             label="Add pharmacy"
             placeholder={mayAddAny ? 'Choose a pharmacy' : 'No pharmacies to add'}
             data={pickable}
             value={null}
             disabled={!mayAddAny}
-            onChange={(pharmID) => pharmID && setPending((list) => [...list, { pharmID, role: null }])}
+            onChange={(pharmID) => {
+              if (!pharmID) return;
+              setPending((list) => [...list, { pharmID, role: null }]);
+              focusAfterRender(() => roleInputOf(pharmID), body.current);
+            }}
           />
         </Group>
         {problem ? (
@@ -242,10 +262,10 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
           </Alert>
         ) : null}
         <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
+          <Button variant="default" onClick={close} ref={closeButton}>
             Close
           </Button>
-          <Button onClick={save} disabled={!hasPending} loading={add.isPending}>
+          <Button ref={saveButton} onClick={save} disabled={!hasPending} loading={add.isPending}>
             Save pharmacies
           </Button>
         </Group>

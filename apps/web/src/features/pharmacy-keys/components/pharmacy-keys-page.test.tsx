@@ -117,6 +117,26 @@ describe('PharmacyKeysPage', () => {
     expect(api.calls.filter((c) => c.method === 'DELETE')).toHaveLength(1);
   });
 
+  it('keeps focus on the page when the notice or a Revoke button goes: the next key, else the heading', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-keys', { token: 'tok' });
+    await screen.findByRole('cell', { name: 'Dispensing system' }, { timeout: 5000 });
+    await user.click(screen.getByPlaceholderText('Select a pharmacy'));
+    await user.click(await screen.findByRole('option', { name: 'SpecialtyRx (sprx)' }));
+    await user.type(screen.getByRole('textbox', { name: /Name/ }), 'Nightly export');
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    await user.click(await screen.findByRole('button', { name: 'I have stored it' }));
+    expect(screen.queryByText(SECRET)).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Pharmacy API Keys' })).toHaveFocus(),
+    );
+
+    await user.click(await screen.findByRole('button', { name: 'Revoke Dispensing system' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByText(/^Revoked/)).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Revoke Nightly export' })).toHaveFocus());
+  });
+
   it('sends a nurse back to the dashboard', async () => {
     new FakeApi().signedIn('tok', nurse()).install();
     const { router } = renderApp('/pharmacy-keys', { token: 'tok' });

@@ -1,8 +1,8 @@
 import { Alert, Badge, Button, Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { type CreatedPharmacyKey, formatDateTime, type PharmacyKey, type UserInfo } from '@portal/domain';
 import { useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { usePharmacyKeys, useRevokePharmacyKey } from '../api/pharmacy-keys.ts';
@@ -21,7 +21,7 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
   const [created, setCreated] = useState<CreatedPharmacyKey | null>(null);
 
   function confirmRevoke(key: PharmacyKey) {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Revoke API key',
       children: (
         <Text size="sm">
