@@ -8,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { firstInvalidField } from './use-focus-after-render.ts';
 
 /** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -55,8 +56,7 @@ export function useFocusFirstInvalid<T extends FieldValues, O>(form: UseFormRetu
   const { submitCount, isSubmitSuccessful } = form.formState;
   useEffect(() => {
     if (submitCount === 0 || isSubmitSuccessful) return;
-    const scope = document.activeElement?.closest('form');
-    scope?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    firstInvalidField(document.activeElement?.closest('form'))?.focus();
   }, [submitCount, isSubmitSuccessful]);
 }
 
