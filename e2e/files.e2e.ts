@@ -46,6 +46,9 @@ describe('file manager', () => {
     await page.getByRole('button', { name: 'Add New' }).click();
     await page.getByRole('menuitem', { name: 'Upload File' }).click();
     const dialog = page.getByRole('dialog', { name: 'Upload File' });
+    // Its 'Choose files' placeholder in a grey that passes contrast.
+    await dialog.getByText('Choose files').waitFor();
+    await expectAccessible(page, 'upload dialog');
     await dialog.locator('input[type=file]').setInputFiles({
       name: FILE_NAME,
       mimeType: 'text/plain',

@@ -24,6 +24,12 @@ describe('totes, secure forms, release notes', () => {
     const firstTote = page.getByRole('row').nth(1).getByRole('button');
     await firstTote.waitFor();
     await expectAccessible(page, '/packing-slips');
+    // The ship-date picker's calendar: named arrows and dialog, readable outside-month and weekend days.
+    await page.getByRole('button', { name: /^Ship dates/ }).click();
+    await page.getByRole('dialog', { name: 'Choose ship dates' }).waitFor();
+    await expectAccessible(page, 'ship-date picker');
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: 'Choose ship dates' }).waitFor({ state: 'hidden' });
     const toteID = (await firstTote.textContent()) ?? '';
     await firstTote.click();
     const dialog = page.getByRole('dialog', { name: `Tote ${toteID}` });

@@ -30,10 +30,15 @@ const theme = createTheme({
   },
 });
 
-// Mantine's default 'dimmed' grey and its field-error red (red.6, 3.6:1) are below 4.5:1 on white.
-const cssVariablesResolver = () => ({
+// Mantine's default 'dimmed' grey, its field-error red (red.6, 3.6:1) and its placeholder grey (gray.5, 2.1:1: the
+// text a FileInput or date input shows before a choice, e.g. Upload File's 'Choose files') are below 4.5:1 on white.
+export const cssVariablesResolver = () => ({
   variables: {},
-  light: { '--mantine-color-dimmed': '#495057', '--mantine-color-error': 'var(--mantine-color-red-9)' },
+  light: {
+    '--mantine-color-dimmed': '#495057',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-placeholder': '#495057',
+  },
   dark: {},
 });
 

@@ -6,14 +6,15 @@ import { z } from 'zod';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { SelectFormField } from './select-form-field.tsx';
 
-const schema = z.object({ role: z.string().min(1, 'Select a role') });
+const schema = z.object({ role: z.string().min(1, 'Select a role'), note: z.string().min(1, 'Add a note') });
 
 function Harness({ onSave }: { onSave: (values: z.output<typeof schema>) => void }) {
-  const { form } = useSchemaForm(schema, { role: '' });
+  const { form } = useSchemaForm(schema, { role: '', note: '' });
   return (
     <MantineProvider env="test">
       <form onSubmit={form.handleSubmit(onSave)} noValidate>
         <SelectFormField control={form.control} name="role" label="Role" data={['Nurse', 'DON']} required />
+        <input aria-label="Note" {...form.register('note')} />
         <button type="submit">Save</button>
       </form>
     </MantineProvider>
@@ -31,10 +32,19 @@ describe('SelectFormField', () => {
     expect(await screen.findByText('Select a role')).toBeInTheDocument();
     expect(select).toHaveAttribute('aria-invalid', 'true');
     expect(onSave).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Note'), 'x');
     await user.click(select);
     await user.click(await screen.findByRole('option', { name: 'DON' }));
     expect(screen.queryByText('Select a role')).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(onSave).toHaveBeenCalledWith({ role: 'DON' }, expect.anything());
+    expect(onSave).toHaveBeenCalledWith({ role: 'DON', note: 'x' }, expect.anything());
+  });
+
+  it('puts the cursor in the select when it is the first field left empty, so the form can focus it', async () => {
+    const user = userEvent.setup();
+    render(<Harness onSave={vi.fn()} />);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Select a role')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Role/, { selector: 'input' })).toHaveFocus();
   });
 });

@@ -21,6 +21,8 @@ export function SelectFormField<T extends FieldValues, O extends FieldValues>({
       render={({ field, fieldState }) => (
         <Select
           {...props}
+          // The form's ref, so that a failed submit can put the cursor here when this is the first wrong field.
+          ref={field.ref}
           value={field.value || null}
           onChange={(value) => field.onChange(value ?? '')}
           onBlur={field.onBlur}

@@ -13,6 +13,19 @@ export function isFocusLost(scope?: Element | null): boolean {
 /** How to find the element that should have focus, read once the change has rendered (refs are set by then). */
 export type FocusTarget = () => HTMLElement | null | undefined;
 
+const CONTROLS = 'input, textarea, select, button';
+
+/**
+ * The first field in `scope` (in the page's order) that shows a message: Mantine marks an input given `error` with
+ * aria-invalid and links the message to it (aria-describedby), so focusing it has a screen reader read the message.
+ */
+export function firstInvalidField(scope: Element | null | undefined): HTMLElement | null {
+  // PasswordInput marks its wrapper (aria-invalid) and its inner input only with data-invalid: focus the control.
+  const marked = scope?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"]');
+  if (!marked || marked.matches(CONTROLS)) return marked ?? null;
+  return marked.querySelector<HTMLElement>(CONTROLS) ?? marked;
+}
+
 /**
  * For a change that removes or disables the element that has focus (an Edit button replaced by a form, a Save
  * button that disappears once saved, a submit button in loading), or that shows a field's message: call the answer

@@ -8,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { firstInvalidField } from './use-focus-after-render.ts';
 
 /** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -22,7 +23,9 @@ export function useSchemaForm<S extends FormSchema>(schema: S, defaultValues: z.
   const form = useForm<z.input<S>, unknown, z.output<S>>({
     resolver: zodResolver(schema),
     defaultValues: defaultValues as DefaultValues<z.input<S>>,
+    shouldFocusError: false,
   });
+  useFocusFirstInvalid(form);
   const field = formField(form);
   const setFieldErrors = (fields: Record<string, string>) => {
     for (const [name, message] of Object.entries(fields))
@@ -40,6 +43,21 @@ export function formField<T extends FieldValues, O>(form: UseFormReturn<T, unkno
     ...form.register(name),
     error: form.formState.errors[name]?.message as string | undefined,
   });
+}
+
+/**
+ * After a submit that failed validation, once the messages have rendered, the cursor goes to the first invalid field
+ * in the page's order, whose message Mantine links to it (aria-describedby), so a screen reader reads it. Give
+ * `useForm` `shouldFocusError: false`: react-hook-form focuses by registration order, in which a form's own text
+ * inputs (registered in its render) come before the dropdowns its `Controller`s register, so 'Display name' was
+ * focused above an empty Facility. Focus moves only if it is still in the form (on the submit button).
+ */
+export function useFocusFirstInvalid<T extends FieldValues, O>(form: UseFormReturn<T, unknown, O>) {
+  const { submitCount, isSubmitSuccessful } = form.formState;
+  useEffect(() => {
+    if (submitCount === 0 || isSubmitSuccessful) return;
+    firstInvalidField(document.activeElement?.closest('form'))?.focus();
+  }, [submitCount, isSubmitSuccessful]);
 }
 
 /** What `field(name)` answers: spread into a Mantine input. */

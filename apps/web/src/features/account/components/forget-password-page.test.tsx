@@ -1,5 +1,5 @@
 import { ENDPOINTS, MessageAnswerSchema } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -22,9 +22,13 @@ describe('/forget-password', () => {
     const { user } = renderApp('/forget-password');
     await user.click(await screen.findByRole('button', { name: 'Send reset link' }));
     expect(screen.getByText('Email is required')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Email is required');
     await user.type(screen.getByLabelText(/^Email/), 'nope');
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
     expect(screen.getByText('Invalid email')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveFocus());
+    expect(screen.getByLabelText(/^Email/)).toHaveAccessibleDescription('Invalid email');
     expect(api.callsTo('POST', ENDPOINTS.passwordReset)).toHaveLength(0);
 
     await user.clear(screen.getByLabelText(/^Email/));

@@ -1,6 +1,7 @@
 import { Alert, Button, Stack, Text, TextInput } from '@mantine/core';
 import { PasswordResetRequestSchema } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useRequestPasswordReset } from '../api/public-account.ts';
 import { fieldErrors, publicErrorMessage } from '../form-errors.ts';
@@ -11,12 +12,16 @@ export function ForgetPasswordPage() {
   const request = useRequestPasswordReset();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const parsed = PasswordResetRequestSchema.safeParse({ username: email });
     if (!parsed.success) {
       setError(fieldErrors(parsed.error).username);
+      // Once the message shows, the cursor goes to the email field, and a screen reader reads the message.
+      focusAfterRender(() => firstInvalidField(formRef.current), formRef.current);
       return;
     }
     setError(undefined);
@@ -37,7 +42,7 @@ export function ForgetPasswordPage() {
     );
   return (
     <PublicCard title="Forgot password">
-      <form onSubmit={onSubmit} noValidate aria-label="Request a password reset link">
+      <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Request a password reset link">
         <Stack>
           <Text size="sm">Enter your email and we will send you a link to choose a new password.</Text>
           {request.isError && !isApiError(request.error, 400) ? (

@@ -1,5 +1,5 @@
 import { ENDPOINTS, TokenAnswerSchema } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -42,6 +42,13 @@ describe('sign-in', () => {
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.login)).toHaveLength(0);
+    // The cursor goes to the first field to fix, whose message a screen reader then reads with it.
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+    expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is required');
+    await app.user.type(screen.getByLabelText('Email'), 'nurse@meadowbrook.test');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
   });
 
   it('exchanges a ?token= link for a session and opens the dashboard', async () => {

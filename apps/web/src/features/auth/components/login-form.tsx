@@ -1,7 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isMfaChallenge, LoginInputSchema, MESSAGES } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useLogin } from '../api/login.ts';
@@ -26,6 +27,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [challenge, setChallenge] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -37,6 +40,8 @@ export function LoginForm({ returnTo }: LoginFormProps) {
         if ((field === 'email' || field === 'password') && !next[field]) next[field] = issue.message;
       }
       setErrors(next);
+      // Once the messages show, the cursor goes to the first field to fix, and a screen reader reads its message.
+      focusAfterRender(() => firstInvalidField(formRef.current), formRef.current);
       return;
     }
     setErrors({});
@@ -75,7 +80,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
       />
     );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+    <form ref={formRef} onSubmit={onSubmit} noValidate aria-label="Sign in">
       <Stack>
         {notice && (
           <Alert color="yellow" variant="light" role="status">

@@ -14,7 +14,7 @@ import {
 import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { formField, useFocusAfterReset } from '@/hooks/use-schema-form.ts';
+import { formField, useFocusAfterReset, useFocusFirstInvalid } from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError } from '@/lib/notify.ts';
@@ -61,7 +61,9 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
     // The two forms share fields; the fixed facility and optional title are filled in on submit.
     resolver: zodResolver(schema as never) as unknown as Resolver<Values>,
     defaultValues: blank,
+    shouldFocusError: false,
   });
+  useFocusFirstInvalid(form);
   const create = useCreateUser();
   const focusName = useFocusAfterReset(form, 'displayName');
   const field = formField(form);

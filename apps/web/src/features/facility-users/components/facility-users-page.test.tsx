@@ -157,6 +157,21 @@ describe('FacilityUsersPage', () => {
     expect(screen.getByRole('dialog')).toBe(dialog);
   });
 
+  it('puts the cursor in the first field left wrong on submit, the Facility and Role dropdowns included', async () => {
+    install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveFocus(),
+    );
+    await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Role/, { selector: 'input' })).toHaveFocus());
+  });
+
   it('creates one user after another with Create and Add Another, keeping facility, role and title', async () => {
     const api = install().on('POST', ENDPOINTS.createUser, () =>
       ok(MessageAnswerSchema, { message: 'created' }),

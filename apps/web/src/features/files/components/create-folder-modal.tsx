@@ -1,8 +1,9 @@
 import { Button, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { CreateFolderFormSchema, FILE_MESSAGES } from '@portal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useCreateFolder } from '../api/files-api.ts';
 import { notifyFileError } from './notify-files.ts';
 
@@ -17,11 +18,15 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateFolder();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const parsed = CreateFolderFormSchema.safeParse({ name, description });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.folderNameRequired);
+      // Once the message shows, the cursor goes to the name, and a screen reader reads the message with it.
+      focusAfterRender(() => nameRef.current, event.currentTarget);
       return;
     }
     create.mutate(
@@ -42,6 +47,7 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
           <TextInput
             label="Folder name"
             required
+            ref={nameRef}
             value={name}
             onChange={(e) => setName(e.currentTarget.value)}
             error={error}

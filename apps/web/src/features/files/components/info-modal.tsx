@@ -7,8 +7,9 @@ import {
   formatDateTime,
   UpdateFileInputSchema,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useUpdateFile } from '../api/files-api.ts';
 
 export interface InfoModalProps {
@@ -22,11 +23,16 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
   const [description, setDescription] = useState(item.description);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateFile();
+  const nameRef = useRef<HTMLInputElement>(null);
+  const bodyRef = useRef<HTMLDivElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const editable = item.editable && !item.deleted;
   const save = () => {
     const parsed = UpdateFileInputSchema.safeParse({ file_id: item.file_id, name, description });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.nameRequired);
+      // Once the message shows, the cursor goes back to the name, and a screen reader reads the message with it.
+      focusAfterRender(() => nameRef.current, bodyRef.current);
       return;
     }
     update.mutate(
@@ -43,9 +49,10 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
   };
   return (
     <OpenModal onClose={onClose} title="File/Folder Info">
-      <Stack>
+      <Stack ref={bodyRef}>
         <TextInput
           label="Name"
+          ref={nameRef}
           value={name}
           onChange={(e) => setName(e.currentTarget.value)}
           error={error}

@@ -2,8 +2,9 @@ import { Button, FileInput, Group, Progress, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, uploadedMessage } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { registerUpload, useFileBase } from '../api/files-api.ts';
 import { uploadFile } from '../api/transfer.ts';
 import { notifyFileError } from './notify-files.ts';
@@ -21,10 +22,14 @@ export function UploadModal({ parentId, onClose }: UploadModalProps) {
   const [error, setError] = useState<string | null>(null);
   const [progress, setProgress] = useState<number | null>(null);
   const [current, setCurrent] = useState('');
+  const filesRef = useRef<HTMLButtonElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const submit = async (event: React.FormEvent) => {
     event.preventDefault();
     if (chosen.length === 0) {
       setError(FILE_MESSAGES.fileRequired);
+      // Once the message shows, the cursor goes to the file picker, and a screen reader reads the message with it.
+      focusAfterRender(() => filesRef.current, event.currentTarget);
       return;
     }
     let done = 0;
@@ -59,6 +64,7 @@ export function UploadModal({ parentId, onClose }: UploadModalProps) {
             placeholder="Choose files"
             multiple
             clearable
+            ref={filesRef}
             value={chosen}
             onChange={(files) => {
               setChosen(files);

@@ -93,6 +93,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
                 label="Pharmacies"
                 required
                 data={pharmacyOptions}
+                ref={pharmacies.ref}
                 value={pharmacies.value}
                 onChange={pharmacies.onChange}
                 onBlur={pharmacies.onBlur}

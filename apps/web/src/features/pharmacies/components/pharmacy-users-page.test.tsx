@@ -212,6 +212,23 @@ describe('PharmacyUsersPage', () => {
     });
   });
 
+  it('puts the cursor in the first field left wrong on submit, the Pharmacies and Pharmacy role dropdowns included', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' })).toHaveFocus(),
+    );
+    await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' })).toHaveFocus(),
+    );
+  });
+
   it('creates one user after another with Create and Add Another, keeping pharmacies, role and title', async () => {
     const api = install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });

@@ -5,7 +5,8 @@ import {
   canManagePharmacyKeys,
   type UserInfo,
 } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
+import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { notifyError } from '@/lib/notify.ts';
 import { useCreatePharmacyKey, usePharmacyChoices } from '../api/pharmacy-keys.ts';
@@ -22,6 +23,10 @@ export function CreateKeyForm({ user, onCreated }: CreateKeyFormProps) {
   const [pharmID, setPharmID] = useState<string | null>(null);
   const [name, setName] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  // Once the messages show, the cursor goes to the first field to fix, and a screen reader reads its message.
+  const focusFirstInvalid = () => focusAfterRender(() => firstInvalidField(formRef.current), formRef.current);
   const choices = (pharmacies.data?.pharmacies ?? [])
     .filter((p) => canManagePharmacyKeys(user.userType, p.userRole))
     .map((p) => ({ value: p.pharmID, label: `${p.pharmName} (${p.pharmID})` }));
@@ -33,6 +38,7 @@ export function CreateKeyForm({ user, onCreated }: CreateKeyFormProps) {
       const found: Record<string, string> = {};
       for (const issue of parsed.error.issues) found[String(issue.path[0])] ??= issue.message;
       setErrors(found);
+      focusFirstInvalid();
       return;
     }
     setErrors({});
@@ -42,14 +48,16 @@ export function CreateKeyForm({ user, onCreated }: CreateKeyFormProps) {
         onCreated(created);
       },
       onError: (failure) => {
-        if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) setErrors(failure.fields);
-        else notifyError(failure);
+        if (failure instanceof ApiError && Object.keys(failure.fields).length > 0) {
+          setErrors(failure.fields);
+          focusFirstInvalid();
+        } else notifyError(failure);
       },
     });
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Create API key">
+    <form ref={formRef} onSubmit={submit} noValidate aria-label="Create API key">
       <Group align="flex-end" gap="sm" wrap="wrap">
         <Select
           label="Pharmacy"

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   ENDPOINTS,
   type PackingSlip,
@@ -11,6 +13,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import dayClasses from './totes-page.module.css';
 
 const header = (over: Partial<PackingSlipHeader>): PackingSlipHeader => ({
   facID: 101,
@@ -119,6 +122,27 @@ describe('TotesPage', () => {
     expect(facilityNames()).toEqual(['Alpha East', 'Meadowbrook Care Center']);
     await user.click(screen.getByRole('button', { name: /^Facility Name/ }));
     expect(facilityNames()).toEqual(['Meadowbrook Care Center', 'Alpha East']);
+  });
+
+  it('names the date picker’s dialog and month buttons, and keeps its greyed and weekend days readable', async () => {
+    install();
+    const { user } = renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    await user.click(screen.getByRole('button', { name: /^Ship dates/ }));
+    const picker = await screen.findByRole('dialog', { name: 'Choose ship dates' });
+    expect(within(picker).getByRole('button', { name: 'Previous month' })).toBeInTheDocument();
+    expect(within(picker).getByRole('button', { name: 'Next month' })).toBeInTheDocument();
+    // Mantine dims days outside the month (grey at half opacity) and reds weekends (red.6, 3.3:1): the picker's
+    // own class overrides both with colours above 4.5:1 on white (checked by axe in e2e/totes-forms-notes).
+    const outside = picker.querySelector('[data-outside]');
+    const weekend = picker.querySelector('[data-weekend]:not([data-outside])');
+    expect(dayClasses.day).toEqual(expect.any(String));
+    expect(outside).toHaveClass(dayClasses.day as string);
+    expect(weekend).toHaveClass(dayClasses.day as string);
+    const dayCss = readFileSync(join(import.meta.dirname, 'totes-page.module.css'), 'utf8');
+    const rules = dayCss.replace(/\/\*[\s\S]*?\*\//g, '');
+    expect(rules).toMatch(/\[data-weekend\][^{]*\{[^}]*color: var\(--mantine-color-red-9\)/);
+    expect(rules).toMatch(/\[data-outside\][^{]*\{[^}]*color: var\(--mantine-color-dimmed\);[^}]*opacity: 1/);
   });
 
   it('searches on Enter only', async () => {
