@@ -75,6 +75,28 @@ const names = () =>
     .slice(1)
     .map((row) => within(row).getAllByRole('cell')[0]?.textContent?.trim());
 
+/** Zed Young's facilities dialog, with 101 and 102 to add him to, as the facility admin. */
+async function openZedsFacilities() {
+  const api = install()
+    .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+    .on('GET', ENDPOINTS.facilities, () =>
+      ok(FacilitiesAnswerSchema, {
+        facilities: [
+          settableFacility({ permissions: ADMIN_KEYS }),
+          settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
+        ],
+      }),
+    )
+    .on('POST', ENDPOINTS.addUserFacilities, () =>
+      ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
+    );
+  const { user } = renderApp('/facility-users', { token: 'tok' });
+  await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+  const dialog = await screen.findByRole('dialog');
+  return { api, user, dialog };
+}
+
 describe('FacilityUsersPage', () => {
   it('sorts by name, flips, searches by name or email, and badges the viewer as Self', async () => {
     install();
@@ -270,23 +292,7 @@ describe('FacilityUsersPage', () => {
 
   it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
     const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
-    const api = install()
-      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
-      .on('GET', ENDPOINTS.facilities, () =>
-        ok(FacilitiesAnswerSchema, {
-          facilities: [
-            settableFacility({ permissions: ADMIN_KEYS }),
-            settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
-          ],
-        }),
-      )
-      .on('POST', ENDPOINTS.addUserFacilities, () =>
-        ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
-      );
-    const { user } = renderApp('/facility-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
-    const dialog = await screen.findByRole('dialog');
+    const { api, user, dialog } = await openZedsFacilities();
     await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -308,23 +314,7 @@ describe('FacilityUsersPage', () => {
   });
 
   it('keeps focus in the facilities dialog when adding, discarding and saving change its controls', async () => {
-    install()
-      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
-      .on('GET', ENDPOINTS.facilities, () =>
-        ok(FacilitiesAnswerSchema, {
-          facilities: [
-            settableFacility({ permissions: ADMIN_KEYS }),
-            settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
-          ],
-        }),
-      )
-      .on('POST', ENDPOINTS.addUserFacilities, () =>
-        ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
-      );
-    const { user } = renderApp('/facility-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
-    const dialog = await screen.findByRole('dialog');
+    const { user, dialog } = await openZedsFacilities();
     const role = (name: string) => within(dialog).getByLabelText(`Role at ${name}`, { selector: 'input' });
     const picker = () => within(dialog).getByPlaceholderText('Choose a facility');
     await user.click(picker());

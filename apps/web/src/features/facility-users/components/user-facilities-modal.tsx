@@ -13,9 +13,9 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
-import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
 import { userFacilitiesQuery } from '../api/users.ts';
@@ -37,16 +37,8 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
   const editRole = useEditUserRole();
   const removeFacility = useRemoveFacility();
   const addFacilities = useAddUserFacilities();
-  // Adding the last choice removes the picker, discarding removes the focused button, saving disables Save: focus
-  // goes to the new row's role, the picker or Close instead of <body> (from where Tab leaves the dialog).
-  const body = useRef<HTMLDivElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
-  const roleInputOf = (facName: string) =>
-    body.current?.querySelector<HTMLInputElement>(`input[aria-label="Role at ${CSS.escape(facName)}"]`);
-  const pickerOrClose = () => picker.current ?? closeButton.current;
+  const focus = usePendingRowsFocus();
+  const { body, picker, closeButton, saveButton } = focus.refs;
   const held = new Set((data?.facilities ?? []).map((f) => f.facID));
   const choices = viewer.facilities
     .filter((f) => canAddFacilityToUser(viewer, f.facID) && !held.has(f.facID))
@@ -71,7 +63,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
         onSuccess: (answer) => {
           notifySuccess(answer.message);
           setPending([]);
-          focusAfterRender(pickerOrClose, saveButton.current);
+          focus.toPickerOrClose(saveButton.current);
         },
         onError: notifyError,
       },
@@ -164,7 +156,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     aria-label={`Remove pending ${p.facName}`}
                     onClick={() => {
                       setPending((list) => list.filter((x) => x.facID !== p.facID));
-                      focusAfterRender(pickerOrClose);
+                      focus.toPickerOrClose();
                     }}
                   >
                     <IconTrash size={16} aria-hidden />
@@ -190,7 +182,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                 ...list,
                 { facID: facility.facID, facName: facility.facName, userRole: null },
               ]);
-              focusAfterRender(() => roleInputOf(facility.facName), body.current);
+              focus.toRoleOf(facility.facName);
             }}
           />
         ) : null}

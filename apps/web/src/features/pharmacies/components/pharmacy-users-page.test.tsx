@@ -3,27 +3,18 @@ import {
   EditUserInfoAnswerSchema,
   ENDPOINTS,
   MessageAnswerSchema,
-  UserPharmaciesAnswerSchema,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
-import { withPharmacyAdmin } from './test-fixtures.ts';
+import { openPharmaciesOf, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
 
 const T = { timeout: 5000 };
 
 function install() {
-  return withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))
-    .on('GET', ENDPOINTS.userPharmacies, () =>
-      ok(UserPharmaciesAnswerSchema, {
-        pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
-      }),
-    )
-    .on('POST', ENDPOINTS.addUserPharmacies, () =>
-      ok(MessageAnswerSchema, { message: 'User added to pharmacies' }),
-    )
+  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())))
     .on('POST', ENDPOINTS.createPharmacyUser, (call) =>
       (call.body as { email: string }).email === 'taken@pharmacy.test'
         ? fail(409, 'A user with this email already exists', 'CONFLICT', {
@@ -37,12 +28,6 @@ function install() {
 async function openAction(user: ReturnType<typeof renderApp>['user'], name: string, item: string) {
   await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
   await user.click(await screen.findByRole('menuitem', { name: item }));
-}
-
-async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
-  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
-  return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
 }
 
 describe('PharmacyUsersPage', () => {

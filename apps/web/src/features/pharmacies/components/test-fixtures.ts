@@ -1,6 +1,7 @@
 import {
   allPharmacyPermissionKeys,
   ENDPOINTS,
+  MessageAnswerSchema,
   PHARMACY_ROLES,
   PharmaciesAnswerSchema,
   type Pharmacy,
@@ -8,8 +9,11 @@ import {
   PharmacyUsersAnswerSchema,
   RolesAnswerSchema,
   toPermissionMap,
+  UserPharmaciesAnswerSchema,
 } from '@portal/domain';
+import { screen } from '@testing-library/react';
 import { type FakeApi, ok } from '@/test/fake-api.ts';
+import type { renderApp } from '@/test/render-app.tsx';
 
 /** A pharmacy where the viewer is SysAdmin with every key, parsed by the domain schema. */
 export function pharmacyFixture(overrides: Partial<Pharmacy> = {}): Pharmacy {
@@ -81,4 +85,24 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
         ],
       }),
     );
+}
+
+/** Answers a user's pharmacies (Pharmacist at sprx) and adding pharmacies to them. */
+export function withUserPharmacies(api: FakeApi): FakeApi {
+  return api
+    .on('GET', ENDPOINTS.userPharmacies, () =>
+      ok(UserPharmaciesAnswerSchema, {
+        pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
+      }),
+    )
+    .on('POST', ENDPOINTS.addUserPharmacies, () =>
+      ok(MessageAnswerSchema, { message: 'User added to pharmacies' }),
+    );
+}
+
+/** Opens 'View / Edit Pharmacies' from a user's row menu and answers its dialog. */
+export async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
+  return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
 }

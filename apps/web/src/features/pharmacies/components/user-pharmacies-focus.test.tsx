@@ -1,30 +1,14 @@
-import { ENDPOINTS, MessageAnswerSchema, UserPharmaciesAnswerSchema } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeApi, ok } from '@/test/fake-api.ts';
+import { FakeApi } from '@/test/fake-api.ts';
 import { pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
-import { withPharmacyAdmin } from './test-fixtures.ts';
+import { openPharmaciesOf, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
 
 const T = { timeout: 5000 };
 
 function install() {
-  return withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))
-    .on('GET', ENDPOINTS.userPharmacies, () =>
-      ok(UserPharmaciesAnswerSchema, {
-        pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
-      }),
-    )
-    .on('POST', ENDPOINTS.addUserPharmacies, () =>
-      ok(MessageAnswerSchema, { message: 'User added to pharmacies' }),
-    )
-    .install();
-}
-
-async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
-  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
-  return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
+  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))).install();
 }
 
 describe('UserPharmaciesModal and its confirmations, by keyboard', () => {

@@ -9,10 +9,10 @@ import {
   type PharmacyUser,
   pharmaciesOffered,
 } from '@portal/domain';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
-import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
 import { usePharmacyRoles } from '../api/get-roles.ts';
@@ -61,17 +61,8 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
     .map((s) => s.pharmID)
     .filter((id) => !heldIds.has(id) && !pending.some((p) => p.pharmID === id));
   const mayAddAny = callerId !== user.userId && pickable.length > 0;
-  // Adding the last choice disables the picker, discarding removes the focused button, saving disables Save: focus
-  // goes to the new row's role, the picker or Close instead of <body> (from where Tab leaves the dialog).
-  const body = useRef<HTMLDivElement>(null);
-  const picker = useRef<HTMLInputElement>(null);
-  const closeButton = useRef<HTMLButtonElement>(null);
-  const saveButton = useRef<HTMLButtonElement>(null);
-  const focusAfterRender = useFocusAfterRender();
-  const roleInputOf = (pharmID: string) =>
-    body.current?.querySelector<HTMLInputElement>(`input[aria-label="Role at ${CSS.escape(pharmID)}"]`);
-  const pickerOrClose = () =>
-    picker.current && !picker.current.disabled ? picker.current : closeButton.current;
+  const focus = usePendingRowsFocus();
+  const { body, picker, closeButton, saveButton } = focus.refs;
 
   useEffect(() => {
     if (blocker.state === 'blocked')
@@ -129,7 +120,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
           setPending([]);
           setProblem(null);
           notifySuccess(PHARMACY_ADMIN_MESSAGES.added);
-          focusAfterRender(pickerOrClose, saveButton.current);
+          focus.toPickerOrClose(saveButton.current);
         },
         onError: notifyError,
       },
@@ -229,7 +220,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                       variant="subtle"
                       onClick={() => {
                         setPending((list) => list.filter((x) => x.pharmID !== p.pharmID));
-                        focusAfterRender(pickerOrClose);
+                        focus.toPickerOrClose();
                       }}
                       aria-label={`Discard pending ${p.pharmID}`}
                     >
@@ -252,7 +243,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
             onChange={(pharmID) => {
               if (!pharmID) return;
               setPending((list) => [...list, { pharmID, role: null }]);
-              focusAfterRender(() => roleInputOf(pharmID), body.current);
+              focus.toRoleOf(pharmID);
             }}
           />
         </Group>

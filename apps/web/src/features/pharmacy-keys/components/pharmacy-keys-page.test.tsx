@@ -143,4 +143,22 @@ describe('PharmacyKeysPage', () => {
     await waitFor(() => expect(currentPath(router)).toBe('/dashboard'), { timeout: 5000 });
     expect(screen.queryByText('Pharmacy API Keys')).not.toBeInTheDocument();
   });
+
+  it('puts the cursor in the first field to fix, its message read with it', async () => {
+    install();
+    const { user } = renderApp('/pharmacy-keys', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Create key' }, { timeout: 5000 }));
+    const pharmacy = screen.getByLabelText(/^Pharmacy/, { selector: 'input' });
+    await waitFor(() => expect(pharmacy).toHaveFocus());
+    expect(pharmacy).toHaveAccessibleDescription(PHARMACY_KEY_MESSAGES.pharmacyRequired);
+
+    await user.click(pharmacy);
+    await user.click(await screen.findByRole('option', { name: 'SpecialtyRx (sprx)' }));
+    await user.click(screen.getByRole('button', { name: 'Create key' }));
+    const name = screen.getByLabelText(/^Name/, { selector: 'input' });
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(name).toHaveAccessibleDescription(
+      expect.stringContaining(PHARMACY_KEY_MESSAGES.nameRequired) as unknown as string,
+    );
+  });
 });
