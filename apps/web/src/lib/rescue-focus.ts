@@ -29,12 +29,19 @@ export function focusFallback(): void {
     (tabbables(dialog)[0] ?? dialog).focus({ preventScroll: true });
     return;
   }
+  focusPageHeading();
+}
+
+/**
+ * Puts the focus on the page's main heading (made focusable) or, without one, its main region: the fallback above,
+ * and the new page after a navigation (use-focus-page-on-navigate).
+ */
+export function focusPageHeading(): void {
   const main = document.getElementById('main-content');
-  const heading = main?.querySelector<HTMLElement>('h1');
-  if (heading) {
-    if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-    heading.focus({ preventScroll: true });
-  } else main?.focus({ preventScroll: true });
+  const heading = main?.querySelector<HTMLElement>('h1') ?? null;
+  const target = heading ?? main;
+  if (target && !target.hasAttribute('tabindex')) target.tabIndex = -1;
+  target?.focus({ preventScroll: true });
 }
 
 function elementSibling(node: Node | null, forward: boolean): Element | null {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { focusPageHeading } from '@/lib/rescue-focus.ts';
 
-const MAIN_ID = 'main-content';
 /** Frames to wait for the new page's heading (a lazily loaded page shows a loader first): about 2 s. */
 const MAX_FRAMES = 120;
 
@@ -27,16 +27,12 @@ export function useFocusPageOnNavigate(place: string) {
     let frames = 0;
     let handle = 0;
     const attempt = () => {
-      const main = document.getElementById(MAIN_ID);
-      if (!main || isTextField(document.activeElement)) return;
-      const heading = main.querySelector<HTMLElement>('h1');
-      if (!heading && frames++ < MAX_FRAMES) {
+      if (isTextField(document.activeElement)) return;
+      if (!document.querySelector('#main-content h1') && frames++ < MAX_FRAMES) {
         handle = requestAnimationFrame(attempt);
         return;
       }
-      const target = heading ?? main;
-      if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
-      target.focus({ preventScroll: true });
+      focusPageHeading();
     };
     handle = requestAnimationFrame(attempt);
     return () => cancelAnimationFrame(handle);

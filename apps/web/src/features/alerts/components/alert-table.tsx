@@ -7,6 +7,7 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
 import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
 import classes from './alert-table.module.css';
@@ -184,8 +185,7 @@ export function AlertTable({
   const focusedAlert = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (focusAlertId === undefined || focusedAlert.current === focusAlertId) return;
-    const active = document.activeElement;
-    const isFree = !active || active === document.body || active.closest(`[${SHOW_MORE_ATTRIBUTE}]`);
+    const isFree = isFocusLost() || document.activeElement?.closest(`[${SHOW_MORE_ATTRIBUTE}]`);
     const index = rows.findIndex((row) => row._internalID === focusAlertId);
     if (!isFree || index < 0) return;
     focusedAlert.current = focusAlertId;
