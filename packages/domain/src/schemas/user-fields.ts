@@ -74,13 +74,13 @@ export function requiredPhoneField(message: string = USER_MESSAGES.phoneTenDigit
     .refine((d) => d.length === PHONE_DIGITS, message);
 }
 
-/** A required, valid email, trimmed and lower-cased. */
+/** A required, valid email, trimmed and lower-cased; missing or empty, it is `required`. */
 export function emailField(
   required: string = USER_MESSAGES.enterEmail,
   invalid: string = USER_MESSAGES.invalidEmail,
 ) {
   return z
-    .string()
+    .string({ error: required })
     .trim()
     .min(1, required)
     .max(254)
@@ -88,7 +88,7 @@ export function emailField(
     .transform((e) => e.toLowerCase());
 }
 
-/** A new password: required, at least `min` characters, at most 200. */
+/** A new password: required (missing or empty gives `required`), at least `min` characters, at most 200. */
 export function newPasswordField(min: number, required: string, tooShort: (min: number) => string) {
-  return z.string().min(1, required).min(min, tooShort(min)).max(200);
+  return z.string({ error: required }).min(1, required).min(min, tooShort(min)).max(200);
 }
