@@ -355,6 +355,7 @@ export {
 export {
   emailField,
   formatPhone,
+  maskPhone,
   NAME_MIN_LENGTH,
   newPasswordField,
   optionalPhoneField,

@@ -56,6 +56,18 @@ export function formatPhone(digits: string): string {
   return d.length === PHONE_DIGITS ? `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}` : digits;
 }
 
+/**
+ * The phone mask of the user forms, (xxx) xxx-xxxx (spec 2, section 5), applied as the digits are typed: anything
+ * but digits is dropped and at most 10 digits are kept ("9735550" -> "(973) 555-0").
+ */
+export function maskPhone(typed: string): string {
+  const d = phoneDigits(typed).slice(0, PHONE_DIGITS);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
 /** An optional phone: empty is allowed, otherwise exactly 10 digits once the mask is stripped; yields digits. */
 export function optionalPhoneField(message: string = USER_MESSAGES.invalidPhone) {
   return z
