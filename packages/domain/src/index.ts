@@ -76,6 +76,7 @@ export {
   FACILITY_ROLES,
   PHARMACY_ROLES,
   PHARMACY_USER_MANAGER_ROLES,
+  roleLabel,
   USER_TYPES,
 } from './roles.ts';
 export type { MediprocityInput, UserSettingInput } from './schemas/account.ts';
@@ -355,6 +356,7 @@ export {
 export {
   emailField,
   formatPhone,
+  maskPhone,
   NAME_MIN_LENGTH,
   newPasswordField,
   optionalPhoneField,

@@ -22,6 +22,15 @@ export const PHARMACY_ROLES = [
   { name: 'Manager', label: 'Manager' },
 ] as const satisfies readonly RoleOption[];
 
+/**
+ * What people read for a role's wire name ('facilityadmin' -> 'Facility Admin', 'CustomerService' -> 'Customer
+ * Service'); a name outside the catalogues (e.g. 'SuperAdmin') reads as itself.
+ */
+export function roleLabel(name: string): string {
+  const all: readonly RoleOption[] = [...FACILITY_ROLES, ...PHARMACY_ROLES];
+  return all.find((role) => role.name === name)?.label ?? name;
+}
+
 export type FacilityRole = (typeof FACILITY_ROLES)[number]['name'];
 export type PharmacyRole = (typeof PHARMACY_ROLES)[number]['name'];
 

@@ -13,11 +13,14 @@ export const CREDENTIALS_MESSAGES = {
   confirmRemove: 'Remove SpecialtyRx Now credentials? This cannot be undone.',
 } as const;
 
+/** A required string: missing, null or empty, it says `message`. */
+const required = (message: string) => z.string({ error: message }).min(1, message);
+
 /** Body of `POST /loginmediprocity`. */
 export const MediprocityInputSchema = z.strictObject({
-  user: z.string().trim().min(1, CREDENTIALS_MESSAGES.userRequired).max(200),
-  password: z.string().min(1, CREDENTIALS_MESSAGES.passwordRequired).max(500),
-  encryptionKey: z.string().min(1, CREDENTIALS_MESSAGES.keyRequired).max(500),
+  user: required(CREDENTIALS_MESSAGES.userRequired).trim().min(1, CREDENTIALS_MESSAGES.userRequired).max(200),
+  password: required(CREDENTIALS_MESSAGES.passwordRequired).max(500),
+  encryptionKey: required(CREDENTIALS_MESSAGES.keyRequired).max(500),
 });
 export type MediprocityInput = z.infer<typeof MediprocityInputSchema>;
 

@@ -12,7 +12,7 @@ const pharmId = z.string().trim().min(1).max(40);
 /** A pharmacy role name from the catalogue; `required` is the message when none is chosen. */
 function pharmacyRoleField(required: string) {
   return z
-    .string()
+    .string({ error: required })
     .trim()
     .min(1, required)
     .max(40)
@@ -45,7 +45,11 @@ export function createPharmUserInputSchema(rules: PharmacyUserRules) {
     phone: optionalPhoneField().default(''),
     UserType: z.literal('PharmacyUser').default('PharmacyUser'),
     title: z.string().trim().max(100).default(''),
-    displayName: z.string().trim().min(1, USER_MESSAGES.enterDisplayName).max(200),
+    displayName: z
+      .string({ error: USER_MESSAGES.enterDisplayName })
+      .trim()
+      .min(1, USER_MESSAGES.enterDisplayName)
+      .max(200),
     email: pharmacyEmailField(rules.pharmacyEmailDomain),
     password: newPasswordField(
       rules.passwordMinLength,
@@ -59,7 +63,11 @@ export type CreatePharmUserInput = z.output<ReturnType<typeof createPharmUserInp
 /** The creation form: the call's body plus the password confirmation, which never leaves the browser. */
 export function createPharmUserFormSchema(rules: PharmacyUserRules) {
   return createPharmUserInputSchema(rules)
-    .extend({ confirmPassword: z.string().min(1, USER_MESSAGES.reenterPassword) })
+    .extend({
+      confirmPassword: z
+        .string({ error: USER_MESSAGES.reenterPassword })
+        .min(1, USER_MESSAGES.reenterPassword),
+    })
     .refine((form) => form.password === form.confirmPassword, {
       path: ['confirmPassword'],
       message: USER_MESSAGES.passwordsDoNotMatch,

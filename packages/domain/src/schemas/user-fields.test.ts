@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   emailField,
   formatPhone,
+  maskPhone,
   newPasswordField,
   optionalPhoneField,
   requiredPhoneField,
@@ -21,6 +22,23 @@ describe('user fields', () => {
   it('formats 10 digits as ddd-ddd-dddd', () => {
     expect(formatPhone('5551234567')).toBe('555-123-4567');
     expect(formatPhone('123')).toBe('123');
+  });
+
+  it('masks a phone as (xxx) xxx-xxxx while it is typed, keeping at most 10 digits', () => {
+    const cases: [string, string][] = [
+      ['', ''],
+      ['9', '(9'],
+      ['973', '(973'],
+      ['9735', '(973) 5'],
+      ['973555', '(973) 555'],
+      ['9735550', '(973) 555-0'],
+      ['9735550194', '(973) 555-0194'],
+      ['(973) 555-01945', '(973) 555-0194'],
+      ['973-555-0194', '(973) 555-0194'],
+      ['abc', ''],
+    ];
+    for (const [typed, shown] of cases) expect(maskPhone(typed)).toBe(shown);
+    expect(optionalPhoneField().parse(maskPhone('9735550194'))).toBe('9735550194');
   });
 
   it('trims and lower-cases emails and names the missing and the malformed', () => {

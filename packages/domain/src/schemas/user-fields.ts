@@ -56,6 +56,18 @@ export function formatPhone(digits: string): string {
   return d.length === PHONE_DIGITS ? `${d.slice(0, 3)}-${d.slice(3, 6)}-${d.slice(6)}` : digits;
 }
 
+/**
+ * The phone mask of the user forms, (xxx) xxx-xxxx (spec 2, section 5), applied as the digits are typed: anything
+ * but digits is dropped and at most 10 digits are kept ("9735550" -> "(973) 555-0").
+ */
+export function maskPhone(typed: string): string {
+  const d = phoneDigits(typed).slice(0, PHONE_DIGITS);
+  if (d.length === 0) return '';
+  if (d.length <= 3) return `(${d}`;
+  if (d.length <= 6) return `(${d.slice(0, 3)}) ${d.slice(3)}`;
+  return `(${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}`;
+}
+
 /** An optional phone: empty is allowed, otherwise exactly 10 digits once the mask is stripped; yields digits. */
 export function optionalPhoneField(message: string = USER_MESSAGES.invalidPhone) {
   return z
@@ -74,13 +86,13 @@ export function requiredPhoneField(message: string = USER_MESSAGES.phoneTenDigit
     .refine((d) => d.length === PHONE_DIGITS, message);
 }
 
-/** A required, valid email, trimmed and lower-cased. */
+/** A required, valid email, trimmed and lower-cased; missing or empty, it is `required`. */
 export function emailField(
   required: string = USER_MESSAGES.enterEmail,
   invalid: string = USER_MESSAGES.invalidEmail,
 ) {
   return z
-    .string()
+    .string({ error: required })
     .trim()
     .min(1, required)
     .max(254)
@@ -88,7 +100,7 @@ export function emailField(
     .transform((e) => e.toLowerCase());
 }
 
-/** A new password: required, at least `min` characters, at most 200. */
+/** A new password: required (missing or empty gives `required`), at least `min` characters, at most 200. */
 export function newPasswordField(min: number, required: string, tooShort: (min: number) => string) {
-  return z.string().min(1, required).min(min, tooShort(min)).max(200);
+  return z.string({ error: required }).min(1, required).min(min, tooShort(min)).max(200);
 }

@@ -174,7 +174,10 @@ export type DeleteUserInput = z.input<typeof DeleteUserInputSchema>;
 function passwordPair(passwordMin: number) {
   return {
     password: newPasswordField(passwordMin, USER_MESSAGES.enterPassword, USER_MESSAGES.passwordMinimum),
-    confirmPassword: z.string().min(1, USER_MESSAGES.reenterPassword).max(200),
+    confirmPassword: z
+      .string({ error: USER_MESSAGES.reenterPassword })
+      .min(1, USER_MESSAGES.reenterPassword)
+      .max(200),
   };
 }
 const passwordsMatch = <T extends { password?: string; confirmPassword?: string }>(

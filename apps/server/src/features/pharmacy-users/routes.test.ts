@@ -180,6 +180,13 @@ describe('POST /createpharmuser', () => {
       email: 'Please enter an email address',
       password: 'Please enter a password',
     });
+    const leftOut = await call(SYSADMIN, 'POST', '/createpharmuser', { pharmID: ['sprx'] });
+    expect(leftOut.body.fields).toEqual({
+      UserRole: 'Please select a pharmacy role',
+      displayName: 'Please enter a display name',
+      email: 'Please enter an email address',
+      password: 'Please enter a password',
+    });
     const bad = await call(
       SYSADMIN,
       'POST',
@@ -271,6 +278,14 @@ describe('POST /adduserpharmacies', () => {
     expect(pending).toMatchObject({
       status: 400,
       body: { fields: { 'entities.1.userRole': 'All pending pharmacies must be assigned a role' } },
+    });
+    const roleLeftOut = await call(SYSADMIN, 'POST', '/adduserpharmacies', {
+      email: 'nia.new@pharmacy.test',
+      entities: [{ entityid: 'upny' }],
+    });
+    expect(roleLeftOut).toMatchObject({
+      status: 400,
+      body: { fields: { 'entities.0.userRole': 'All pending pharmacies must be assigned a role' } },
     });
     expect(await rolesOf('nia.new@pharmacy.test')).toEqual(['sprx:Pharmacist', 'upny:Pharmacist']);
   });

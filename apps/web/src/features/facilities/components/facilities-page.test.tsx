@@ -38,6 +38,13 @@ describe('FacilitiesPage', () => {
     expect(names()).toEqual(['Meadowbrook East']);
   });
 
+  it('shows the viewer’s role by its label, as the role pickers name it', async () => {
+    install();
+    renderApp('/facilities', { token: 'tok' });
+    const row = await screen.findByRole('row', { name: /Meadowbrook Care Center/ }, { timeout: 5000 });
+    expect(within(row).getAllByRole('cell')[3]).toHaveTextContent(/^Facility Admin$/);
+  });
+
   it('offers Facility Settings only where the facility allows setting them', async () => {
     install();
     const { user } = renderApp('/facilities', { token: 'tok' });

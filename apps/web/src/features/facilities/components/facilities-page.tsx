@@ -1,5 +1,5 @@
 import { Stack, Table, Title, VisuallyHidden } from '@mantine/core';
-import { canAddUserToFacility, type Facility } from '@portal/domain';
+import { canAddUserToFacility, type Facility, roleLabel } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
@@ -54,7 +54,7 @@ export function FacilitiesPage() {
             <Table.Td>{facility.facID}</Table.Td>
             <Table.Td>{facility.facName}</Table.Td>
             <Table.Td>{facility.pharmID}</Table.Td>
-            <Table.Td>{facility.userRole}</Table.Td>
+            <Table.Td>{roleLabel(facility.userRole)}</Table.Td>
             <Table.Td>
               <FacilityRowMenu
                 facility={facility}

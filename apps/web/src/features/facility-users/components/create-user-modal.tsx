@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
 import { formField, useFocusAfterReset, useFocusFirstInvalid } from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
@@ -154,7 +155,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
           <TextInput label="Display name" withAsterisk {...field('displayName')} />
           <TextInput label="Email" type="email" withAsterisk {...field('email')} />
           {facility ? null : <TextInput label="Title" withAsterisk {...field('Title')} />}
-          <TextInput label="Phone" placeholder="(xxx) xxx-xxxx" {...field('phone')} />
+          <PhoneInput label="Phone" {...field('phone')} />
           <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
           <PasswordInput
             label="Confirm password"

@@ -1,5 +1,5 @@
 import { Alert, Loader, Table } from '@mantine/core';
-import { FACILITY_ROLES, USER_ADMIN_MESSAGES, type ViewerFacility } from '@portal/domain';
+import { roleLabel, USER_ADMIN_MESSAGES, type ViewerFacility } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
@@ -9,8 +9,6 @@ export interface FacilityUserListModalProps {
   facility: ViewerFacility;
   onClose: () => void;
 }
-
-const labelOf = (role: string) => FACILITY_ROLES.find((r) => r.name === role)?.label ?? role;
 
 /** User list for a facility (the Facilities list's View Users). */
 export function FacilityUserListModal({ facility, onClose }: FacilityUserListModalProps) {
@@ -34,7 +32,7 @@ export function FacilityUserListModal({ facility, onClose }: FacilityUserListMod
                 <Table.Td>{u.displayName}</Table.Td>
                 <Table.Td>{u.email}</Table.Td>
                 <Table.Td>
-                  {labelOf(u.entityTypeAndRole.find((e) => e.facid === facility.facID)?.userRole ?? '')}
+                  {roleLabel(u.entityTypeAndRole.find((e) => e.facid === facility.facID)?.userRole ?? '')}
                 </Table.Td>
               </Table.Tr>
             ))}

@@ -213,6 +213,11 @@ describe('FacilityUsersPage', () => {
     };
     await user.type(within(dialog).getByLabelText(/^Title/), 'LPN');
     await fillPerson('Casey One', 'casey.one@meadowbrook.test');
+    // The spec's mask, (xxx) xxx-xxxx, as the digits are typed; the call carries the digits.
+    await user.type(within(dialog).getByLabelText(/^Phone/), '973555');
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(973) 555');
+    await user.type(within(dialog).getByLabelText(/^Phone/), '01017');
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(973) 555-0101');
     await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
 
     expect(await screen.findByText('Facility user successfully created')).toBeInTheDocument();
@@ -235,6 +240,7 @@ describe('FacilityUsersPage', () => {
       expect.objectContaining({
         displayName: 'Casey One',
         email: 'casey.one@meadowbrook.test',
+        phone: '9735550101',
         faciID: 101,
         userRole: 'Nursing',
         Title: 'LPN',

@@ -10,6 +10,7 @@ import { useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
 import { useFocusAfterReset, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -114,7 +115,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
             <TextInput label="Display name" required {...field('displayName')} />
             <TextInput label="Title" {...field('title')} />
             <TextInput label="Email" type="email" required autoComplete="off" {...field('email')} />
-            <TextInput label="Phone" type="tel" placeholder="(xxx) xxx-xxxx" {...field('phone')} />
+            <PhoneInput label="Phone" {...field('phone')} />
             <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} />
             <PasswordInput
               label="Confirm password"

@@ -1,5 +1,5 @@
 import { Button, Stack, Table, TextInput } from '@mantine/core';
-import type { Pharmacy } from '@portal/domain';
+import { type Pharmacy, roleLabel } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
@@ -54,7 +54,7 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
                 <Table.Tr key={row.facID}>
                   <Table.Td>{row.facID}</Table.Td>
                   <Table.Td>{row.facName}</Table.Td>
-                  <Table.Td>{row.userRole}</Table.Td>
+                  <Table.Td>{roleLabel(row.userRole)}</Table.Td>
                   <Table.Td>
                     <Button
                       size="compact-sm"

@@ -1,10 +1,8 @@
 import { Alert, Loader, Table } from '@mantine/core';
-import { PHARMACY_ROLES } from '@portal/domain';
+import { roleLabel } from '@portal/domain';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
-
-const roleLabel = (role: string) => PHARMACY_ROLES.find((r) => r.name === role)?.label ?? role;
 
 export interface PharmacyUsersModalProps {
   pharmID: string;

@@ -163,6 +163,7 @@ describe('PharmacyUsersPage', () => {
     await user.type(within(dialog).getByLabelText(/Display name/), 'Nia New');
     await user.type(within(dialog).getByLabelText(/Email/), 'nia@meadowbrook.test');
     await user.type(within(dialog).getByLabelText(/^Phone/), '555123');
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(555) 123');
     await user.type(within(dialog).getByLabelText(/^Password/), 'a-good-password');
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'another-password');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
@@ -176,6 +177,7 @@ describe('PharmacyUsersPage', () => {
     await user.clear(within(dialog).getByLabelText(/Email/));
     await user.type(within(dialog).getByLabelText(/Email/), 'taken@pharmacy.test');
     await user.type(within(dialog).getByLabelText(/^Phone/), '4567');
+    expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(555) 123-4567');
     await user.clear(within(dialog).getByLabelText(/Confirm password/));
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { MediprocityInputSchema } from './account.ts';
+import { AddUserPharmaciesInputSchema, createPharmUserInputSchema } from './pharmacy-users.ts';
+import { USER_MESSAGES } from './user-fields.ts';
+import { adminPasswordResetInputSchema, createUserInputSchema } from './users.ts';
+
+/** The first message for each field, as the server's 400 `fields` carries them. */
+function fields(schema: z.ZodType, input: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of schema.safeParse(input).error?.issues ?? [])
+    out[issue.path.join('.')] ??= issue.message;
+  return out;
+}
+
+// A field left out of the body (or sent as null) is as missing as an empty one: spec 2, section 5's message, never
+// the validation library's 'Invalid input: expected string, received undefined'.
+describe('a missing field gets the spec’s message, as an empty one does', () => {
+  it('POST /createuser', () => {
+    expect(fields(createUserInputSchema(8), { userRole: 'Nursing', faciID: 101 })).toEqual({
+      email: USER_MESSAGES.enterEmail,
+      password: USER_MESSAGES.enterPassword,
+      displayName: USER_MESSAGES.enterDisplayName,
+    });
+  });
+
+  it('POST /createpharmuser', () => {
+    const rules = { passwordMinLength: 8, pharmacyEmailDomain: 'pharmacy.test' };
+    expect(fields(createPharmUserInputSchema(rules), { pharmID: ['sprx'] })).toEqual({
+      UserRole: USER_MESSAGES.selectPharmacyRole,
+      displayName: USER_MESSAGES.enterDisplayName,
+      email: USER_MESSAGES.enterEmail,
+      password: USER_MESSAGES.enterPassword,
+    });
+  });
+
+  it('POST /adduserpharmacies: a pending pharmacy with no role', () => {
+    const input = (entity: object) => ({
+      email: 'a@pharmacy.test',
+      entities: [{ entityid: 'sprx', ...entity }],
+    });
+    expect(fields(AddUserPharmaciesInputSchema, input({}))).toEqual({
+      'entities.0.userRole': USER_MESSAGES.roleForAllPharmacies,
+    });
+    expect(fields(AddUserPharmaciesInputSchema, input({ userRole: null }))).toEqual({
+      'entities.0.userRole': USER_MESSAGES.roleForAllPharmacies,
+    });
+  });
+
+  it('POST /adminpwdreset', () => {
+    expect(fields(adminPasswordResetInputSchema(8), { email: 'a@b.test', entityId: 101 })).toEqual({
+      password: USER_MESSAGES.enterPassword,
+      confirmPassword: USER_MESSAGES.reenterPassword,
+    });
+  });
+
+  it('POST /loginmediprocity', () => {
+    expect(fields(MediprocityInputSchema, {})).toEqual({
+      user: 'User is required',
+      password: 'Password is required',
+      encryptionKey: 'Encryption key is required',
+    });
+  });
+});
