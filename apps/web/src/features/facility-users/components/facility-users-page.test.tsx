@@ -319,6 +319,37 @@ describe('FacilityUsersPage', () => {
     confirm.mockRestore();
   });
 
+  it('offers in a held facility’s role picker only the roles the viewer may give (user_Edit of the new role)', async () => {
+    const keys = { ...ADMIN_KEYS, user_EditDON: false };
+    install(keys)
+      .on('GET', ENDPOINTS.userFacilities, () =>
+        ok(UserFacilitiesAnswerSchema, {
+          facilities: [
+            {
+              facID: 101,
+              facName: 'Meadowbrook Care Center',
+              pharmID: 'sprx',
+              facState: 'NJ',
+              userRole: 'Nursing',
+            },
+          ],
+        }),
+      )
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, { facilities: [settableFacility({ permissions: keys })] }),
+      );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(
+      await within(dialog).findByLabelText('Role at Meadowbrook Care Center', { selector: 'input' }),
+    );
+    expect(await screen.findByRole('option', { name: 'DON' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Business Office' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('keeps focus in the facilities dialog when adding, discarding and saving change its controls', async () => {
     const { user, dialog } = await openZedsFacilities();
     const role = (name: string) => within(dialog).getByLabelText(`Role at ${name}`, { selector: 'input' });

@@ -89,7 +89,11 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                 <Table.Td>
                   <Select
                     aria-label={`Role at ${f.facName}`}
-                    data={ROLE_OPTIONS}
+                    data={ROLE_OPTIONS.map((o) => ({
+                      ...o,
+                      // Only the roles the server takes (user_Edit of the new role too), as View / Edit Pharmacies.
+                      disabled: o.value !== f.userRole && !canChangeRole(viewer, user, f.facID, o.value),
+                    }))}
                     value={f.userRole}
                     disabled={!canChangeRole(viewer, user, f.facID)}
                     onChange={(role) =>
