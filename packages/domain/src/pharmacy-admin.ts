@@ -40,6 +40,8 @@ export const PHARMACY_ADMIN_MESSAGES = {
   added: 'User added to pharmacies',
   roleChanged: 'User role successfully changed',
   removed: (name: string, pharmacy: string) => `${name} removed from ${pharmacy}`,
+  /** Taking a user off their only pharmacy would leave an account nobody can see or manage. */
+  lastPharmacy: (name: string) => `${name} has no other pharmacy. Delete the user instead.`,
   confirmRemove: (name: string, pharmacy: string) => `Remove ${name} from ${pharmacy}?`,
   retrieveError: 'Error retrieving pharmacy users',
   leavePending: 'There are unsaved pending pharmacies. Leave page without saving?',

@@ -41,6 +41,8 @@ export const USER_ADMIN_MESSAGES = {
   currentPasswordRequired: 'Please enter your current password',
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotRemoveSelf: 'You cannot remove yourself',
+  /** Taking a user off their only facility would leave an account nobody can see or manage. */
+  lastFacility: (name: string) => `${name} has no other facility. Delete the user instead.`,
   cannotDeleteSelf: 'You cannot delete yourself',
   oneChangeAtATime: 'Change one of display name, phone, title, beta user or password at a time',
   alreadyAtFacility: 'The user already has a role at this facility',

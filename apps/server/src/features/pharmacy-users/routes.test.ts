@@ -366,6 +366,23 @@ describe('POST /removepharmacy', () => {
     expect(await rolesOf(BILLING)).toEqual(['upny:Billing']);
   });
 
+  it('keeps a user’s last pharmacy (409: an account in no pharmacy is one nobody sees or manages)', async () => {
+    const email = 'only.sprx@pharmacy.test';
+    expect((await call(SYSADMIN, 'POST', '/createpharmuser', newUser({ email }))).status).toBe(200);
+    const last = await call(SYSADMIN, 'POST', '/removepharmacy', { email, pharmID: 'sprx' });
+    expect(last).toMatchObject({
+      status: 409,
+      body: { message: 'Nia New has no other pharmacy. Delete the user instead.' },
+    });
+    expect(await rolesOf(email)).toEqual(['sprx:Pharmacist']);
+    await call(SYSADMIN, 'POST', '/adduserpharmacies', {
+      email,
+      entities: [{ entityid: 'upny', userRole: 'Pharmacist' }],
+    });
+    expect((await call(SYSADMIN, 'POST', '/removepharmacy', { email, pharmID: 'sprx' })).status).toBe(200);
+    expect(await rolesOf(email)).toEqual(['upny:Pharmacist']);
+  });
+
   it('refuses removing oneself (403), a pharmacy the user does not hold (404), and non-managers (403)', async () => {
     const self = await call(SYSADMIN, 'POST', '/removepharmacy', { email: SYSADMIN, pharmID: 'sprx' });
     expect(self.status).toBe(403);

@@ -25,6 +25,7 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
+import { lockedMembershipCount } from '../users/queries.ts';
 import {
   type CallerPharmacies,
   callerPharmacies,
@@ -43,6 +44,7 @@ const refusals = {
   401: ApiErrorBodySchema,
   403: ApiErrorBodySchema,
   404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
 };
 const NO_USER = 'No such user.';
 const NO_PHARMACY = 'No such pharmacy.';
@@ -244,7 +246,8 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
         tags: TAG,
         summary: 'Remove a user from a pharmacy you share with them',
         description:
-          'Needs user_Delete{role} for the role the user holds there. Nobody removes themselves (403).',
+          'Needs user_Delete{role} for the role the user holds there. Nobody removes themselves (403); a ' +
+          "user's last pharmacy is not removed (409: delete the user instead).",
         body: RemovePharmacyInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -260,6 +263,8 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
       if (!mayRemoveFromPharmacy(caller.id, standing, target.userId, held.role))
         throw forbidden(PHARMACY_ADMIN_MESSAGES.roleNotAllowed(held.role));
       await app.db.transaction(async (tx) => {
+        if ((await lockedMembershipCount(tx, target.userId)) <= 1)
+          throw conflict(PHARMACY_ADMIN_MESSAGES.lastPharmacy(target.displayName));
         await deletePharmacyRole(tx, target.userId, pharmID);
         await recordAudit(
           tx,

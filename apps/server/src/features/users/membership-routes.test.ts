@@ -167,6 +167,18 @@ describe('POST /api/removefacility', () => {
     const other = await api.post(admin, '/removefacility', { email: 'don@lakeside.test', facID: 201 });
     expect(other.status).toBe(404);
     expect(await roleAt('don@lakeside.test', 201)).toBe('DON');
+    // Their only facility stays: an account in no facility is one nobody sees or manages.
+    const last = await api.post(admin, '/removefacility', { email: 'leaving@meadowbrook.test', facID: 101 });
+    expect(last).toEqual({
+      status: 409,
+      body: { code: 'CONFLICT', message: 'Casey Jones has no other facility. Delete the user instead.' },
+    });
+    expect(await roleAt('leaving@meadowbrook.test', 101)).toBe('Nursing');
+    // A second facility (102 gives no one user_AddFacilityToUser in the demo world, so straight into the table).
+    const leaving = await api.row('leaving@meadowbrook.test');
+    await t.database.db
+      .insert(facilityMemberships)
+      .values({ userId: leaving?.id ?? 0, facId: 102, role: 'DON' });
     const removed = await api.post(admin, '/removefacility', {
       email: 'leaving@meadowbrook.test',
       facID: 101,
@@ -176,6 +188,7 @@ describe('POST /api/removefacility', () => {
       body: { message: 'Casey Jones removed from Meadowbrook Care Center' },
     });
     expect(await roleAt('leaving@meadowbrook.test', 101)).toBeUndefined();
+    expect(await roleAt('leaving@meadowbrook.test', 102)).toBe('DON');
   });
 });
 

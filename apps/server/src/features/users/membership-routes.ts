@@ -21,7 +21,7 @@ import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { facilityRolesOf, findLiveUser } from './queries.ts';
+import { facilityRolesOf, findLiveUser, lockedMembershipCount } from './queries.ts';
 import { refusals, userAudit } from './support.ts';
 import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf, type ServerViewer } from './viewer.ts';
@@ -132,7 +132,9 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Take a user off one facility',
-        description: "Admin-level viewers with user_Delete of the user's role there; never oneself.",
+        description:
+          "Admin-level viewers with user_Delete of the user's role there; never oneself, never the user's last " +
+          'facility (409: delete the user instead).',
         body: RemoveFacilityInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -145,6 +147,8 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       const roles = await facilityRolesOf(app.db, target.user.id);
       if (!canRemoveFromFacility(viewer, targetOf(target.user.id, roles, viewer), facID)) throw forbidden();
       await app.db.transaction(async (tx) => {
+        if ((await lockedMembershipCount(tx, target.user.id)) <= 1)
+          throw conflict(USER_ADMIN_MESSAGES.lastFacility(target.user.displayName));
         await tx
           .delete(facilityMemberships)
           .where(and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, facID)));

@@ -121,3 +121,21 @@ export async function findUserFacilities(
     .where(and(eq(facilityMemberships.userId, userId), inArray(facilityMemberships.facId, [...visible])))
     .orderBy(asc(facilities.name));
 }
+
+/**
+ * How many facility and pharmacy memberships the user holds, with their row locked for the rest of the transaction,
+ * so that two removals at once cannot each see the other's membership as the one left.
+ */
+export async function lockedMembershipCount(db: Db, userId: number): Promise<number> {
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [held] = await db
+    .select({
+      n: sql<number>`(select count(*) from ${facilityMemberships} where ${facilityMemberships.userId} = ${userId})
+        + (select count(*) from ${pharmacyMemberships} where ${pharmacyMemberships.userId} = ${userId})`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  return held?.n ?? 0;
+}
