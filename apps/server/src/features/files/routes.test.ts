@@ -337,6 +337,16 @@ describe('uploads and downloads', () => {
     expect(files.some((f) => String(f).includes('.partial'))).toBe(false);
   });
 
+  it('refuses an upload, keeping nothing, from a user who may edit no folder', async () => {
+    const before = await storedUploads();
+    const { status, body } = await upload(NURSE, 'notes.txt', Buffer.from('hello'));
+    expect(status).toBe(403);
+    expect(body.code).toBe('FORBIDDEN');
+    expect(await storedUploads()).toEqual(before);
+    // A user who may edit a folder somewhere still uploads (the folder is checked when it is registered).
+    expect((await upload(BILLING, 'notes.txt', Buffer.from('hello'))).status).toBe(200);
+  });
+
   it('refuses a part not named file, and an anonymous upload', async () => {
     expect((await upload(ADMIN, 'x.txt', Buffer.from('x'), 'other')).status).toBe(400);
     const body = multipart('x.txt', Buffer.from('x'));

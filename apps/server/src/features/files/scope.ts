@@ -62,6 +62,11 @@ export function canEdit(scope: FileScope, item: Placed): boolean {
   return item.state !== null && scope.editStates.has(item.state);
 }
 
+/** Whether the viewer may add to at least one tree: an upload is only ever registered into such a folder. */
+export function canEditSomewhere(scope: FileScope): boolean {
+  return scope.all || scope.editFacIds.size > 0 || scope.editStates.size > 0;
+}
+
 /** SQL condition matching the items the viewer may see, so lists are filtered in the database. */
 export function visibleCondition(scope: FileScope): SQL | undefined {
   if (scope.all) return undefined;

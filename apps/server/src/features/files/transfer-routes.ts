@@ -56,7 +56,8 @@ export async function fileTransferRoutes(fastify: FastifyInstance) {
         summary: 'Store a file (multipart field `file`); register it afterwards with POST /files/{id}',
         description:
           'Streams to storage; larger than UPLOAD_MAX_MB is a 413 and nothing is kept. The name may not hold ' +
-          'slashes, control characters or NUL (400). `mimetype` is sniffed from the bytes.',
+          'slashes, control characters or NUL (400). `mimetype` is sniffed from the bytes. A user who may edit ' +
+          'no folder gets 403.',
         consumes: ['multipart/form-data'],
         response: { 200: UploadAnswerSchema, ...refusals, 413: ApiErrorBodySchema },
       },

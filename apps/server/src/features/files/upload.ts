@@ -5,7 +5,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { files } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
-import { badRequest, conflict, HttpError } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, HttpError } from '../../platform/errors.ts';
+import { canEditSomewhere, fileScope } from './scope.ts';
 import { extensionOf, headOf, sampler, sniffType } from './sniff.ts';
 
 /** Where uploads wait for their registration into a folder. */
@@ -24,6 +25,9 @@ function tooLarge(maxBytes: number): HttpError {
 export async function receiveUpload(app: FastifyInstance, request: FastifyRequest) {
   const maxBytes = app.config.uploadMaxBytes;
   const user = currentUser(request);
+  // Spec 2, section 6: uploading needs the files edit permission. The folder comes only at registration, so
+  // here the caller must hold it somewhere; otherwise the bytes could never be registered and only fill storage.
+  if (!canEditSomewhere(await fileScope(app.db, user))) throw forbidden();
   if (!request.isMultipart())
     throw badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });

@@ -6,6 +6,7 @@ import {
   FileItemSchema,
   FolderAnswerSchema,
   FolderNamesAnswerSchema,
+  PreRestoreAnswerSchema,
   RecyclingBinAnswerSchema,
   TopLevelFoldersAnswerSchema,
 } from '@portal/domain';
@@ -185,6 +186,46 @@ describe('FileManagerPage', () => {
       expect(screen.queryByRole('button', { name: 'Actions for Care Plan.pdf' })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Reports' })).toHaveFocus());
+  });
+
+  it('names each new location by its whole path when a deleted parent makes the user choose one', async () => {
+    const otherFacility = item({ file_id: 4, parent_id: 1, name: 'Lakeside Nursing Home (201)' });
+    const folder = (file_id: number, parent_id: number, name: string) =>
+      item({ file_id, parent_id, name, file_or_folder: 'folder', editable: true });
+    install(pharmacist(), { editable: true, children })
+      .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.topLevelFolders}`, () =>
+        ok(TopLevelFoldersAnswerSchema, {
+          folders: [
+            root,
+            { ...facility, file_or_folder: 'folder', editable: true },
+            { ...otherFacility, file_or_folder: 'folder', editable: true },
+            folder(3, 2, 'Policies'),
+            folder(5, 4, 'Policies'),
+          ],
+        }),
+      )
+      .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`, () =>
+        ok(PreRestoreAnswerSchema, {
+          file_id: 30,
+          pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
+          deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
+          needsNewParent: true,
+        }),
+      );
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' });
+    await user.click(await within(dialog).findByPlaceholderText('Choose a folder'));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual([
+      'Facilities / Lakeside Nursing Home (201)',
+      'Facilities / Lakeside Nursing Home (201) / Policies',
+      'Facilities / Meadowbrook Care Center (101)',
+      'Facilities / Meadowbrook Care Center (101) / Policies',
+    ]);
   });
 
   it('sends a facility user from the recycling bin to /files', async () => {

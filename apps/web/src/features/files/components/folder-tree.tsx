@@ -4,16 +4,30 @@ import { IconFolder, IconRecycle } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 
-/** The URL of a folder: /files/{root id}/.../{id}, from the flat list's parent links. */
-export function folderPath(folders: readonly FileItem[], id: number): string {
+/** A folder and its ancestors, the root first, from the flat list's parent links. */
+function lineage(folders: readonly FileItem[], id: number): FileItem[] {
   const byId = new Map(folders.map((f) => [f.file_id, f]));
-  const ids: number[] = [];
+  const line: FileItem[] = [];
   let current = byId.get(id);
   while (current) {
-    ids.unshift(current.file_id);
+    line.unshift(current);
     current = current.parent_id === null ? undefined : byId.get(current.parent_id);
   }
-  return `${PATHS.files}/${ids.join('/')}`;
+  return line;
+}
+
+/** The URL of a folder: /files/{root id}/.../{id}. */
+export function folderPath(folders: readonly FileItem[], id: number): string {
+  return `${PATHS.files}/${lineage(folders, id)
+    .map((f) => f.file_id)
+    .join('/')}`;
+}
+
+/** A folder named by its path, 'Facilities / Meadowbrook Care Center (101) / Policies': names repeat across facilities. */
+export function folderTrail(folders: readonly FileItem[], id: number): string {
+  return lineage(folders, id)
+    .map((f) => f.name)
+    .join(' / ');
 }
 
 interface BranchProps {

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
+import { folderTrail } from './folder-tree.tsx';
 
 export interface RestoreModalProps {
   item: FileItem;
@@ -22,9 +23,11 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
   const [target, setTarget] = useState<string | null>(null);
   const restore = useRestore();
   const needsNewParent = check.data?.needsNewParent ?? false;
-  const options = (folders.data?.folders ?? [])
+  const all = folders.data?.folders ?? [];
+  const options = all
     .filter((f) => f.editable)
-    .map((f) => ({ value: String(f.file_id), label: f.name }));
+    .map((f) => ({ value: String(f.file_id), label: folderTrail(all, f.file_id) }))
+    .sort((a, b) => a.label.localeCompare(b.label));
   const confirm = () => {
     const newParentId = needsNewParent && target ? Number(target) : undefined;
     restore.mutate(

@@ -8,7 +8,7 @@ import {
   PackingSlipHeadersAnswerSchema,
   PackingSlipOpenAnswerSchema,
 } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -163,6 +163,22 @@ describe('TotesPage', () => {
     expect(await screen.findByText('Nothing to show', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(log).toHaveBeenCalled();
     log.mockRestore();
+  });
+
+  it('opens the tote modal from a click anywhere on its row, once, with facID and toteID in the query', async () => {
+    install();
+    const { user, router } = renderApp('/packing-slips', { token: 'tok' });
+    await user.click(await screen.findByText('Alpha East', {}, { timeout: 5000 }));
+    expect(await screen.findByRole('dialog', { name: 'Tote T102-1' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?facID=102&toteID=T102-1');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'T101-1' }));
+    expect(await screen.findByRole('dialog', { name: 'Tote T101-1' })).toBeInTheDocument();
+    // The Tote ID button sits inside the clickable row: one click, one history entry.
+    expect(router.state.historyAction).toBe('PUSH');
+    router.navigate(-1);
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('opens the tote modal from the query with barcodes, patients, delivery info and the public link', async () => {

@@ -108,7 +108,13 @@ export function TotesPage() {
             </Table.Thead>
             <Table.Tbody>
               {rows.map((tote) => (
-                <Table.Tr key={`${tote.facID}/${tote.toteID}`}>
+                // A click anywhere on the row opens the tote (spec 2, Totes page); the Tote ID button is the
+                // keyboard's way to it, and stops its click here so one click opens the tote once.
+                <Table.Tr
+                  key={`${tote.facID}/${tote.toteID}`}
+                  className={classes.row}
+                  onClick={() => openTote(tote.facID, tote.toteID)}
+                >
                   <Table.Td>{tote.facID}</Table.Td>
                   <Table.Td>{tote.facName}</Table.Td>
                   <Table.Td>{tote.pharmID}</Table.Td>
@@ -117,7 +123,10 @@ export function TotesPage() {
                     <UnstyledButton
                       c="blue.8"
                       td="underline"
-                      onClick={() => openTote(tote.facID, tote.toteID)}
+                      onClick={(event) => {
+                        event.stopPropagation();
+                        openTote(tote.facID, tote.toteID);
+                      }}
                     >
                       {tote.toteID}
                     </UnstyledButton>
