@@ -57,6 +57,21 @@ describe('route table', () => {
     expect(currentPath(app.router)).toBe('/files');
   });
 
+  it('opens the recycling bin for a super admin, as the server lets them use it', async () => {
+    const app = await landOn(
+      '/files/recycling-bin',
+      nurse({ userType: 'SuperAdmin', userRole: 'SuperAdmin' }),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Recycling Bin' })).toBeInTheDocument();
+    expect(currentPath(app.router)).toBe('/files/recycling-bin');
+  });
+
+  it('keeps paths under the recycling bin to the bin’s rule: no folder of the tree behind it', async () => {
+    const facility = await landOn('/files/recycling-bin/5');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Files' })).toBeInTheDocument();
+    expect(currentPath(facility.router)).toBe('/files');
+  });
+
   it('opens pharmacy-only pages for pharmacy users', async () => {
     const app = await landOn('/pharmacy-users', pharmacist());
     expect(screen.getByRole('heading', { level: 1, name: 'Pharmacy Users' })).toBeInTheDocument();

@@ -85,6 +85,9 @@ export const routes: RouteObject[] = [
           screen(PATHS.recyclingBin, () =>
             import('./routes/recycling-bin.tsx').then((m) => m.RecyclingBinRoute),
           ),
+          screen(`${PATHS.recyclingBin}/*`, () =>
+            import('./routes/recycling-bin.tsx').then((m) => m.RecyclingBinRoute),
+          ),
           screen(PATHS.files, () => import('./routes/files.tsx').then((m) => m.FilesRoute)),
           screen(`${PATHS.files}/*`, () => import('./routes/files.tsx').then((m) => m.FilesRoute)),
           screen(PATHS.packingSlips, () =>

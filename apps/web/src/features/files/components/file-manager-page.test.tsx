@@ -151,6 +151,12 @@ describe('FileManagerPage', () => {
     expect(screen.queryByRole('link', { name: 'Recycling Bin' })).not.toBeInTheDocument();
   });
 
+  it('lists the recycling bin in the tree for a super admin, whom the server lets use it', async () => {
+    install(nurse({ userType: 'SuperAdmin', userRole: 'SuperAdmin' }), { editable: true, children });
+    renderApp('/files/1/2', { token: 'tok' });
+    expect(await screen.findByRole('link', { name: 'Recycling Bin' }, { timeout: 5000 })).toBeInTheDocument();
+  });
+
   it('shows the recycling bin to pharmacy staff with Restore and Permanently Delete, not Download', async () => {
     install(pharmacist(), { editable: true, children });
     const { user } = renderApp('/files/recycling-bin', { token: 'tok' });

@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FILE_MESSAGES, type FileItem } from '@portal/domain';
+import { FILE_MESSAGES, type FileItem, mayUseRecyclingBin } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -150,7 +150,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
             <FolderTree
               folders={folders}
               openIds={pathIds}
-              showRecyclingBin={user.userType === 'PharmacyUser'}
+              showRecyclingBin={mayUseRecyclingBin(user.userType)}
               inBin={bin}
             />
           </Paper>
