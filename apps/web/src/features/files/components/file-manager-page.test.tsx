@@ -1,6 +1,7 @@
 import {
   FILE_BASE,
   FILE_ENDPOINTS,
+  FILE_MESSAGES,
   FileChangeAnswerSchema,
   type FileItem,
   FileItemSchema,
@@ -232,6 +233,40 @@ describe('FileManagerPage', () => {
       'Facilities / Meadowbrook Care Center (101)',
       'Facilities / Meadowbrook Care Center (101) / Policies',
     ]);
+  });
+
+  it('restores to the former folder after its check, and does not check the restored item again', async () => {
+    const check = `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`;
+    const api = install(pharmacist(), { editable: true, children })
+      .on('GET', check, () =>
+        ok(PreRestoreAnswerSchema, {
+          file_id: 30,
+          pathname_at_deletion: '/Facilities/Policies/Draft Formulary.txt',
+          deletedParentFolders: [],
+          needsNewParent: false,
+        }),
+      )
+      .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.restore}`, () =>
+        ok(FileChangeAnswerSchema, { message: 'ok', file_id: 30 }),
+      );
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' });
+    expect(
+      await within(dialog).findByText('Restore to /Facilities/Policies/Draft Formulary.txt?'),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(FILE_MESSAGES.restored)).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', `${FILE_BASE}${FILE_ENDPOINTS.restore}`)).toHaveLength(1);
+    // The list is fetched again; the check is not (once restored, the server answers it with 409).
+    await waitFor(() =>
+      expect(api.callsTo('GET', `${FILE_BASE}${FILE_ENDPOINTS.recyclingBin}`).length).toBe(2),
+    );
+    expect(api.callsTo('GET', check)).toHaveLength(1);
   });
 
   it('sends a facility user from the recycling bin to /files', async () => {

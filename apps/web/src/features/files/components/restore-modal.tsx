@@ -15,9 +15,12 @@ export interface RestoreModalProps {
 /** Restore: checks first; back to the former path after confirmation, or to a chosen folder when a parent is gone. */
 export function RestoreModal({ item, onClose }: RestoreModalProps) {
   const base = useFileBase();
+  // Outside the 'files' keys every file change refetches: once the item is restored, the server answers its check
+  // with 409, and a reopened dialog checks afresh (gcTime 0).
   const check = useQuery({
-    queryKey: ['files', 'pre-restore', base, item.file_id],
+    queryKey: ['file-pre-restore', base, item.file_id],
     queryFn: () => preRestore(base, item.file_id),
+    gcTime: 0,
   });
   const folders = useTopLevelFolders();
   const [target, setTarget] = useState<string | null>(null);
