@@ -7,6 +7,7 @@ import { ListPrintButtons } from '@/features/print';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { widgetPagePath } from '@/lib/paths.ts';
+import { localIsoDay } from '@/lib/time-zone.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
@@ -22,13 +23,6 @@ export interface WidgetPageProps {
   isArchive: boolean;
 }
 
-/** Today as YYYY-MM-DD in the reader's time zone. */
-function localToday(): string {
-  const now = new Date();
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * /alerts/{path} and its archive: title, refresh, total, Archive/Current, From/To on the archive, and the
  * sortable table with 'Show N more...' (spec 1, section 2).
@@ -39,7 +33,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   const [range, setRange] = useState({ from: '', to: '' });
   const [selected, setSelected] = useState<AnyAlert | null>(null);
   const facilityIds = useFacilityNarrowing();
-  const today = localToday();
+  const today = localIsoDay(new Date());
   const problems = isArchive ? archiveRangeProblems(range.from, range.to, today) : {};
   const isRangeValid = Object.keys(problems).length === 0;
   const [applied, setApplied] = useState(range);

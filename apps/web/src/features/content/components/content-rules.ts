@@ -5,9 +5,3 @@ export function userManagesContent(user: UserInfo): boolean {
   const pharmacyRoles = user.entityTypeAndRole.flatMap((e) => ('pharid' in e ? [e.userRole] : []));
   return canManageContent(user.userType, pharmacyRoles);
 }
-
-/** Today as the reader's ISO day, the editors' default date. */
-export function todayIso(now: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}

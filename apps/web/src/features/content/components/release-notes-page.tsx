@@ -4,9 +4,10 @@ import { CONTENT_MESSAGES, type ReleaseNote, seesPharmacyContent, sortReleaseNot
 import { useState } from 'react';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { localIsoDay } from '@/lib/time-zone.ts';
 import { useDeleteReleaseNote, useReleaseNotes } from '../api/content.ts';
 import { ContentCard } from './content-card.tsx';
-import { todayIso, userManagesContent } from './content-rules.ts';
+import { userManagesContent } from './content-rules.ts';
 import { ReleaseNoteEditor } from './release-note-editor.tsx';
 
 /** Release Notes (spec 2): cards newest first, 'Admin Only' on pharmacy-only notes, an editor for admins. */
@@ -56,7 +57,7 @@ export function ReleaseNotesPage() {
       {editing ? (
         <ReleaseNoteEditor
           note={editing === 'new' ? undefined : editing}
-          today={todayIso(new Date())}
+          today={localIsoDay(new Date())}
           onClose={() => setEditing(null)}
         />
       ) : null}

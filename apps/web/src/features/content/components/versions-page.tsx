@@ -4,9 +4,10 @@ import { seesPharmacyContent, sortVersions, type Version } from '@portal/domain'
 import { useState } from 'react';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { localIsoDay } from '@/lib/time-zone.ts';
 import { useDeleteVersion, useVersions } from '../api/content.ts';
 import { ContentCard } from './content-card.tsx';
-import { todayIso, userManagesContent } from './content-rules.ts';
+import { userManagesContent } from './content-rules.ts';
 import { SafeHtml } from './safe-html.tsx';
 import { VersionEditor } from './version-editor.tsx';
 
@@ -58,7 +59,7 @@ export function VersionsPage() {
       {editing ? (
         <VersionEditor
           version={editing === 'new' ? undefined : editing}
-          today={todayIso(new Date())}
+          today={localIsoDay(new Date())}
           onClose={() => setEditing(null)}
         />
       ) : null}

@@ -1,11 +1,5 @@
 import { isoToUsDate, TOTES_DEFAULT_RANGE_DAYS } from '@portal/domain';
-import { localTimeZone } from '@/lib/time-zone.ts';
-
-/** A Date as the reader's local ISO day. */
-export function localIsoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
+import { localIsoDay, localTimeZone } from '@/lib/time-zone.ts';
 
 /** The default Totes range: the last 2 days, today included, as ISO days. */
 export function defaultToteRange(now: Date): [string, string] {

@@ -8,9 +8,10 @@ import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { localIsoDay } from '@/lib/time-zone.ts';
 import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
 import { ToteModal } from './tote-modal.tsx';
-import { defaultToteRange, localIsoDay, rangeQuery } from './tote-range.ts';
+import { defaultToteRange, rangeQuery } from './tote-range.ts';
 import { DEFAULT_TOTE_SORT, sortTotes, type ToteSort, type ToteSortKey } from './tote-sort.ts';
 import classes from './totes-page.module.css';
 
