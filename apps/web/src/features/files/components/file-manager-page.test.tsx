@@ -235,6 +235,30 @@ describe('FileManagerPage', () => {
     ]);
   });
 
+  it('warns that there are no additional folders when the user may put the item nowhere', async () => {
+    install(pharmacist(), { editable: true, children })
+      .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.topLevelFolders}`, () =>
+        ok(TopLevelFoldersAnswerSchema, { folders: [root, { ...facility, file_or_folder: 'folder' }] }),
+      )
+      .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`, () =>
+        ok(PreRestoreAnswerSchema, {
+          file_id: 30,
+          pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
+          deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
+          needsNewParent: true,
+        }),
+      );
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' });
+    expect(await within(dialog).findByText(FILE_MESSAGES.noFolders)).toBeInTheDocument();
+    expect(within(dialog).queryByPlaceholderText('Choose a folder')).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeDisabled();
+  });
+
   it('restores to the former folder after its check, and does not check the restored item again', async () => {
     const check = `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`;
     const api = install(pharmacist(), { editable: true, children })

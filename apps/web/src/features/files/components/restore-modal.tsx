@@ -51,7 +51,10 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
         {check.data && !needsNewParent ? (
           <Text size="sm">Restore to {check.data.pathname_at_deletion ?? 'its former folder'}?</Text>
         ) : null}
-        {needsNewParent ? (
+        {needsNewParent && folders.data && options.length === 0 ? (
+          // Nowhere the user may put it: the spec's warning, instead of a picker with nothing to pick.
+          <Alert color="yellow">{FILE_MESSAGES.noFolders}</Alert>
+        ) : needsNewParent ? (
           <>
             <Alert color="yellow">{FILE_MESSAGES.needsNewParent}</Alert>
             <Select
