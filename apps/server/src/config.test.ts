@@ -13,6 +13,7 @@ describe('loadConfig', () => {
       sessionMaxHours: 12,
       passwordMinLength: 8,
       uploadMaxBytes: 25 * 1024 * 1024,
+      folderZipMaxBytes: 500 * 1024 * 1024,
       databaseUrl: undefined,
       idleTimeoutSeconds: 7200,
       idleCountdownSeconds: 600,

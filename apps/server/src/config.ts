@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { DEFAULT_FORMS_BASE_URL } from '@portal/domain';
+import { DEFAULT_FORMS_BASE_URL, FOLDER_ZIP_MAX_MB } from '@portal/domain';
 import { z } from 'zod';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -34,6 +34,8 @@ const EnvSchema = z.object({
   SESSION_MAX_HOURS: positiveInt(12),
   PASSWORD_MIN_LENGTH: positiveInt(8),
   UPLOAD_MAX_MB: positiveInt(25),
+  /** The stored bytes a folder download (zip) may carry; over it the call answers 413 before sending anything. */
+  FOLDER_ZIP_MAX_MB: positiveInt(FOLDER_ZIP_MAX_MB),
   LOGIN_TOKEN_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Web shell timings in seconds, for training rooms and tests; the spec's values are the defaults. */
@@ -69,6 +71,7 @@ export interface Config {
   sessionMaxHours: number;
   passwordMinLength: number;
   uploadMaxBytes: number;
+  folderZipMaxBytes: number;
   loginTokenSecret: string | undefined;
   logLevel: Env['LOG_LEVEL'];
   idleTimeoutSeconds: number;
@@ -125,6 +128,7 @@ export function loadConfig(
     sessionMaxHours: env.SESSION_MAX_HOURS,
     passwordMinLength: env.PASSWORD_MIN_LENGTH,
     uploadMaxBytes: env.UPLOAD_MAX_MB * 1024 * 1024,
+    folderZipMaxBytes: env.FOLDER_ZIP_MAX_MB * 1024 * 1024,
     loginTokenSecret: env.LOGIN_TOKEN_SECRET,
     logLevel: env.LOG_LEVEL,
     idleTimeoutSeconds: env.IDLE_TIMEOUT_SECONDS,

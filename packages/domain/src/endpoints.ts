@@ -68,6 +68,8 @@ export const FILE_ENDPOINTS = {
   downloadBase64: '/downloadbase64/:id',
   /** Beyond the spec: the same bytes streamed, for big files. */
   download: '/download/:id',
+  /** Beyond the spec: a folder's live subtree as a zip, streamed (spec 2's Download on a folder tile). */
+  downloadFolder: '/download-folder/:id',
   recyclingBin: '/recycling-bin',
   preRestore: '/pre-restore/:id',
   restore: '/restore',

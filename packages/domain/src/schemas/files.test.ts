@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import {
   CreateFileInputSchema,
   fileNameProblem,
+  folderZipName,
   isNewFile,
+  mayDownload,
   truncateFolderName,
   uploadedMessage,
 } from './files.ts';
@@ -42,5 +44,20 @@ describe('display rules', () => {
     expect(truncateFolderName(long, 0)).toHaveLength(25);
     expect(truncateFolderName(long, 2).length).toBeLessThan(25);
     expect(truncateFolderName(long, 0).endsWith('…')).toBe(true);
+  });
+});
+
+describe('download rule', () => {
+  it.each([
+    [{ deleted: false }, false, true],
+    [{ deleted: true }, false, false],
+    [{ deleted: false }, true, false],
+    [{ deleted: true }, true, false],
+  ])('offers Download for %j in a top-level folder %s: %s', (item, inTopLevel, expected) =>
+    expect(mayDownload(item, inTopLevel)).toBe(expected),
+  );
+
+  it('saves a folder as its name with .zip', () => {
+    expect(folderZipName('Care Plans')).toBe('Care Plans.zip');
   });
 });

@@ -4,6 +4,12 @@ import { FACILITY_ADMIN_PERMISSIONS } from '../permissions.ts';
 /** Minutes an added item shows the 'New' badge and marker (spec 2, section 9: 10080 minutes, 7 days). */
 export const FILE_NEW_MINUTES = 10_080;
 
+/**
+ * Default cap on the stored bytes a folder download (a zip) may carry, checked before the first byte is sent. The
+ * server reads it as FOLDER_ZIP_MAX_MB, so a deployment can move it.
+ */
+export const FOLDER_ZIP_MAX_MB = 500;
+
 /** The file manager's messages (spec 2, sections 5 and 8), written once for the form, the toasts and the server. */
 export const FILE_MESSAGES = {
   folderNameRequired: 'Folder name is required',
@@ -28,6 +34,10 @@ export const FILE_MESSAGES = {
   notDeleted: 'Only items in the recycling bin can be restored or permanently deleted.',
   notAFolder: 'Files can only be added to a folder.',
   tooLarge: (maxMb: number) => `The file is larger than the ${maxMb} MB limit.`,
+  folderTooLarge: (maxMb: number) =>
+    `The folder holds more than the ${maxMb} MB a download may carry; download its subfolders one at a time.`,
+  topLevelDownload: 'Top-level folders and the facility and state folders in them cannot be downloaded.',
+  deletedDownload: 'Deleted files and folders cannot be downloaded; restore them first.',
   uploadNotFound: 'The uploaded file was not found; upload it again.',
   uploadUsed: 'This upload is already registered.',
   uploadMissingFile: 'The upload needs a multipart field named "file".',
@@ -70,6 +80,20 @@ export const fileNameField = (required: string = FILE_MESSAGES.nameRequired) =>
 export function isNewFile(dateAdded: string, now: Date): boolean {
   const added = new Date(dateAdded).getTime();
   return !Number.isNaN(added) && now.getTime() - added <= FILE_NEW_MINUTES * 60_000;
+}
+
+/**
+ * Whether Download is offered (spec 2, tile menu: "not in top-level folders, not for deleted items"): never for the
+ * two roots nor the facility and state folders directly in them, never for a deleted item. The tiles' menu and the
+ * folder download call both ask this.
+ */
+export function mayDownload(item: { deleted: boolean }, inTopLevel: boolean): boolean {
+  return !inTopLevel && !item.deleted;
+}
+
+/** The name a downloaded folder is saved under. */
+export function folderZipName(folderName: string): string {
+  return `${folderName}.zip`;
 }
 
 /** A folder name in the sidebar tree: about 25 characters, minus a per-depth offset, with an ellipsis. */

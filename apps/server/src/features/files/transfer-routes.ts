@@ -1,8 +1,12 @@
 import {
   ApiErrorBodySchema,
   Base64AnswerSchema,
+  ERROR_CODES,
   FILE_ENDPOINTS,
+  FILE_MESSAGES,
   FileIdParamsSchema,
+  folderZipName,
+  mayDownload,
   UploadAnswerSchema,
 } from '@portal/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
@@ -10,10 +14,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireActiveUser } from '../../platform/auth.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { auditFile, refusals, scopeOf, visibleOr404 } from './context.ts';
-import type { FileRow } from './queries.ts';
-import type { FileScope } from './scope.ts';
+import { folderZipStream, planFolderZip } from './folder-zip.ts';
+import { type FileRow, isAnchorFolder, subtreeOf } from './queries.ts';
+import { canSee, type FileScope } from './scope.ts';
 import { receiveUpload } from './upload.ts';
 
 const tags = ['files'];
@@ -32,6 +37,22 @@ async function downloadable(db: Db, scope: FileScope, id: number): Promise<FileR
   const row = await visibleOr404(db, scope, id);
   if (row.kind !== 'file' || row.deletedAt || !row.storageKey) throw notFound('No such file.');
   return { ...row, storageKey: row.storageKey };
+}
+
+/** A folder the caller may download (spec 2: not the roots nor the folders in them, not deleted), or the refusal. */
+async function downloadableFolder(db: Db, scope: FileScope, id: number): Promise<FileRow> {
+  const row = await visibleOr404(db, scope, id);
+  if (row.kind !== 'folder') throw notFound('No such folder.');
+  const inTopLevel = await isAnchorFolder(db, row);
+  if (!mayDownload({ deleted: row.deletedAt !== null }, inTopLevel)) {
+    throw inTopLevel ? forbidden(FILE_MESSAGES.topLevelDownload) : conflict(FILE_MESSAGES.deletedDownload);
+  }
+  return row;
+}
+
+function folderTooLarge(maxBytes: number): HttpError {
+  const maxMb = Number((maxBytes / 1024 / 1024).toFixed(2));
+  return new HttpError(413, ERROR_CODES.payloadTooLarge, FILE_MESSAGES.folderTooLarge(maxMb));
 }
 
 function downloadHeaders(reply: FastifyReply, row: FileRow) {
@@ -83,6 +104,53 @@ export async function fileTransferRoutes(fastify: FastifyInstance) {
       downloadHeaders(reply, row);
       void reply.header('content-length', String(row.size));
       return reply.send(stream);
+    },
+  );
+
+  app.get(
+    FILE_ENDPOINTS.downloadFolder,
+    {
+      // A zip is compressed already, and its length is known: never through the answer compression.
+      compress: false,
+      schema: {
+        tags,
+        summary: "A folder's live subtree as a zip, streamed, as an attachment '{folder name}.zip'",
+        description:
+          'Holds the items under the folder that the viewer may see and that are not deleted, under one top folder ' +
+          'named after it (an empty folder gives a zip holding only that folder). Files are stored, not deflated, ' +
+          'and the answer carries its Content-Length. Another tenant’s folder, or a file id, is 404; the two roots ' +
+          'and the facility and state folders in them are 403 (spec 2: no Download in top-level folders); a ' +
+          'deleted folder is 409. When the stored sizes add up to more than FOLDER_ZIP_MAX_MB (default 500) the ' +
+          'answer is 413 and nothing is sent. Recorded as one `file.download` event with `as: "zip"` and the counts.',
+        params: FileIdParamsSchema,
+        produces: ['application/zip'],
+        response: {
+          200: z.any().describe('the zip bytes'),
+          ...refusals,
+          413: ApiErrorBodySchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const scope = await scopeOf(app, request);
+      const folder = await downloadableFolder(app.db, scope, request.params.id);
+      const plan = planFolderZip(folder, await subtreeOf(app.db, folder.id), (row) => canSee(scope, row));
+      if (plan.totalBytes > app.config.folderZipMaxBytes) throw folderTooLarge(app.config.folderZipMaxBytes);
+      await auditFile(app.db, request, 'file.download', folder, {
+        as: 'zip',
+        files: plan.files,
+        folders: plan.folders,
+        size: plan.totalBytes,
+      });
+      const zip = folderZipStream(app.storage, plan);
+      void reply.headers({
+        'content-type': 'application/zip',
+        'content-disposition': contentDisposition(folderZipName(folder.name)),
+        'x-content-type-options': 'nosniff',
+        'cache-control': 'private, no-store',
+      });
+      if (zip.length >= 0) void reply.header('content-length', String(zip.length));
+      return reply.send(zip.stream);
     },
   );
 

@@ -151,7 +151,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
           'user_Edit{UserRole}. The email must end with the pharmacy email domain and be unused (409). The new ' +
           'user must replace the password at first sign-in.',
         body: createPharmUserInputSchema(rules),
-        response: { 200: MessageAnswerSchema, 409: ApiErrorBodySchema, ...refusals },
+        response: { 200: MessageAnswerSchema, ...refusals },
       },
     },
     async (request) => {

@@ -1,4 +1,10 @@
-import { FILE_ENDPOINTS, MESSAGES, type UploadAnswer, UploadAnswerSchema } from '@portal/domain';
+import {
+  FILE_ENDPOINTS,
+  folderZipName,
+  MESSAGES,
+  type UploadAnswer,
+  UploadAnswerSchema,
+} from '@portal/domain';
 import { ApiError } from '@/lib/api-error.ts';
 import { clearToken, getToken } from '@/lib/session-store.ts';
 import { statusTextOf } from '@/lib/status-text.ts';
@@ -51,19 +57,30 @@ export function uploadFile(
   });
 }
 
-/** `GET /download/{id}` with the session's bearer, saved under the file's name. */
-export async function downloadFile(base: string, id: number, name: string): Promise<void> {
+/** GETs the URL with the session's bearer and saves the answer under `name`. */
+async function saveDownload(url: string, name: string): Promise<void> {
   const token = getToken();
-  const response = await fetch(`${base}${FILE_ENDPOINTS.download.replace(':id', String(id))}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  });
+  const response = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   if (!response.ok) throw errorOf(response.status, response.statusText, await response.text());
-  const url = URL.createObjectURL(await response.blob());
+  const objectUrl = URL.createObjectURL(await response.blob());
   const link = document.createElement('a');
-  link.href = url;
+  link.href = objectUrl;
   link.download = name;
   document.body.append(link);
   link.click();
   link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
+}
+
+/** `GET /download/{id}` with the session's bearer, saved under the file's name. */
+export function downloadFile(base: string, id: number, name: string): Promise<void> {
+  return saveDownload(`${base}${FILE_ENDPOINTS.download.replace(':id', String(id))}`, name);
+}
+
+/** `GET /download-folder/{id}` with the session's bearer: the folder as a zip, saved as '{folder name}.zip'. */
+export function downloadFolder(base: string, id: number, name: string): Promise<void> {
+  return saveDownload(
+    `${base}${FILE_ENDPOINTS.downloadFolder.replace(':id', String(id))}`,
+    folderZipName(name),
+  );
 }

@@ -12,8 +12,8 @@ import {
   TopLevelFoldersAnswerSchema,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeApi, ok } from '@/test/fake-api.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
 import { FILE_VIEW_STORAGE_KEY } from './view-mode.ts';
@@ -297,5 +297,85 @@ describe('FileManagerPage', () => {
     install(nurse(), { editable: true, children });
     const { router } = renderApp('/files/recycling-bin', { token: 'tok' });
     await waitFor(() => expect(currentPath(router)).toBe('/files'), { timeout: 5000 });
+  });
+});
+
+describe('Download', () => {
+  const zipOf = (id: number) => `${FILE_BASE}${FILE_ENDPOINTS.downloadFolder.replace(':id', String(id))}`;
+  let saved: string[];
+  beforeEach(() => {
+    saved = [];
+    // jsdom has no object URLs and does not save a clicked download link: record the name it would save under.
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:download' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => undefined });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('downloads a folder inside a facility folder as a zip, with the session’s bearer, saved as its name', async () => {
+    const api = install(nurse(), { editable: false, children }).on('GET', zipOf(11), () => ({
+      status: 200,
+      body: 'PK',
+    }));
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download' }));
+    await waitFor(() => expect(saved).toEqual(['Reports.zip']));
+    const [call] = api.callsTo('GET', zipOf(11));
+    expect(call?.authorization).toBe('Bearer tok');
+  });
+
+  it('offers no Download on the facility folders in a top-level folder, nor on the roots', async () => {
+    install(nurse(), { editable: false, children }).on('GET', `${FILE_BASE}/files/1`, () =>
+      ok(FolderAnswerSchema, { folder: root, files: [facility] }),
+    );
+    const { user } = renderApp('/files/1', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: `Actions for ${facility.name}` }, { timeout: 5000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', { name: 'Files' }),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Actions for Facilities' }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Download on a deleted folder', async () => {
+    const deleted = item({
+      file_id: 31,
+      name: 'Old Forms',
+      file_or_folder: 'folder',
+      deleted: true,
+      deleted_at: daysAgo(2),
+      editable: true,
+    });
+    install(pharmacist(), { editable: true, children }).on(
+      'GET',
+      `${FILE_BASE}${FILE_ENDPOINTS.recyclingBin}`,
+      () => ok(RecyclingBinAnswerSchema, { files: [deleted] }),
+    );
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Old Forms' }, { timeout: 5000 }));
+    expect(await screen.findByRole('menuitem', { name: 'Restore' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
+  });
+
+  it('says Error downloading file/folder, with the server’s reason, when the folder is refused', async () => {
+    const reason = FILE_MESSAGES.folderTooLarge(500);
+    install(nurse(), { editable: false, children }).on('GET', zipOf(11), () =>
+      fail(413, reason, 'PAYLOAD_TOO_LARGE'),
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Download' }));
+    expect(await screen.findByText(FILE_MESSAGES.downloadError)).toBeInTheDocument();
+    expect(screen.getByText(reason)).toBeInTheDocument();
+    expect(saved).toEqual([]);
   });
 });

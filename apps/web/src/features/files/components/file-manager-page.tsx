@@ -30,13 +30,13 @@ import {
   useRecyclingBin,
   useTopLevelFolders,
 } from '../api/files-api.ts';
-import { downloadFile } from '../api/transfer.ts';
+import { downloadFile, downloadFolder } from '../api/transfer.ts';
 import { CreateFolderModal } from './create-folder-modal.tsx';
 import { FileItems } from './file-items.tsx';
 import { FolderTree } from './folder-tree.tsx';
 import { InfoModal } from './info-modal.tsx';
 import type { ItemAction } from './item-menu.tsx';
-import { notifyFileError } from './notify-files.ts';
+import { notifyDownloadError, notifyFileError } from './notify-files.ts';
 import { RestoreModal } from './restore-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { useFileViewMode } from './view-mode.ts';
@@ -102,9 +102,8 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
     if (action === 'view') return onOpen(item);
     if (action === 'restore') return setDialog({ kind: 'restore', item });
     if (action === 'download') {
-      downloadFile(base, item.file_id, item.name).catch(() =>
-        notifications.show({ color: 'red', message: FILE_MESSAGES.downloadError }),
-      );
+      const download = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
+      download(base, item.file_id, item.name).catch(notifyDownloadError);
       return;
     }
     if (action === 'delete') {

@@ -1,5 +1,5 @@
 import { ActionIcon, Menu } from '@mantine/core';
-import type { FileItem } from '@portal/domain';
+import { type FileItem, mayDownload } from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
 
 /** What a tile's menu can ask for. */
@@ -12,9 +12,12 @@ export interface ItemMenuProps {
   onAction: (action: ItemAction, item: FileItem) => void;
 }
 
-/** View; Download (files, not in top-level folders, not deleted); Delete; Restore; Permanently Delete (spec 2). */
+/**
+ * View; Download (files as themselves, folders as a zip; not in top-level folders, not deleted); Delete; Restore;
+ * Permanently Delete (spec 2).
+ */
 export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
-  const canDownload = item.file_or_folder === 'file' && !inTopLevel && !item.deleted;
+  const canDownload = mayDownload(item, inTopLevel);
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
