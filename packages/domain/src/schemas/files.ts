@@ -22,6 +22,9 @@ export const FILE_MESSAGES = {
   emptyFolder: 'No Files/Folders',
   downloadError: 'Error downloading file/folder',
   permanentWarning: 'Permanently deleted files/folders cannot be recovered',
+  /** Items deleted earlier from inside a folder are listed on their own in the bin, yet go with it. */
+  permanentTakesEarlier: (n: number) =>
+    `${n === 1 ? '1 item' : `${n} items`} deleted earlier from inside it, listed separately here, will be permanently deleted too.`,
   restoreError: 'Error: Error restoring file',
   infoUpdated: 'File/Folder Info successfully updated',
   infoUpdateError: 'File/Folder Info Update Error',

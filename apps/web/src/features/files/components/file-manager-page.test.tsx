@@ -235,6 +235,41 @@ describe('FileManagerPage', () => {
     ]);
   });
 
+  it('warns before a folder is permanently deleted that items deleted earlier from inside it go too', async () => {
+    install(pharmacist(), { editable: true, children }).on(
+      'GET',
+      `${FILE_BASE}${FILE_ENDPOINTS.recyclingBin}`,
+      () =>
+        ok(RecyclingBinAnswerSchema, {
+          files: [
+            item({ file_id: 40, name: 'Policies', file_or_folder: 'folder', deleted: true, editable: true }),
+            item({
+              file_id: 41,
+              parent_id: 40,
+              name: 'Old Policy.pdf',
+              deleted: true,
+              editable: true,
+              deletedParentFolders: [{ file_id: 40, name: 'Policies' }],
+            }),
+            item({ file_id: 30, name: 'Draft Formulary.txt', deleted: true, editable: true }),
+          ],
+        }),
+    );
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    const purge = async (name: string) => {
+      await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, { timeout: 5000 }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Permanently Delete' }));
+      return screen.findByRole('dialog', { name: `Permanently delete ${name}?` });
+    };
+    const folder = await purge('Policies');
+    expect(within(folder).getByText(FILE_MESSAGES.permanentTakesEarlier(1))).toBeInTheDocument();
+    await user.click(within(folder).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const file = await purge('Draft Formulary.txt');
+    expect(within(file).getByText(FILE_MESSAGES.permanentWarning)).toBeInTheDocument();
+    expect(within(file).queryByText(/deleted earlier/)).not.toBeInTheDocument();
+  });
+
   it('warns that there are no additional folders when the user may put the item nowhere', async () => {
     install(pharmacist(), { editable: true, children })
       .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.topLevelFolders}`, () =>

@@ -120,9 +120,21 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
       });
       return;
     }
+    const earlier = (binList.data?.files ?? []).filter((other) =>
+      other.deletedParentFolders.some((folder) => folder.file_id === item.file_id),
+    ).length;
     openConfirmModal({
       title: `Permanently delete ${item.name}?`,
-      children: <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>,
+      children: (
+        <>
+          <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>
+          {earlier > 0 ? (
+            <Text size="sm" mt="xs">
+              {FILE_MESSAGES.permanentTakesEarlier(earlier)}
+            </Text>
+          ) : null}
+        </>
+      ),
       labels: { confirm: 'Permanently Delete', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
