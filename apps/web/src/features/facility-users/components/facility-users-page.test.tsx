@@ -11,7 +11,7 @@ import {
   userRoleKeys,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -297,7 +297,6 @@ describe('FacilityUsersPage', () => {
   });
 
   it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
-    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(false);
     const { api, user, dialog } = await openZedsFacilities();
     await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
@@ -305,8 +304,15 @@ describe('FacilityUsersPage', () => {
     expect(await within(dialog).findByText('A role must be assigned to all users')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.addUserFacilities)).toHaveLength(0);
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
-    expect(confirm).toHaveBeenCalledWith('There are unsaved pending facilities. Leave page without saving?');
-    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    const question = await screen.findByRole('dialog', { name: 'Unsaved facilities' });
+    expect(
+      within(question).getByText('There are unsaved pending facilities. Leave page without saving?'),
+    ).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Unsaved facilities' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('dialog', { name: 'Facilities of Zed Young' })).toBeInTheDocument();
     await user.click(within(dialog).getAllByLabelText('Role at Meadowbrook East')[0] as HTMLElement);
     await user.click(await screen.findByRole('option', { name: 'DON' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
@@ -316,7 +322,42 @@ describe('FacilityUsersPage', () => {
         entities: [{ entityID: 102, userRole: 'DON' }],
       }),
     );
-    confirm.mockRestore();
+  });
+
+  it('asks in the app’s own dialog before taking a user off a facility, and removes on Remove', async () => {
+    const api = install()
+      .on('GET', ENDPOINTS.userFacilities, () =>
+        ok(UserFacilitiesAnswerSchema, {
+          facilities: [
+            {
+              facID: 101,
+              facName: 'Meadowbrook Care Center',
+              pharmID: 'sprx',
+              facState: 'NJ',
+              userRole: 'Nursing',
+            },
+          ],
+        }),
+      )
+      .on('POST', ENDPOINTS.removeFacility, () =>
+        ok(MessageAnswerSchema, { message: 'Zed Young removed from Meadowbrook Care Center' }),
+      );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
+    await user.click(
+      await within(dialog).findByRole('button', { name: 'Remove from Meadowbrook Care Center' }),
+    );
+    const question = await screen.findByRole('dialog', { name: 'Remove facility' });
+    expect(within(question).getByText('Remove Zed Young from Meadowbrook Care Center?')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removeFacility)).toHaveLength(0);
+    await user.click(within(question).getByRole('button', { name: 'Remove' }));
+    expect(await screen.findByText('Zed Young removed from Meadowbrook Care Center')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removeFacility)[0]?.body).toEqual({
+      email: 'zed@meadowbrook.test',
+      facID: 101,
+    });
   });
 
   it('offers in a held facility’s role picker only the roles the viewer may give (user_Edit of the new role)', async () => {

@@ -13,8 +13,9 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { OpenModal } from '@/components/open-modal.tsx';
+import { useEffect, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
@@ -27,6 +28,18 @@ export interface UserFacilitiesModalProps {
 }
 
 const ROLE_OPTIONS = FACILITY_ROLES.map((r) => ({ value: r.name, label: r.label }));
+
+/** Spec 2, section 4's question before pending facilities are left unsaved, as the app's confirmation. */
+function confirmLeave(onLeave: () => void, onStay?: () => void) {
+  openConfirmModal({
+    title: 'Unsaved facilities',
+    children: <Text size="sm">{USER_ADMIN_MESSAGES.leavePending}</Text>,
+    labels: { confirm: 'Leave without saving', cancel: 'Stay' },
+    confirmProps: { color: 'red' },
+    onConfirm: onLeave,
+    onCancel: onStay,
+  });
+}
 type Pending = { facID: number; facName: string; userRole: string | null };
 
 /** View / Edit Facilities of a user: roles, removal, and pending facilities saved in one call (spec 2, section 4). */
@@ -45,10 +58,35 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
     .filter((f) => !pending.some((p) => p.facID === f.facID))
     .map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` }));
 
-  const close = () => {
-    if (pending.length > 0 && !window.confirm(USER_ADMIN_MESSAGES.leavePending)) return;
-    onClose();
-  };
+  const hasPending = pending.length > 0;
+  // Leaving the page with pending rows asks too (a link, Back), and so does closing the tab.
+  const blocker = useBlocker(hasPending);
+  useEffect(() => {
+    if (blocker.state === 'blocked')
+      confirmLeave(
+        () => blocker.proceed(),
+        () => blocker.reset(),
+      );
+  }, [blocker]);
+  useEffect(() => {
+    if (!hasPending) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [hasPending]);
+  const close = () => (hasPending ? confirmLeave(onClose) : onClose());
+  const confirmRemove = (facID: number, facName: string) =>
+    openConfirmModal({
+      title: 'Remove facility',
+      children: <Text size="sm">{USER_ADMIN_MESSAGES.confirmRemove(user.displayName, facName)}</Text>,
+      labels: { confirm: 'Remove', cancel: 'Cancel' },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        removeFacility.mutate(
+          { email: user.email, facID },
+          { onSuccess: (answer) => notifySuccess(answer.message), onError: notifyError },
+        ),
+    });
   const save = () => {
     if (pending.some((p) => !p.userRole)) {
       setPendingError(USER_MESSAGES.roleForAllUsers);
@@ -118,14 +156,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     color="red"
                     aria-label={`Remove from ${f.facName}`}
                     disabled={!canRemoveFromFacility(viewer, user, f.facID)}
-                    onClick={() => {
-                      if (!window.confirm(USER_ADMIN_MESSAGES.confirmRemove(user.displayName, f.facName)))
-                        return;
-                      removeFacility.mutate(
-                        { email: user.email, facID: f.facID },
-                        { onSuccess: (answer) => notifySuccess(answer.message), onError: notifyError },
-                      );
-                    }}
+                    onClick={() => confirmRemove(f.facID, f.facName)}
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
@@ -195,12 +226,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
           <Button variant="default" onClick={close} ref={closeButton}>
             Close
           </Button>
-          <Button
-            ref={saveButton}
-            onClick={save}
-            disabled={pending.length === 0}
-            loading={addFacilities.isPending}
-          >
+          <Button ref={saveButton} onClick={save} disabled={!hasPending} loading={addFacilities.isPending}>
             Save
           </Button>
         </Group>
