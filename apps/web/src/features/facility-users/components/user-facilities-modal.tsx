@@ -13,9 +13,9 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
+import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserFacilities, useEditUserRole, useRemoveFacility } from '../api/mutations.ts';
@@ -28,18 +28,6 @@ export interface UserFacilitiesModalProps {
 }
 
 const ROLE_OPTIONS = FACILITY_ROLES.map((r) => ({ value: r.name, label: r.label }));
-
-/** Spec 2, section 4's question before pending facilities are left unsaved, as the app's confirmation. */
-function confirmLeave(onLeave: () => void, onStay?: () => void) {
-  openConfirmModal({
-    title: 'Unsaved facilities',
-    children: <Text size="sm">{USER_ADMIN_MESSAGES.leavePending}</Text>,
-    labels: { confirm: 'Leave without saving', cancel: 'Stay' },
-    confirmProps: { color: 'red' },
-    onConfirm: onLeave,
-    onCancel: onStay,
-  });
-}
 type Pending = { facID: number; facName: string; userRole: string | null };
 
 /** View / Edit Facilities of a user: roles, removal, and pending facilities saved in one call (spec 2, section 4). */
@@ -59,22 +47,11 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
     .map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` }));
 
   const hasPending = pending.length > 0;
-  // Leaving the page with pending rows asks too (a link, Back), and so does closing the tab.
-  const blocker = useBlocker(hasPending);
-  useEffect(() => {
-    if (blocker.state === 'blocked')
-      confirmLeave(
-        () => blocker.proceed(),
-        () => blocker.reset(),
-      );
-  }, [blocker]);
-  useEffect(() => {
-    if (!hasPending) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasPending]);
-  const close = () => (hasPending ? confirmLeave(onClose) : onClose());
+  const leave = useLeavePendingGuard(hasPending, {
+    title: 'Unsaved facilities',
+    message: USER_ADMIN_MESSAGES.leavePending,
+  });
+  const close = () => leave(onClose);
   const confirmRemove = (facID: number, facName: string) =>
     openConfirmModal({
       title: 'Remove facility',

@@ -9,9 +9,9 @@ import {
   type PharmacyUser,
   pharmaciesOffered,
 } from '@portal/domain';
-import { useEffect, useState } from 'react';
-import { useBlocker } from 'react-router';
+import { useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
+import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-pharmacies.ts';
@@ -26,17 +26,6 @@ export interface UserPharmaciesModalProps {
   onClose: () => void;
 }
 
-function confirmLeave(onLeave: () => void, onStay?: () => void) {
-  openConfirmModal({
-    title: 'Unsaved pharmacies',
-    children: <Text size="sm">{LEAVE_PENDING_MESSAGE}</Text>,
-    labels: { confirm: 'Leave without saving', cancel: 'Stay' },
-    confirmProps: { color: 'red' },
-    onConfirm: onLeave,
-    onCancel: onStay,
-  });
-}
-
 /**
  * View / Edit Pharmacies (spec 2, sections 2 and 4): the user's pharmacies with role changes and removal, and the
  * pending flow: pick pharmacies, give each a role, save them in one call. Leaving with pending rows asks first.
@@ -49,7 +38,6 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   const [pending, setPending] = useState<PendingPharmacy[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
   const hasPending = pending.length > 0;
-  const blocker = useBlocker(hasPending);
   const standingAt = (pharmID: string) => standings.find((s) => s.pharmID === pharmID);
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
     value: r.name,
@@ -64,21 +52,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   const focus = usePendingRowsFocus();
   const { body, picker, closeButton, saveButton } = focus.refs;
 
-  useEffect(() => {
-    if (blocker.state === 'blocked')
-      confirmLeave(
-        () => blocker.proceed(),
-        () => blocker.reset(),
-      );
-  }, [blocker]);
-  useEffect(() => {
-    if (!hasPending) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
-    window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
-  }, [hasPending]);
-
-  const close = () => (hasPending ? confirmLeave(onClose) : onClose());
+  const leave = useLeavePendingGuard(hasPending, {
+    title: 'Unsaved pharmacies',
+    message: LEAVE_PENDING_MESSAGE,
+  });
+  const close = () => leave(onClose);
 
   function changeRole(pharmID: string, role: string) {
     add.mutate(
