@@ -127,6 +127,8 @@ export async function findUserFacilities(
  * so that two removals at once cannot each see the other's membership as the one left.
  */
 export async function lockedMembershipCount(db: Db, userId: number): Promise<number> {
+  // Two statements on purpose: the count must take its snapshot after the lock is held (READ COMMITTED), or a
+  // removal that waited on the lock would still count the membership the other one just deleted.
   await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const [held] = await db
     .select({

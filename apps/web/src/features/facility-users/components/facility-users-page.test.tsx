@@ -97,6 +97,32 @@ async function openZedsFacilities() {
   return { api, user, dialog };
 }
 
+/** Zed Young's facilities dialog, Nursing at Meadowbrook Care Center, as a viewer with these keys there. */
+async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS) {
+  const api = install(keys)
+    .on('GET', ENDPOINTS.userFacilities, () =>
+      ok(UserFacilitiesAnswerSchema, {
+        facilities: [
+          {
+            facID: 101,
+            facName: 'Meadowbrook Care Center',
+            pharmID: 'sprx',
+            facState: 'NJ',
+            userRole: 'Nursing',
+          },
+        ],
+      }),
+    )
+    .on('POST', ENDPOINTS.removeFacility, () =>
+      ok(MessageAnswerSchema, { message: 'Zed Young removed from Meadowbrook Care Center' }),
+    );
+  const { user } = renderApp('/facility-users', { token: 'tok' });
+  await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
+  return { api, user, dialog };
+}
+
 describe('FacilityUsersPage', () => {
   it('sorts by name, flips, searches by name or email, and badges the viewer as Self', async () => {
     install();
@@ -325,27 +351,7 @@ describe('FacilityUsersPage', () => {
   });
 
   it('asks in the app’s own dialog before taking a user off a facility, and removes on Remove', async () => {
-    const api = install()
-      .on('GET', ENDPOINTS.userFacilities, () =>
-        ok(UserFacilitiesAnswerSchema, {
-          facilities: [
-            {
-              facID: 101,
-              facName: 'Meadowbrook Care Center',
-              pharmID: 'sprx',
-              facState: 'NJ',
-              userRole: 'Nursing',
-            },
-          ],
-        }),
-      )
-      .on('POST', ENDPOINTS.removeFacility, () =>
-        ok(MessageAnswerSchema, { message: 'Zed Young removed from Meadowbrook Care Center' }),
-      );
-    const { user } = renderApp('/facility-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
+    const { api, user, dialog } = await openZedAtMeadowbrook();
     await user.click(
       await within(dialog).findByRole('button', { name: 'Remove from Meadowbrook Care Center' }),
     );
@@ -361,28 +367,7 @@ describe('FacilityUsersPage', () => {
   });
 
   it('offers in a held facility’s role picker only the roles the viewer may give (user_Edit of the new role)', async () => {
-    const keys = { ...ADMIN_KEYS, user_EditDON: false };
-    install(keys)
-      .on('GET', ENDPOINTS.userFacilities, () =>
-        ok(UserFacilitiesAnswerSchema, {
-          facilities: [
-            {
-              facID: 101,
-              facName: 'Meadowbrook Care Center',
-              pharmID: 'sprx',
-              facState: 'NJ',
-              userRole: 'Nursing',
-            },
-          ],
-        }),
-      )
-      .on('GET', ENDPOINTS.facilities, () =>
-        ok(FacilitiesAnswerSchema, { facilities: [settableFacility({ permissions: keys })] }),
-      );
-    const { user } = renderApp('/facility-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
-    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
-    const dialog = await screen.findByRole('dialog');
+    const { user, dialog } = await openZedAtMeadowbrook({ ...ADMIN_KEYS, user_EditDON: false });
     await user.click(
       await within(dialog).findByLabelText('Role at Meadowbrook Care Center', { selector: 'input' }),
     );

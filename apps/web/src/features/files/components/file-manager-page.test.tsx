@@ -94,6 +94,24 @@ function install(user: ReturnType<typeof nurse>, options: { editable: boolean; c
   return api.install();
 }
 
+/** The bin's Draft Formulary.txt was deleted from a folder deleted since: it needs a new location. */
+const GONE_PARENT = {
+  file_id: 30,
+  pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
+  deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
+  needsNewParent: true,
+};
+
+/** Opens the bin and Restore on Draft Formulary.txt. */
+async function openRestoreOfDraft() {
+  const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+  await user.click(
+    await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
+  );
+  await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
+  return { user, dialog: await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' }) };
+}
+
 const children = [
   item({ file_id: 11, name: 'Reports', file_or_folder: 'folder', editable: true }),
   item({ file_id: 12, name: 'Care Plan.pdf', size: 1536, date_added: daysAgo(1), editable: true }),
@@ -212,19 +230,9 @@ describe('FileManagerPage', () => {
         }),
       )
       .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`, () =>
-        ok(PreRestoreAnswerSchema, {
-          file_id: 30,
-          pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
-          deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
-          needsNewParent: true,
-        }),
+        ok(PreRestoreAnswerSchema, GONE_PARENT),
       );
-    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
-    await user.click(
-      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
-    );
-    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' });
+    const { user, dialog } = await openRestoreOfDraft();
     await user.click(await within(dialog).findByPlaceholderText('Choose a folder'));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual([
@@ -276,19 +284,9 @@ describe('FileManagerPage', () => {
         ok(TopLevelFoldersAnswerSchema, { folders: [root, { ...facility, file_or_folder: 'folder' }] }),
       )
       .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`, () =>
-        ok(PreRestoreAnswerSchema, {
-          file_id: 30,
-          pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
-          deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
-          needsNewParent: true,
-        }),
+        ok(PreRestoreAnswerSchema, GONE_PARENT),
       );
-    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
-    await user.click(
-      await screen.findByRole('button', { name: 'Actions for Draft Formulary.txt' }, { timeout: 5000 }),
-    );
-    await user.click(await screen.findByRole('menuitem', { name: 'Restore' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Restore Draft Formulary.txt' });
+    const { dialog } = await openRestoreOfDraft();
     expect(await within(dialog).findByText(FILE_MESSAGES.noFolders)).toBeInTheDocument();
     expect(within(dialog).queryByPlaceholderText('Choose a folder')).not.toBeInTheDocument();
     expect(within(dialog).getByRole('button', { name: 'Restore' })).toBeDisabled();

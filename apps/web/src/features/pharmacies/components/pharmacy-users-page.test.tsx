@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
-import { openPharmaciesOf, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
+import { openPharmaciesOf, withPendingUpny, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
 
 const T = { timeout: 5000 };
 
@@ -257,10 +257,7 @@ describe('PharmacyUsersPage', () => {
   it('adds pending pharmacies: a role is required for each, they save in one call', async () => {
     const api = install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
-    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
-    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
-    await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    const dialog = await withPendingUpny(user, 'Pia Pharmacist');
     expect(within(dialog).getByText('(pending)')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));
     expect(
@@ -280,10 +277,7 @@ describe('PharmacyUsersPage', () => {
   it('asks before closing with unsaved pending pharmacies', async () => {
     install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
-    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
-    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
-    await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    const dialog = await withPendingUpny(user, 'Pia Pharmacist');
     await user.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     expect(
       await screen.findByText('There are unsaved pending pharmacies. Leave page without saving?'),

@@ -11,7 +11,7 @@ import {
   toPermissionMap,
   UserPharmaciesAnswerSchema,
 } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { type FakeApi, ok } from '@/test/fake-api.ts';
 import type { renderApp } from '@/test/render-app.tsx';
 
@@ -105,4 +105,13 @@ export async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'
   await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, { timeout: 5000 }));
   await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
   return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
+}
+
+/** Opens a user's pharmacies dialog and picks upny as a pending pharmacy (no role yet); answers the dialog. */
+export async function withPendingUpny(user: ReturnType<typeof renderApp>['user'], name: string) {
+  const dialog = await openPharmaciesOf(user, name);
+  await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, { timeout: 5000 });
+  await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
+  await user.click(await screen.findByRole('option', { name: 'upny' }));
+  return dialog;
 }

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { FakeApi } from '@/test/fake-api.ts';
 import { pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
-import { openPharmaciesOf, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
+import { openPharmaciesOf, withPendingUpny, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
 
 const T = { timeout: 5000 };
 
@@ -30,10 +30,7 @@ describe('UserPharmaciesModal and its confirmations, by keyboard', () => {
   it('Escape in the Unsaved pharmacies confirmation closes it once and leaves focus in the dialog', async () => {
     install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
-    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
-    await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
-    await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    const dialog = await withPendingUpny(user, 'Pia Pharmacist');
     const close = within(dialog).getAllByRole('button', { name: 'Close' }).at(-1) as HTMLElement;
     close.focus();
     await user.keyboard('{Escape}');
