@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CreateFileInputSchema,
+  FileIdParamsSchema,
   fileNameProblem,
   folderZipName,
   isNewFile,
@@ -59,5 +60,16 @@ describe('download rule', () => {
 
   it('saves a folder as its name with .zip', () => {
     expect(folderZipName('Care Plans')).toBe('Care Plans.zip');
+  });
+});
+
+describe('file ids in a path', () => {
+  it('name the problem in words, not in the validation library’s', () => {
+    for (const bad of ['abc', '1.5', '0', '-3', '99999999999']) {
+      expect(FileIdParamsSchema.safeParse({ id: bad }).error?.issues[0]?.message).toBe(
+        'A file or folder id is a positive whole number',
+      );
+    }
+    expect(FileIdParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
   });
 });

@@ -105,7 +105,12 @@ export function truncateFolderName(name: string, depth: number): string {
   return name.length > limit ? `${name.slice(0, limit - 1)}…` : name;
 }
 
-const id = z.coerce.number().int().positive().max(2_147_483_647);
+const ID_MESSAGE = 'A file or folder id is a positive whole number';
+const id = z.coerce
+  .number({ error: ID_MESSAGE })
+  .int(ID_MESSAGE)
+  .positive(ID_MESSAGE)
+  .max(2_147_483_647, ID_MESSAGE);
 
 /** `{id}` / `{file_id}` of a file call. */
 export const FileIdParamsSchema = z.strictObject({ id });
