@@ -1,6 +1,6 @@
-import { Alert, Button, Center, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Center, Loader, Paper, Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -53,7 +53,10 @@ export function GateScreen({ title, note, maw, children }: GateScreenProps) {
           <Alert color="blue" variant="light" role="note">
             {note}
           </Alert>
-          {children}
+          {/* The gates load their forms on demand: a moment's spinner the first time one shows. */}
+          <Suspense fallback={<Loader role="status" aria-label="Loading the form" mx="auto" />}>
+            {children}
+          </Suspense>
           <Button component={Link} to={PATHS.logout} variant="subtle" w="fit-content">
             Sign out
           </Button>

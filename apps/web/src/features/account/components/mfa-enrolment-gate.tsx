@@ -1,10 +1,12 @@
 import { ERROR_CODES, MFA_MESSAGES } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useState } from 'react';
+import { lazy, type ReactNode, useState } from 'react';
 import { useCurrentUser } from '@/features/auth';
 import { useMfaEnrolled } from '../api/mfa.ts';
 import { GateScreen, useRefusedWith } from './gate-screen.tsx';
-import { MfaEnrolPanel } from './mfa-enrol-panel.tsx';
+
+// Loaded only when the gate shows: its panels (and react-hook-form) stay out of every other signed-in page's load.
+const MfaEnrolPanel = lazy(() => import('./mfa-enrol-panel.tsx').then((m) => ({ default: m.MfaEnrolPanel })));
 
 export interface MfaEnrolmentGateProps {
   children: ReactNode;

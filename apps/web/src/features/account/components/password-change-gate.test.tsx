@@ -16,7 +16,8 @@ function fakeApi(start: UserInfo) {
 }
 
 async function choosePassword(user: ReturnType<typeof renderApp>['user']) {
-  await user.type(screen.getByLabelText(/^Current password/), 'set-by-admin');
+  // The gate loads its form on demand, after its heading.
+  await user.type(await screen.findByLabelText(/^Current password/), 'set-by-admin');
   await user.type(screen.getByLabelText(/^New password/), 'my-own-password');
   await user.type(screen.getByLabelText(/^Confirm new password/), 'my-own-password');
   await user.click(screen.getByRole('button', { name: 'Set new password' }));

@@ -1,9 +1,13 @@
 import { ERROR_CODES, MESSAGES } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import { useCurrentUser } from '@/features/auth';
 import { GateScreen, useRefusedWith } from './gate-screen.tsx';
-import { OwnPasswordForm } from './own-password-form.tsx';
+
+// Loaded only when the gate shows: its form (and react-hook-form) stays out of every other signed-in page's load.
+const OwnPasswordForm = lazy(() =>
+  import('./own-password-form.tsx').then((m) => ({ default: m.OwnPasswordForm })),
+);
 
 export interface PasswordChangeGateProps {
   children: ReactNode;
