@@ -201,6 +201,7 @@ export {
   CreateFileInputSchema,
   CreateFolderFormSchema,
   DeletedParentSchema,
+  deletedFromFolder,
   FILE_MESSAGES,
   FILE_NEW_MINUTES,
   FileAnswerSchema,

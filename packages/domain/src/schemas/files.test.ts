@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CreateFileInputSchema,
+  deletedFromFolder,
   FileIdParamsSchema,
   fileNameProblem,
   folderZipName,
@@ -37,6 +38,14 @@ describe('display rules', () => {
   it('marks items new for 10080 minutes', () => {
     expect(isNewFile('2026-10-26T15:00:00Z', NOW)).toBe(true);
     expect(isNewFile('2026-10-26T14:59:00Z', NOW)).toBe(false);
+  });
+
+  it('names the folder a deleted item was in, from its path at deletion', () => {
+    expect(deletedFromFolder('/Facilities/Meadowbrook Care Center (101)/Policies/Fall Risk.pdf')).toBe(
+      '/Facilities/Meadowbrook Care Center (101)/Policies',
+    );
+    expect(deletedFromFolder('/Old Forms')).toBe('/');
+    expect(deletedFromFolder(null)).toBeNull();
   });
 
   it('truncates tree names to about 25 characters, less per depth', () => {

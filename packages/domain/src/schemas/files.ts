@@ -86,6 +86,17 @@ export function isNewFile(dateAdded: string, now: Date): boolean {
 }
 
 /**
+ * The folder a deleted item was in, from its `pathname_at_deletion` (which ends with the item's own name): what the
+ * recycling bin shows as "Deleted from", so that two "Policies" of two facilities can be told apart. Null when the
+ * path is not known.
+ */
+export function deletedFromFolder(pathnameAtDeletion: string | null): string | null {
+  if (!pathnameAtDeletion) return null;
+  const cut = pathnameAtDeletion.lastIndexOf('/');
+  return cut > 0 ? pathnameAtDeletion.slice(0, cut) : '/';
+}
+
+/**
  * Whether Download is offered (spec 2, tile menu: "not in top-level folders, not for deleted items"): never for the
  * two roots nor the facility and state folders directly in them, never for a deleted item. The tiles' menu and the
  * folder download call both ask this.

@@ -1,6 +1,7 @@
 import { Badge, Card, Group, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
-import { type FileItem, formatBytes, formatDate, isNewFile } from '@portal/domain';
+import { deletedFromFolder, type FileItem, formatBytes, formatDate, isNewFile } from '@portal/domain';
 import { IconFile, IconFolder } from '@tabler/icons-react';
+import { Fragment } from 'react';
 import classes from './files.module.css';
 import { type ItemAction, ItemMenu } from './item-menu.tsx';
 import type { FileViewMode } from './view-mode.ts';
@@ -17,10 +18,40 @@ function NewMark({ item, now }: { item: FileItem; now: Date }) {
   );
 }
 
+/** A folder path that may wrap after each slash (never inside a name, unless one name is wider than the line). */
+function WrappingPath({ path }: { path: string }) {
+  return path.split('/').map((part, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: the parts are positions in one fixed path
+    <Fragment key={i}>
+      {i > 0 ? '/' : null}
+      {i > 0 ? <wbr /> : null}
+      {part}
+    </Fragment>
+  ));
+}
+
+/** On a bin tile: when the item was deleted and the folder it was in. */
+function DeletedNote({ item }: { item: FileItem }) {
+  const from = deletedFromFolder(item.pathname_at_deletion);
+  return (
+    <Text size="xs" c="dimmed" className={classes.path}>
+      {item.deleted_at ? `Deleted ${formatDate(item.deleted_at)}` : 'Deleted'}
+      {from ? (
+        <>
+          {' from '}
+          <WrappingPath path={from} />
+        </>
+      ) : null}
+    </Text>
+  );
+}
+
 export interface FileItemsProps {
   items: readonly FileItem[];
   mode: FileViewMode;
   inTopLevel: boolean;
+  /** The recycling bin: when and where from each item was deleted, instead of when it was added. */
+  inBin?: boolean;
   now: Date;
   onOpen: (item: FileItem) => void;
   onAction: (action: ItemAction, item: FileItem) => void;
@@ -29,7 +60,7 @@ export interface FileItemsProps {
 const sizeOf = (item: FileItem) => (item.file_or_folder === 'file' ? formatBytes(item.size) : '');
 
 /** The pane's items as tiles or as a list; a folder opens on click, a file opens its info. */
-export function FileItems({ items, mode, inTopLevel, now, onOpen, onAction }: FileItemsProps) {
+export function FileItems({ items, mode, inTopLevel, inBin = false, now, onOpen, onAction }: FileItemsProps) {
   if (mode === 'list') {
     return (
       <Table.ScrollContainer minWidth={560}>
@@ -38,7 +69,14 @@ export function FileItems({ items, mode, inTopLevel, now, onOpen, onAction }: Fi
             <Table.Tr>
               <Table.Th>Name</Table.Th>
               <Table.Th>Size</Table.Th>
-              <Table.Th>Date added</Table.Th>
+              {inBin ? (
+                <>
+                  <Table.Th>Deleted</Table.Th>
+                  <Table.Th>Deleted from</Table.Th>
+                </>
+              ) : (
+                <Table.Th>Date added</Table.Th>
+              )}
               <Table.Th>Actions</Table.Th>
             </Table.Tr>
           </Table.Thead>
@@ -61,7 +99,18 @@ export function FileItems({ items, mode, inTopLevel, now, onOpen, onAction }: Fi
                   </Group>
                 </Table.Td>
                 <Table.Td>{sizeOf(item)}</Table.Td>
-                <Table.Td>{formatDate(item.deleted_at ?? item.date_added)}</Table.Td>
+                {inBin ? (
+                  <>
+                    <Table.Td>{item.deleted_at ? formatDate(item.deleted_at) : ''}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm" className={classes.path}>
+                        <WrappingPath path={deletedFromFolder(item.pathname_at_deletion) ?? ''} />
+                      </Text>
+                    </Table.Td>
+                  </>
+                ) : (
+                  <Table.Td>{formatDate(item.date_added)}</Table.Td>
+                )}
                 <Table.Td>
                   <ItemMenu item={item} inTopLevel={inTopLevel} onAction={onAction} />
                 </Table.Td>
@@ -93,6 +142,7 @@ export function FileItems({ items, mode, inTopLevel, now, onOpen, onAction }: Fi
           <Text size="xs" c="dimmed">
             {sizeOf(item)}
           </Text>
+          {inBin ? <DeletedNote item={item} /> : null}
         </Card>
       ))}
     </SimpleGrid>

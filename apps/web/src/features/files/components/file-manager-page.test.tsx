@@ -7,6 +7,7 @@ import {
   FileItemSchema,
   FolderAnswerSchema,
   FolderNamesAnswerSchema,
+  formatDate,
   PreRestoreAnswerSchema,
   RecyclingBinAnswerSchema,
   TopLevelFoldersAnswerSchema,
@@ -86,6 +87,7 @@ function install(user: ReturnType<typeof nurse>, options: { editable: boolean; c
             name: 'Draft Formulary.txt',
             deleted: true,
             deleted_at: daysAgo(2),
+            pathname_at_deletion: '/Facilities/Meadowbrook Care Center (101)/Policies/Draft Formulary.txt',
             editable: true,
           }),
         ],
@@ -186,6 +188,40 @@ describe('FileManagerPage', () => {
     expect(screen.getByRole('menuitem', { name: 'Permanently Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('says in the bin when and from which folder each item was deleted, in the grid and the list', async () => {
+    install(pharmacist(), { editable: true, children });
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    const deleted = formatDate(daysAgo(2));
+    expect(
+      await screen.findByText(
+        `Deleted ${deleted} from /Facilities/Meadowbrook Care Center (101)/Policies`,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    await user.click(screen.getByText('List'));
+    const table = await screen.findByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Name', 'Size', 'Deleted', 'Deleted from', 'Actions']);
+    const row = within(table).getByRole('row', { name: /Draft Formulary\.txt/ });
+    expect(within(row).getByText(deleted)).toBeInTheDocument();
+    expect(within(row).getByText('/Facilities/Meadowbrook Care Center (101)/Policies')).toBeInTheDocument();
+  });
+
+  it('lists a folder with the date each item was added', async () => {
+    window.localStorage.setItem(FILE_VIEW_STORAGE_KEY, 'list');
+    install(nurse(), { editable: true, children });
+    renderApp('/files/1/2', { token: 'tok' });
+    const table = await screen.findByRole('table', {}, { timeout: 5000 });
+    expect(within(table).getByRole('columnheader', { name: 'Date added' })).toBeInTheDocument();
+    expect(within(table).queryByRole('columnheader', { name: 'Deleted' })).not.toBeInTheDocument();
+    const row = await within(table).findByRole('row', { name: /Care Plan\.pdf/ });
+    expect(within(row).getByText(formatDate(daysAgo(1)))).toBeInTheDocument();
   });
 
   it('after Delete, gives focus to the next item’s Actions button, not to the page’s body', async () => {

@@ -221,6 +221,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
               items={items}
               mode={mode}
               inTopLevel={inTopLevel}
+              inBin={bin}
               now={now}
               onOpen={onOpen}
               onAction={onAction}
