@@ -21,6 +21,7 @@ export {
 export { isDashboardLocked, isDashboardSettingsAdmin } from './dashboard-lock.ts';
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
+  alertSubject,
   isArchivedAlert,
   narcoticsQuantityRemaining,
   rowDisplayState,

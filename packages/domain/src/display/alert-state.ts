@@ -60,3 +60,15 @@ export function narcoticsQuantityRemaining(alert: {
 }): number {
   return alert.totalQtyPrescribed - alert.fills * alert.qty;
 }
+
+/**
+ * Whose alert this is, in a few words: the patient and the drug ('Yamamoto, Gloria · Quetiapine 25 mg tablet'). The
+ * detail and every action dialog show it, so that whoever approves, denies or asks can see which resident and which
+ * prescription they are answering for, whatever tab or dialog is open.
+ */
+export function alertSubject(alert: { patName: string; drugLabelName: string }): string {
+  return [alert.patName, alert.drugLabelName]
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .join(' · ');
+}

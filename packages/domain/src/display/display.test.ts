@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { isArchivedAlert, narcoticsQuantityRemaining, rowDisplayState, unreadFirst } from './alert-state.ts';
+import {
+  alertSubject,
+  isArchivedAlert,
+  narcoticsQuantityRemaining,
+  rowDisplayState,
+  unreadFirst,
+} from './alert-state.ts';
 import { formatBytes, formatDate, formatMoney, relativeTime } from './format.ts';
 import { highCostStage, highCostStatus } from './high-cost.ts';
 import { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './status.ts';
@@ -43,6 +49,14 @@ describe('high cost alerts', () => {
 });
 
 describe('rows', () => {
+  it('names an alert by its patient and drug, leaving out what is blank', () => {
+    expect(alertSubject({ patName: 'Yamamoto, Gloria', drugLabelName: 'Quetiapine 25 mg tablet' })).toBe(
+      'Yamamoto, Gloria · Quetiapine 25 mg tablet',
+    );
+    expect(alertSubject({ patName: 'Yamamoto, Gloria', drugLabelName: ' ' })).toBe('Yamamoto, Gloria');
+    expect(alertSubject({ patName: '', drugLabelName: 'Insulin glargine' })).toBe('Insulin glargine');
+  });
+
   it('derives the display state', () => {
     expect(rowDisplayState({ deleted: true, srxStatus: 'approve' })).toBe('deleted');
     expect(rowDisplayState({ srxStatus: 'approveonce' })).toBe('approvedOnce');

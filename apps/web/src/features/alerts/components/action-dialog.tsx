@@ -1,5 +1,7 @@
+import { Text } from '@mantine/core';
 import {
   type AnyAlert,
+  alertSubject,
   DO_NOT_SEND_REASONS,
   SEND_REASONS,
   type Widget,
@@ -20,7 +22,10 @@ export interface ActionDialogProps {
   onClose: () => void;
 }
 
-/** The dialog of one action button (spec 1, section 5); it closes when the server accepts the action. */
+/**
+ * The dialog of one action button (spec 1, section 5), headed by the patient and drug it answers for; it closes when
+ * the server accepts the action.
+ */
 export function ActionDialog({ widget, alert, button, onClose }: ActionDialogProps) {
   const send = useRequestAction(widget, alert);
   const submit = (input: Omit<ActionSubmission, 'requestedAction'>) =>
@@ -33,6 +38,9 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
   };
   return (
     <OpenModal onClose={onClose} title={button.label} size="md">
+      <Text size="sm" fw={600} mb="sm" data-testid="action-subject">
+        For {alertSubject(alert)}
+      </Text>
       {button.action === 'ask' ? (
         <DiscussForm {...form} />
       ) : button.action === 'send' ? (

@@ -1,5 +1,5 @@
-import { Badge, Group, Stack, Tabs } from '@mantine/core';
-import type { AnyAlert, Widget } from '@portal/domain';
+import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
+import { type AnyAlert, alertSubject, type Widget } from '@portal/domain';
 import { AlertPrintButtons } from '@/features/print';
 import { useAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useAutoRead } from '../hooks/use-auto-read.ts';
@@ -18,8 +18,8 @@ export interface AlertDetailContentProps {
 }
 
 /**
- * The detail of one alert: badges, read toggle and copy link; the Detail and Actions/Discussions tabs; the
- * actions the viewer may take (spec 1, section 2).
+ * The detail of one alert: whose it is (patient and drug, above both tabs), badges, read toggle and copy link; the
+ * Detail and Actions/Discussions tabs; the actions the viewer may take (spec 1, section 2).
  */
 export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailContentProps) {
   const permissions = useAlertPermissions(alert);
@@ -27,6 +27,9 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
   const count = alert.requestedActions.length;
   return (
     <Stack gap="sm">
+      <Text fw={600} data-testid="alert-subject">
+        {alertSubject(alert)}
+      </Text>
       <Group justify="space-between">
         <AlertBadges widget={widget} alert={alert} />
         <Group gap="xs">

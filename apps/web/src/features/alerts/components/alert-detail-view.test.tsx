@@ -74,6 +74,21 @@ describe('action buttons', () => {
 });
 
 describe('action dialogs', () => {
+  it('names the patient and drug above both tabs and in every action dialog', async () => {
+    const { app, alert } = setUp();
+    const subject = `${alert.patName} · Apixaban 5 mg tablet`;
+    expect(await screen.findByText(subject)).toBeInTheDocument();
+    await app.user.click(screen.getByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(screen.getByText(subject)).toBeInTheDocument();
+    for (const name of ['Approve', 'Discuss']) {
+      await app.user.click(within(await actions()).getByRole('button', { name }));
+      const dialog = await screen.findByRole('dialog', { name });
+      expect(within(dialog).getByText(`For ${subject}`)).toBeInTheDocument();
+      await app.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+    }
+  });
+
   it('requires a question to Discuss, then sends it and closes', async () => {
     const { api, app } = setUp();
     await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));
