@@ -30,18 +30,19 @@ function WrappingPath({ path }: { path: string }) {
   ));
 }
 
+/** The folder a deleted item was in, wrapping after its slashes; nothing when the bin does not know it. */
+function DeletedFrom({ item }: { item: FileItem }) {
+  const from = deletedFromFolder(item.pathname_at_deletion);
+  return from ? <WrappingPath path={from} /> : null;
+}
+
 /** On a bin tile: when the item was deleted and the folder it was in. */
 function DeletedNote({ item }: { item: FileItem }) {
-  const from = deletedFromFolder(item.pathname_at_deletion);
   return (
     <Text size="xs" c="dimmed" className={classes.path}>
       {item.deleted_at ? `Deleted ${formatDate(item.deleted_at)}` : 'Deleted'}
-      {from ? (
-        <>
-          {' from '}
-          <WrappingPath path={from} />
-        </>
-      ) : null}
+      {item.pathname_at_deletion ? ' from ' : null}
+      <DeletedFrom item={item} />
     </Text>
   );
 }
@@ -104,7 +105,7 @@ export function FileItems({ items, mode, inTopLevel, inBin = false, now, onOpen,
                     <Table.Td>{item.deleted_at ? formatDate(item.deleted_at) : ''}</Table.Td>
                     <Table.Td>
                       <Text size="sm" className={classes.path}>
-                        <WrappingPath path={deletedFromFolder(item.pathname_at_deletion) ?? ''} />
+                        <DeletedFrom item={item} />
                       </Text>
                     </Table.Td>
                   </>
