@@ -1,4 +1,4 @@
-import { ENDPOINTS, rowDisplayState, widgetByKey } from '@portal/domain';
+import { ENDPOINTS, widgetByKey } from '@portal/domain';
 import { type BenchTarget, type LoadSettings, tokenOf } from './bench-target.ts';
 import { BENCH_USERS } from './bench-world.ts';
 import { type HttpLoad, loadHttp } from './http-load.ts';
@@ -79,8 +79,8 @@ async function transactionScript(
       values: [`${COMMENT_PREFIX} pgbench`, who.id, who.display_name],
     },
     {
-      text: `update alerts set srx_status = 'ask', display_status = $1, updated_at = now() where id = :aid`,
-      values: [rowDisplayState({ srxStatus: 'ask' })],
+      text: `update alerts set srx_status = 'ask', updated_at = now() where id = :aid`,
+      values: [],
     },
     {
       text: `insert into audit_events (user_id, actor, kind, record_type, record_id, fac_id, ip, outcome, detail)

@@ -59,7 +59,6 @@ function bareInsert(rows: readonly IngestAlert[]): { text: string; values: unkno
         ...ownedColumns('highCost', row, PHARMACY, undefined, now),
         uuid: row._internalUUID,
         readByFaci: false,
-        displayStatus: 'new',
         createdAt: now,
         updatedAt: now,
       })),

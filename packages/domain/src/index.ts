@@ -30,6 +30,7 @@ export {
 export { formatCountdown } from './display/countdown.ts';
 export { durationInWords } from './display/duration.ts';
 export { formatBytes, formatDate, formatDateTime, formatMoney, relativeTime } from './display/format.ts';
+export type { HighCostFlags } from './display/high-cost.ts';
 export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } from './display/high-cost.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
 export type { BadgeColor } from './display/status.ts';

@@ -1,3 +1,5 @@
+import { type HighCostFlags, highCostStatus } from './high-cost.ts';
+
 /** How a row of an alert table is shown (spec 1, section 4). */
 export type RowDisplayState =
   | 'new'
@@ -22,15 +24,14 @@ const BY_STATUS: Record<string, RowDisplayState> = {
 };
 
 /**
- * The display state of a row: deleted first, then the answered status, then new (unread) or old. Unanswered
- * alerts whose read state is not markable count as old.
+ * The display state of a row: deleted first (a flat high cost alert whose status badge reads DELETED: a posted one
+ * stays POSTED, spec 1 section 4), then the answered status, then new (unread) or old. Unanswered alerts whose read
+ * state is not markable count as old.
  */
-export function rowDisplayState(alert: {
-  srxStatus?: string | null;
-  readByFaci?: boolean | null;
-  deleted?: boolean | null;
-}): RowDisplayState {
-  if (alert.deleted) return 'deleted';
+export function rowDisplayState(
+  alert: { srxStatus?: string | null; readByFaci?: boolean | null } & HighCostFlags,
+): RowDisplayState {
+  if (highCostStatus(alert) === 'DELETED') return 'deleted';
   const answered = alert.srxStatus ? BY_STATUS[alert.srxStatus] : undefined;
   if (answered) return answered;
   return alert.readByFaci === false ? 'new' : 'old';

@@ -59,6 +59,10 @@ describe('rows', () => {
 
   it('derives the display state', () => {
     expect(rowDisplayState({ deleted: true, srxStatus: 'approve' })).toBe('deleted');
+    // A posted alert's badge reads POSTED (status priority), so its row is not shown as deleted either.
+    expect(rowDisplayState({ deleted: true, posted: true, srxStatus: 'approve' })).toBe('approved');
+    expect(rowDisplayState({ deleted: true, posted: true, readByFaci: false })).toBe('new');
+    expect(rowDisplayState({ srxStatus: 'submitlimit' })).toBe('approved');
     expect(rowDisplayState({ srxStatus: 'approveonce' })).toBe('approvedOnce');
     expect(rowDisplayState({ srxStatus: 'donotsend' })).toBe('donotsend');
     expect(rowDisplayState({ readByFaci: false })).toBe('new');

@@ -57,7 +57,6 @@ export const alerts = pgTable(
     bed: text('bed').notNull().default(''),
     srxStatus: text('srx_status'),
     pharmacyStatus: text('pharmacy_status'),
-    displayStatus: text('display_status').notNull().default('new'),
     /** Facility read state: true read, false unread, null not markable. */
     readByFaci: boolean('read_by_faci'),
     archivedAt: timestamp('archived_at', { withTimezone: true }),

@@ -47,20 +47,6 @@ const DRUGS_BY_WIDGET: Partial<Record<WidgetKey, readonly SeedDrug[]>> = {
   pumpPickup: PUMP_DRUGS,
 };
 
-/** Row display state from the answer and read state (spec 1, section 4: new, old, approved, denied ...). */
-export function displayStatusOf(srxStatus: string | null | undefined, readByFaci: boolean | null): string {
-  const answered: Record<string, string> = {
-    approve: 'approved',
-    approveonce: 'approvedOnce',
-    deny: 'denied',
-    ask: 'asked',
-    send: 'send',
-    donotsend: 'donotsend',
-  };
-  if (srxStatus && answered[srxStatus]) return answered[srxStatus];
-  return readByFaci === true ? 'old' : 'new';
-}
-
 /** Builds one alert row: common columns typed, the widget's own fields in `details`. */
 export function buildAlert(rng: Random, facility: FacilityRef, spec: AlertSpec): AlertRow {
   const drug = rng.pick(DRUGS_BY_WIDGET[spec.widget] ?? COMMON_DRUGS);
@@ -107,7 +93,6 @@ export function buildAlert(rng: Random, facility: FacilityRef, spec: AlertSpec):
     dateCreated: spec.dateCreated,
     srxStatus: spec.srxStatus ?? null,
     pharmacyStatus: fields.columns?.pharmacyStatus ?? null,
-    displayStatus: displayStatusOf(spec.srxStatus, spec.readByFaci),
     readByFaci: spec.readByFaci,
     archivedAt: archive?.at ?? null,
     archiveId: archive?.id ?? null,

@@ -9,7 +9,6 @@ import {
   namesGroup,
   type RequestActionInput,
   RequestActionInputSchema,
-  rowDisplayState,
   widgetByActionWidget,
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
@@ -94,7 +93,6 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
         offered: Boolean(button) && !isReply,
         permissionKey: widget && button?.verb ? actionPermissionKey(widget.key, button.verb) : null,
         pharmacyKeyOnly: widget?.key === 'highCostAlerts' && button?.verb === 'ask',
-        displayStatus: rowDisplayState({ srxStatus: input.requestedAction }),
         ip: request.ip,
       });
       const user = found.user;

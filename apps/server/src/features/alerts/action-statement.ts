@@ -28,8 +28,6 @@ export interface ActionStatementRequest {
   permissionKey: string | null;
   /** highCostAlerts' ask: only the pharmacy's permission counts (canUseButton). */
   pharmacyKeyOnly: boolean;
-  /** The alert's new display status for a non-Reply action (rowDisplayState). */
-  displayStatus: string;
   ip: string;
 }
 
@@ -80,7 +78,7 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
   const allowed = r.isReply ? sql`me.user_type <> 'FacilityUser'` : buttonAllowed;
   const changes = r.isReply
     ? sql`read_by_faci = case when a.read_by_faci is null then null else false end`
-    : sql`srx_status = ${r.action}, display_status = ${r.displayStatus}`;
+    : sql`srx_status = ${r.action}`;
   const statement = sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     (select ${mustEnrolMfaSql(r.policy.mfaRequiredForAdmins ?? false)} from users where users.id = u.id)

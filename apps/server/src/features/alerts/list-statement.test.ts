@@ -380,7 +380,6 @@ describe('the wire cache', () => {
         bed: '',
         srxStatus: '',
         pharmacyStatus: '',
-        displayStatus: '',
         readByFaci: false,
         archivedAt: null,
         archiveId: null,

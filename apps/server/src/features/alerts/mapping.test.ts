@@ -32,7 +32,6 @@ const row: typeof alerts.$inferSelect = {
   bed: 'A',
   srxStatus: null,
   pharmacyStatus: 'Pending',
-  displayStatus: 'new',
   readByFaci: false,
   archivedAt: null,
   archiveId: null,
@@ -54,5 +53,18 @@ describe('toWireAlert', () => {
     const alert = toWireAlert(widgetByKey('refillTooSoon'), row, 'Meadowbrook', []);
     expect(Object.getPrototypeOf(alert)).toBe(Object.prototype);
     expect(Object.getOwnPropertyDescriptor(alert, '__proto__')?.value).toBe('kept as a field');
+  });
+
+  it("derives displayStatus from the answer, the read state and a flat high cost alert's flags", () => {
+    const status = (key: Parameters<typeof widgetByKey>[0], changes: Partial<typeof row>) =>
+      toWireAlert(widgetByKey(key), { ...row, ...changes }, 'Meadowbrook', []).displayStatus;
+    expect(status('refillTooSoon', { readByFaci: false })).toBe('new');
+    expect(status('refillTooSoon', { readByFaci: true })).toBe('old');
+    expect(status('refillTooSoon', { readByFaci: null })).toBe('old');
+    expect(status('refillTooSoon', { srxStatus: 'deny', readByFaci: false })).toBe('denied');
+    expect(status('highCostAlerts', { details: { deleted: true, posted: false } })).toBe('deleted');
+    expect(status('highCostAlerts', { details: { deleted: true, posted: true } })).toBe('new');
+    // Only a flat high cost alert has the flags: another widget's stray "deleted" field is not its state.
+    expect(status('refillTooSoon', { details: { deleted: true } })).toBe('new');
   });
 });

@@ -1,4 +1,10 @@
-import type { AnyAlert, RequestedAction, Widget } from '@portal/domain';
+import {
+  type AnyAlert,
+  type HighCostFlags,
+  type RequestedAction,
+  rowDisplayState,
+  type Widget,
+} from '@portal/domain';
 import type { AlertRow, alertActions } from '../../db/schema/index.ts';
 
 /** A timestamp as the ORM gives it (Date) or as the list statement gives it (already an ISO string). */
@@ -65,7 +71,11 @@ export function toWireAlert(
     bed: row.bed,
     srxStatus: row.srxStatus,
     pharmacyStatus: row.pharmacyStatus,
-    displayStatus: row.displayStatus,
+    displayStatus: rowDisplayState({
+      srxStatus: row.srxStatus,
+      readByFaci: row.readByFaci,
+      ...(widget.key === 'highCostAlerts' ? highCostFlags(row.details) : {}),
+    }),
     readByFaci: row.readByFaci,
     hasUnreadReply: requestedActions.some((a) => a.action === 'Reply' && a.readByFaci === false),
     requestedActions,
@@ -97,6 +107,11 @@ export function toWireAlert(
     });
   }
   return withOwnFields(common, own);
+}
+
+/** A flat high cost alert's status flags from its own fields (the status badge's, and so the row's deleted state). */
+function highCostFlags(details: Record<string, unknown>): HighCostFlags {
+  return { posted: details.posted === true, deleted: details.deleted === true };
 }
 
 /**

@@ -53,6 +53,22 @@ describe('the read-state call of every widget', () => {
     },
   );
 
+  it("moves an unanswered alert's listed displayStatus between new and old", async () => {
+    const listed = async (id: number) =>
+      (await alertWith('nurse@meadowbrook.test', 'highCost', 101, (a) => a._internalID === id)).displayStatus;
+    const alert = await alertWith(
+      'nurse@meadowbrook.test',
+      'highCost',
+      101,
+      (a) => a.readByFaci === false && !a.srxStatus,
+    );
+    expect(alert.displayStatus).toBe('new');
+    expect((await mark('nurse@meadowbrook.test', 'highCost', alert._internalID, true)).statusCode).toBe(200);
+    expect(await listed(alert._internalID)).toBe('old');
+    expect((await mark('nurse@meadowbrook.test', 'highCost', alert._internalID, false)).statusCode).toBe(200);
+    expect(await listed(alert._internalID)).toBe('new');
+  });
+
   it('refuses an alert whose read state is not markable with 400', async () => {
     const alert = await alertWith('nurse@meadowbrook.test', 'openBatch', 101, (a) => a.readByFaci === null);
     const response = await mark('nurse@meadowbrook.test', 'openBatch', alert._internalID, true);

@@ -73,7 +73,6 @@ async function insertAlerts(
     await tx.insert(alerts).values(
       rows.slice(start, start + INSERT_CHUNK).map((row) => ({
         ...row,
-        displayStatus: row.readByFaci === true ? 'old' : 'new',
         createdAt: now,
         updatedAt: now,
       })),

@@ -1,4 +1,4 @@
-import { AUTO_RESPOND_OPTIONS, rowDisplayState, SETTING_NAMES, type SettingsWidget } from '@portal/domain';
+import { AUTO_RESPOND_OPTIONS, SETTING_NAMES, type SettingsWidget } from '@portal/domain';
 import { and, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alertActions, alerts, facilities, facilitySettings } from '../../db/schema/index.ts';
@@ -54,14 +54,7 @@ export async function sweepAutoRespond(db: Db, now: Date): Promise<number> {
         readByFaci: null,
       })),
     );
-    await db
-      .update(alerts)
-      .set({
-        srxStatus: option.action,
-        displayStatus: rowDisplayState({ srxStatus: option.action }),
-        updatedAt: now,
-      })
-      .where(inArray(alerts.id, ids));
+    await db.update(alerts).set({ srxStatus: option.action, updatedAt: now }).where(inArray(alerts.id, ids));
     for (const alertId of ids) {
       await recordAudit(db, {
         userId: null,
