@@ -3,7 +3,8 @@ import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** A calendar day as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years). */
+const isoDay = z.iso.date('Use a date as YYYY-MM-DD');
 
 // A repeated query parameter arrives as a string once and as an array when repeated.
 const repeatedInt = z.preprocess(
@@ -23,8 +24,8 @@ export const AlertListQuerySchema = z.strictObject({
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(PAGE_LIMIT),
   facilityIds: repeatedInt.optional(),
   archived: z.enum(['true', 'false']).optional(),
-  from: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
-  to: z.string().regex(ISO_DAY, 'Use a date as YYYY-MM-DD').optional(),
+  from: isoDay.optional(),
+  to: isoDay.optional(),
   /** The caller's time zone: `from`, `to` and "today" are its calendar days (UTC without it). */
   tz: TimeZoneSchema.optional(),
 });

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { canManageContent, compareVersions, seesPharmacyContent, sortVersions } from './content.ts';
+import {
+  CONTENT_MESSAGES,
+  canManageContent,
+  compareVersions,
+  ReleaseNoteInputSchema,
+  seesPharmacyContent,
+  sortVersions,
+} from './content.ts';
 
 describe('versions order', () => {
   it('compares part by part as numbers', () => {
@@ -25,5 +32,19 @@ describe('content rules', () => {
     expect(seesPharmacyContent('FacilityUser')).toBe(false);
     expect(seesPharmacyContent('PharmacyUser')).toBe(true);
     expect(seesPharmacyContent('SuperAdmin')).toBe(true);
+  });
+});
+
+describe('release note input', () => {
+  const note = { type: 'Feature', title: 'Totes', description: '<p>New</p>', pharmUserOnly: false };
+  it('takes a day that exists and refuses one that does not', () => {
+    expect(ReleaseNoteInputSchema.safeParse({ ...note, date: '2024-02-29' }).success).toBe(true);
+    for (const date of ['2026-02-30', '2026-13-01', '2026-1-5']) {
+      const parsed = ReleaseNoteInputSchema.safeParse({ ...note, date });
+      expect(
+        parsed.error?.issues.map((i) => i.message),
+        date,
+      ).toEqual([CONTENT_MESSAGES.dateInvalid]);
+    }
   });
 });

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-
 /** Messages of the release notes and versions editors. */
 export const CONTENT_MESSAGES = {
   titleRequired: 'Title is required',
@@ -34,7 +32,7 @@ export const ReleaseNoteInputSchema = z.strictObject({
   type: text(CONTENT_MESSAGES.typeRequired, 40),
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
-  date: z.string().regex(ISO_DAY, CONTENT_MESSAGES.dateInvalid),
+  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
   pharmUserOnly: z.boolean(),
 });
 export type ReleaseNoteInput = z.infer<typeof ReleaseNoteInputSchema>;
@@ -63,7 +61,7 @@ export const VersionInputSchema = z.strictObject({
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
   pharmUserDescription: z.string().trim().max(100_000),
-  date: z.string().regex(ISO_DAY, CONTENT_MESSAGES.dateInvalid),
+  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
 });
 export type VersionInput = z.infer<typeof VersionInputSchema>;
 

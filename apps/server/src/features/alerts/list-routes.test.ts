@@ -231,6 +231,13 @@ describe('facilityIds and the archive range', () => {
     expect(futureFrom.body.fields).toEqual({ from: 'From cannot be in the future' });
     const live = await listAlerts(t.app, nurse(), widget, 'from=2020-01-01');
     expect(live.status).toBe(400);
+    // A day that does not exist is refused, not rolled over (30 February would be 2 March, after To).
+    for (const query of ['from=2026-02-30&to=2026-03-01', 'from=2025-13-45', 'to=2026-02-29']) {
+      const impossible = await listAlerts(t.app, nurse(), widget, `archived=true&${query}`);
+      expect(impossible.status, query).toBe(400);
+      expect(Object.values(impossible.body.fields ?? {}), query).toEqual(['Use a date as YYYY-MM-DD']);
+    }
+    expect((await listAlerts(t.app, nurse(), widget, 'archived=true&from=2024-02-29')).status).toBe(200);
   });
 
   it("takes From and To as the caller's calendar days when it names its time zone", async () => {
