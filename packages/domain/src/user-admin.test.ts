@@ -67,10 +67,13 @@ describe('user administration rule', () => {
     expect(canDeleteUser(v, nurse, 101)).toBe(false);
   });
 
-  it('resets passwords only with user_Edit and an admin-level viewer', () => {
+  it('resets passwords only with user_Edit and an admin-level viewer, never their own', () => {
     expect(canResetPassword(viewer(), nurse, 101)).toBe(true);
     const notAdmin = viewer({ facilities: [facility(101, 'DON')] });
     expect(canResetPassword(notAdmin, nurse, 101)).toBe(false);
+    // The server refuses one's own reset (Settings changes it), so the row must not offer it.
+    expect(canResetPassword(viewer(), self, 101)).toBe(false);
+    expect(userRowActions(viewer(), self).resetPassword).toBeNull();
   });
 
   it('limits a pharmacy user to the keys their own pharmacy role grants', () => {

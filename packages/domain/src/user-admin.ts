@@ -117,9 +117,12 @@ export function canEditProfile(viewer: AdminViewer, target: AdminTarget, facID: 
   return role !== undefined && holds(viewer, facID, userEditKey(role));
 }
 
-/** Reset Password at a facility: `user_Edit{role}` and the viewer is admin-level there (requestorIsAdmin). */
+/**
+ * Reset Password at a facility: `user_Edit{role}` and the viewer is admin-level there (requestorIsAdmin); never
+ * oneself, whose password is changed under Settings with the current one (as on the pharmacy side).
+ */
 export function canResetPassword(viewer: AdminViewer, target: AdminTarget, facID: number): boolean {
-  return canEditProfile(viewer, target, facID) && isAdminLevel(viewer, facID);
+  return !isSelf(viewer, target) && canEditProfile(viewer, target, facID) && isAdminLevel(viewer, facID);
 }
 
 /** Delete User through a facility: `user_Delete{role}` of the target's role there; never oneself. */
