@@ -229,8 +229,10 @@ export const EditUserInfoProfileSchema = z
 export type EditUserInfoProfile = z.input<typeof EditUserInfoProfileSchema>;
 
 /**
- * Body of `POST /edituserinfo`, own-account variant: your own `email` and exactly one of betaUser, displayName,
- * phone, title or password. A password needs `currentPassword` (and `confirmPassword` when the form sends it).
+ * Body of `POST /edituserinfo`, own-account variant (spec 2, section 7: "email, title plus one of betaUser,
+ * displayName, phone, title, password"): your own `email`, the `title` (a client may send it with every change),
+ * and at most one of betaUser, displayName, phone or password; with none of them the title is the change. A
+ * password needs `currentPassword` (and `confirmPassword` when the form sends it).
  */
 export function editUserInfoAccountSchema(passwordMin: number) {
   return z
@@ -245,10 +247,10 @@ export function editUserInfoAccountSchema(passwordMin: number) {
       currentPassword: z.string().max(1024).optional(),
     })
     .superRefine((value, ctx) => {
-      const changes = (['betaUser', 'displayName', 'phone', 'title', 'password'] as const).filter(
+      const changes = (['betaUser', 'displayName', 'phone', 'password'] as const).filter(
         (key) => value[key] !== undefined,
       );
-      if (changes.length !== 1)
+      if (changes.length > 1 || (changes.length === 0 && value.title === undefined))
         ctx.addIssue({ code: 'custom', path: [], message: USER_ADMIN_MESSAGES.oneChangeAtATime });
       if (value.password !== undefined && !value.currentPassword)
         ctx.addIssue({

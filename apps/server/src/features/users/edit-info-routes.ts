@@ -27,8 +27,8 @@ const DescribedBody = z
   .record(z.string(), z.unknown())
   .describe(
     'Profile variant (an administrator, another user): { displayName, phone, UserRole?, email, entityId }. ' +
-      'Own-account variant (no entityId): { email (your own), one of betaUser | displayName | phone | title | ' +
-      'password, currentPassword (with password), confirmPassword? }.',
+      'Own-account variant (no entityId): { email (your own), title?, at most one of betaUser | displayName | ' +
+      'phone | password (none: the title is the change), currentPassword (with password), confirmPassword? }.',
   );
 
 /** `POST /edituserinfo`: an administrator's profile edit, or the caller's own account edit (spec 2, section 7). */
@@ -117,9 +117,11 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
       change = { betaUser: input.betaUser };
       message = USER_ADMIN_MESSAGES.betaUser(input.betaUser, row.email);
     } else {
-      change = { title: input.title ?? '' };
+      change = {};
       message = USER_ADMIN_MESSAGES.titleUpdated;
     }
+    // The spec's body carries the title beside any one change; it is stored as sent.
+    if (input.title !== undefined && input.title !== row.title) change.title = input.title;
     await app.db.transaction(async (tx) => {
       await tx
         .update(users)

@@ -193,6 +193,16 @@ describe('POST /api/edituserinfo (own account)', () => {
     });
     expect((await me({ betaUser: false })).body.message).toBe('Deactivated don@lakeside.test as Beta User');
     expect((await me({ displayName: 'Two Things', phone: '5554443333' })).status).toBe(400);
+    expect((await me({})).status).toBe(400);
+    // The spec's body: email and title beside the one change (a client sends the title it shows).
+    expect((await me({ title: 'DON', displayName: 'Donna Lakes' })).body).toMatchObject({
+      message: 'User name updated',
+      userInfo: { displayName: 'Donna Lakes', title: 'DON' },
+    });
+    expect((await me({ title: 'Director of Nursing', betaUser: true })).body).toMatchObject({
+      message: 'Activated don@lakeside.test as Beta User',
+      userInfo: { betaUser: true, title: 'Director of Nursing' },
+    });
     expect((await me({ displayName: 'Abc' })).body.fields).toEqual({
       displayName: 'Name must include a minimum of 4 characters',
     });
