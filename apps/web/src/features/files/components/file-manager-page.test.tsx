@@ -90,6 +90,14 @@ function install(user: ReturnType<typeof nurse>, options: { editable: boolean; c
             pathname_at_deletion: '/Facilities/Meadowbrook Care Center (101)/Policies/Draft Formulary.txt',
             editable: true,
           }),
+          item({
+            file_id: 31,
+            name: 'Census.pdf',
+            deleted: true,
+            deleted_at: daysAgo(3),
+            pathname_at_deletion: '/Facilities/Meadowbrook Care Center - East (102)/Census.pdf',
+            editable: false,
+          }),
         ],
       }),
     );
@@ -188,6 +196,17 @@ describe('FileManagerPage', () => {
     expect(screen.getByRole('menuitem', { name: 'Permanently Delete' })).toBeInTheDocument();
     expect(screen.queryByRole('menuitem', { name: 'Download' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add New' })).not.toBeInTheDocument();
+  });
+
+  it('offers only View on a deleted item the viewer may not edit, whose restore the server refuses', async () => {
+    install(pharmacist(), { editable: true, children });
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Census.pdf' }, { timeout: 5000 }),
+    );
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Restore' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Permanently Delete' })).not.toBeInTheDocument();
   });
 
   it('says in the bin when and from which folder each item was deleted, in the grid and the list', async () => {

@@ -14,7 +14,7 @@ export interface ItemMenuProps {
 
 /**
  * View; Download (files as themselves, folders as a zip; not in top-level folders, not deleted); Delete; Restore;
- * Permanently Delete (spec 2).
+ * Permanently Delete (spec 2). Delete, Restore and Permanently Delete need the item editable, as the server does.
  */
 export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
   const canDownload = mayDownload(item, inTopLevel);
@@ -31,11 +31,13 @@ export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
         {item.editable && !item.deleted && !inTopLevel ? (
           <Menu.Item onClick={() => onAction('delete', item)}>Delete</Menu.Item>
         ) : null}
-        {item.deleted ? <Menu.Item onClick={() => onAction('restore', item)}>Restore</Menu.Item> : null}
         {item.editable && item.deleted ? (
-          <Menu.Item color="red" onClick={() => onAction('purge', item)}>
-            Permanently Delete
-          </Menu.Item>
+          <>
+            <Menu.Item onClick={() => onAction('restore', item)}>Restore</Menu.Item>
+            <Menu.Item color="red" onClick={() => onAction('purge', item)}>
+              Permanently Delete
+            </Menu.Item>
+          </>
         ) : null}
       </Menu.Dropdown>
     </Menu>
