@@ -80,7 +80,9 @@ describe('alerts', () => {
   it('shows the credentials notice and no action buttons to a nurse without credentials', async () => {
     const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
     const dialog = await openFirstRow(page, 'NON-COVERED alerts');
-    await dialog.getByText('SpecialtyRx Now credentials are required for user actions').waitFor();
+    await dialog
+      .getByText('SpecialtyRx Now credentials are required for user actions', { exact: true })
+      .waitFor();
     await expect
       .poll(() => dialog.getByRole('link', { name: 'Set SpecialtyRx Now credentials' }).getAttribute('href'))
       .toBe('/settings/specialtyRxNow');

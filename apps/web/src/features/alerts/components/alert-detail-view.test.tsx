@@ -61,8 +61,9 @@ describe('action buttons', () => {
 
   it('shows the red credentials notice and no buttons without messaging credentials', async () => {
     setUp({ user: nurse({ mediprocityUser: false }) });
+    // The spec's words exactly, with no full stop after them.
     expect(
-      await screen.findByText(/SpecialtyRx Now credentials are required for user actions/),
+      await screen.findByText('SpecialtyRx Now credentials are required for user actions'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set SpecialtyRx Now credentials' })).toHaveAttribute(
       'href',
