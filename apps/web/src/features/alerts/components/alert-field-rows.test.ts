@@ -42,4 +42,12 @@ describe('alertFieldRows', () => {
       expect(originals(overrides)).toEqual(expected);
     });
   });
+
+  it("shows Patient Missing's comment", () => {
+    const alert = alertFixture({}, { comment: 'Resident transferred to St. Mary on 11/02' });
+    expect(alertFieldRows(widgetByKey('patMissing'), alert)).toContainEqual({
+      label: 'Comment',
+      value: 'Resident transferred to St. Mary on 11/02',
+    });
+  });
 });

@@ -109,6 +109,8 @@ function widgetRows(widget: Widget, alert: AnyAlert): FieldRow[] {
       ];
     case 'narcoticsRefill':
       return narcoticsRows(alert);
+    case 'patMissing':
+      return [{ label: 'Comment', value: fieldText(alert, 'comment') }];
     default:
       return [];
   }
