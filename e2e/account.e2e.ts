@@ -85,7 +85,7 @@ describe('account settings', () => {
       .click();
     await page
       .getByRole('dialog')
-      .getByText('SpecialtyRx Now credentials are required for user actions')
+      .getByText('SpecialtyRx Now credentials are required for user actions', { exact: true })
       .waitFor();
     await page.getByRole('dialog').getByRole('link', { name: 'Set SpecialtyRx Now credentials' }).click();
     await waitForPath(page, '/settings/specialtyRxNow');

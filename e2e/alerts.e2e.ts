@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiList, apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
@@ -80,7 +80,9 @@ describe('alerts', () => {
   it('shows the credentials notice and no action buttons to a nurse without credentials', async () => {
     const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
     const dialog = await openFirstRow(page, 'NON-COVERED alerts');
-    await dialog.getByText('SpecialtyRx Now credentials are required for user actions').waitFor();
+    await dialog
+      .getByText('SpecialtyRx Now credentials are required for user actions', { exact: true })
+      .waitFor();
     await expect
       .poll(() => dialog.getByRole('link', { name: 'Set SpecialtyRx Now credentials' }).getAttribute('href'))
       .toBe('/settings/specialtyRxNow');
@@ -251,6 +253,25 @@ describe('alerts', () => {
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Refresh AUTHORIZATION');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('mutes a deleted row, its drug struck through and said deleted, and edges answered rows, on the card and page', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
+    const expectRowStates = async (table: Locator, label: string) => {
+      const deleted = table.locator('tbody tr[data-state="deleted"]').first();
+      await deleted.getByRole('deletion').waitFor();
+      expect(await deleted.getByText('(deleted)').count()).toBe(1);
+      expect(await table.locator('tbody tr[data-accent]').count()).toBeGreaterThan(0);
+      await expectAccessible(page, label);
+    };
+    await expectRowStates(card(page, 'HIGH COST ALERTS').getByRole('table'), 'high cost alerts card');
+    await page.goto(`${portal.url}/alerts/highcostalerts`);
+    await expectRowStates(
+      page.getByRole('table', { name: 'HIGH COST ALERTS alerts' }),
+      'high cost alerts page',
+    );
     expect(errors).toEqual([]);
     await context.close();
   });

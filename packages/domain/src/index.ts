@@ -22,6 +22,7 @@ export { isDashboardLocked, isDashboardSettingsAdmin } from './dashboard-lock.ts
 export type { RowDisplayState } from './display/alert-state.ts';
 export {
   alertSubject,
+  isAnsweredRowState,
   isArchivedAlert,
   narcoticsQuantityRemaining,
   rowDisplayState,

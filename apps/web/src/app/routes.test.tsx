@@ -18,6 +18,13 @@ describe('route table', () => {
     expect(currentPath(app.router)).toBe('/alerts/refilltoosoon');
   });
 
+  it("keeps an alias link's facility narrowing and hash when it lands on the widget's own path", async () => {
+    const app = await landOn('/alerts/pharmacyalerts/refilltoosoon?facilityIds=101#top');
+    expect(await screen.findByRole('heading', { level: 1, name: 'REFILL TOO SOON' })).toBeInTheDocument();
+    expect(currentPath(app.router)).toBe('/alerts/refilltoosoon?facilityIds=101');
+    expect(app.router.state.location.hash).toBe('#top');
+  });
+
   it('opens a widget archive whatever the case of its path', async () => {
     const app = await landOn('/alerts/NONCOVERED/archive');
     expect(screen.getByRole('heading', { level: 1, name: 'NON-COVERED Archive' })).toBeInTheDocument();

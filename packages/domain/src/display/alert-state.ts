@@ -37,6 +37,14 @@ export function rowDisplayState(
   return alert.readByFaci === false ? 'new' : 'old';
 }
 
+/**
+ * Whether a row's state is an answer given to the alert (approved, approvedOnce, denied, asked, send, donotsend),
+ * rather than new, old or deleted.
+ */
+export function isAnsweredRowState(state: RowDisplayState): boolean {
+  return state !== 'new' && state !== 'old' && state !== 'deleted';
+}
+
 /** Archived means an archive time or an archive id (spec 1, section 4). */
 export function isArchivedAlert(alert: {
   archiveDtTm?: string | null;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   alertSubject,
+  isAnsweredRowState,
   isArchivedAlert,
   narcoticsQuantityRemaining,
   rowDisplayState,
@@ -68,6 +69,20 @@ describe('rows', () => {
     expect(rowDisplayState({ readByFaci: false })).toBe('new');
     expect(rowDisplayState({ readByFaci: true })).toBe('old');
     expect(rowDisplayState({ readByFaci: null })).toBe('old');
+  });
+
+  it.each([
+    ['approved', true],
+    ['approvedOnce', true],
+    ['denied', true],
+    ['asked', true],
+    ['send', true],
+    ['donotsend', true],
+    ['new', false],
+    ['old', false],
+    ['deleted', false],
+  ] as const)('counts %s as answered: %s', (state, expected) => {
+    expect(isAnsweredRowState(state)).toBe(expected);
   });
 
   it('sorts unread first and keeps the order otherwise', () => {

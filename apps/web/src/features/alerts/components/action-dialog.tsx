@@ -7,7 +7,9 @@ import {
   type Widget,
   type WidgetButton,
 } from '@portal/domain';
+import { useEffect, useRef } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { firstInvalidField, isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
 import { CommentActionForm } from './comment-action-form.tsx';
@@ -24,10 +26,16 @@ export interface ActionDialogProps {
 
 /**
  * The dialog of one action button (spec 1, section 5), headed by the patient and drug it answers for; it closes when
- * the server accepts the action.
+ * the server accepts the action. A value the server refuses (a 400's `fields`) takes the focus once its message
+ * shows under it, as the forms' own checks do, unless the user has meanwhile moved the focus out of the form.
  */
 export function ActionDialog({ widget, alert, button, onClose }: ActionDialogProps) {
   const send = useRequestAction(widget, alert);
+  const formArea = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (isApiError(send.error, 400) && isFocusLost(formArea.current))
+      firstInvalidField(formArea.current)?.focus();
+  }, [send.error]);
   const submit = (input: Omit<ActionSubmission, 'requestedAction'>) =>
     send.mutate({ ...input, requestedAction: button.action }, { onSuccess: onClose });
   const form = {
@@ -41,21 +49,23 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
       <Text size="sm" fw={600} mb="sm" data-testid="action-subject">
         For {alertSubject(alert)}
       </Text>
-      {button.action === 'ask' ? (
-        <DiscussForm {...form} />
-      ) : button.action === 'send' ? (
-        <ReasonForm {...form} reasons={SEND_REASONS} />
-      ) : button.action === 'donotsend' ? (
-        <ReasonForm {...form} reasons={DO_NOT_SEND_REASONS} />
-      ) : button.action === 'submitlimit' ? (
-        <LimitDaysForm {...form} />
-      ) : (
-        <CommentActionForm
-          {...form}
-          showRefillWarning={button.action === 'limitedApproval'}
-          submitLabel={button.label}
-        />
-      )}
+      <div ref={formArea}>
+        {button.action === 'ask' ? (
+          <DiscussForm {...form} />
+        ) : button.action === 'send' ? (
+          <ReasonForm {...form} reasons={SEND_REASONS} />
+        ) : button.action === 'donotsend' ? (
+          <ReasonForm {...form} reasons={DO_NOT_SEND_REASONS} />
+        ) : button.action === 'submitlimit' ? (
+          <LimitDaysForm {...form} />
+        ) : (
+          <CommentActionForm
+            {...form}
+            showRefillWarning={button.action === 'limitedApproval'}
+            submitLabel={button.label}
+          />
+        )}
+      </div>
     </OpenModal>
   );
 }

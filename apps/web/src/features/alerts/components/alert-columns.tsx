@@ -7,7 +7,8 @@ import {
   type Widget,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
-import { formatDay, highCostStatusOf, stageOf, totalMedsOf } from './alert-format.ts';
+import { formatDay, highCostStatusOf, rowStateOf, stageOf, totalMedsOf } from './alert-format.ts';
+import classes from './alert-table.module.css';
 import { fieldDate, fieldNumber, fieldText } from './alert-values.ts';
 import { CellBadge, StatusCellBadge } from './cell-badge.tsx';
 import { ChatBubble } from './chat-bubble.tsx';
@@ -45,7 +46,17 @@ const patient = (widget: Widget) =>
   col(widget.paged ? 'patientName' : 'patName', 'Patient', (a) => a.patName);
 const facility = (widget: Widget) =>
   col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => a.facName);
-const drug = col('drugLabelName', 'Drug', (a) => a.drugLabelName);
+// A deleted alert's drug is struck through and also says so in words, for screen readers (not a line alone).
+const drug = col('drugLabelName', 'Drug', (a) =>
+  rowStateOf(a) === 'deleted' ? (
+    <>
+      <del>{a.drugLabelName}</del>
+      <span className={classes.visuallyHidden}> (deleted)</span>
+    </>
+  ) : (
+    a.drugLabelName
+  ),
+);
 const cost = col('ttlPrice', 'Cost', (a) => formatMoney(a.ttlPrice));
 const status = col('srxStatus', 'Status', (a) => <StatusCellBadge status={a.srxStatus} />);
 const alertedOn = col('dateCreated', 'Alerted On', (a) => formatDateTime(a.dateCreated));

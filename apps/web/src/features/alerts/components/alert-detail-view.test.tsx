@@ -61,8 +61,9 @@ describe('action buttons', () => {
 
   it('shows the red credentials notice and no buttons without messaging credentials', async () => {
     setUp({ user: nurse({ mediprocityUser: false }) });
+    // The spec's words exactly, with no full stop after them.
     expect(
-      await screen.findByText(/SpecialtyRx Now credentials are required for user actions/),
+      await screen.findByText('SpecialtyRx Now credentials are required for user actions'),
     ).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Set SpecialtyRx Now credentials' })).toHaveAttribute(
       'href',
@@ -202,6 +203,72 @@ describe('keyboard focus in the action dialogs', () => {
     const days = within(dialog).getByPlaceholderText('Choose days');
     await waitFor(() => expect(days).toHaveFocus());
     expect(days).toHaveAccessibleDescription('Please choose 1 to 30 days');
+  });
+});
+
+describe('keyboard focus after a refused value', () => {
+  it('moves focus to the question, with its message as its description, when Discuss has none', async () => {
+    const { app } = setUp();
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Discuss' });
+    within(dialog).getByRole('button', { name: 'Discuss' }).focus();
+    await app.user.keyboard('{Enter}');
+    const question = within(dialog).getByRole('textbox', { name: /Enter Question/ });
+    await waitFor(() => expect(question).toHaveFocus());
+    expect(question).toHaveAccessibleDescription('Please enter a question');
+  });
+
+  type App = ReturnType<typeof setUp>['app'];
+  it.each([
+    {
+      name: 'Approve',
+      widget: authorization,
+      field: 'actionComment',
+      fill: (d: HTMLElement, a: App) => a.user.type(within(d).getByLabelText('Comment (not required)'), 'Ok'),
+      target: (d: HTMLElement) => within(d).getByRole('textbox', { name: 'Comment (not required)' }),
+    },
+    {
+      name: 'Discuss',
+      widget: authorization,
+      field: 'actionComment',
+      fill: (d: HTMLElement, a: App) =>
+        a.user.type(within(d).getByLabelText(/Enter Question/), 'Can this wait?'),
+      target: (d: HTMLElement) => within(d).getByRole('textbox', { name: /Enter Question/ }),
+    },
+    {
+      name: 'Limit Days',
+      widget: authorization,
+      field: 'limitDays',
+      fill: async (d: HTMLElement, a: App) => {
+        await a.user.click(within(d).getByPlaceholderText('Choose days'));
+        await a.user.click(await screen.findByRole('option', { name: '7 Days' }));
+      },
+      target: (d: HTMLElement) => within(d).getByPlaceholderText('Choose days'),
+    },
+    {
+      name: 'Send',
+      submit: 'Submit',
+      widget: clarifications,
+      field: 'actionComment',
+      fill: (d: HTMLElement, a: App) => a.user.click(within(d).getByRole('radio', { name: 'MD Okayed' })),
+      target: (d: HTMLElement) => within(d).getByRole('radio', { name: 'MD Okayed' }),
+    },
+  ])('moves focus to the field the server refuses in $name, its message read with it', async (entry) => {
+    const { api, app } = setUp({ widget: entry.widget });
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      fail(400, 'The request is not valid.', 'VALIDATION_FAILED', {
+        [entry.field]: 'Refused by the pharmacy',
+      }),
+    );
+    await app.user.click(within(await actions()).getByRole('button', { name: entry.name }));
+    const dialog = await screen.findByRole('dialog', { name: entry.name });
+    await entry.fill(dialog, app);
+    within(dialog)
+      .getByRole('button', { name: entry.submit ?? entry.name })
+      .focus();
+    await app.user.keyboard('{Enter}');
+    await waitFor(() => expect(entry.target(dialog)).toHaveFocus());
+    expect(entry.target(dialog)).toHaveAccessibleDescription('Refused by the pharmacy');
   });
 });
 

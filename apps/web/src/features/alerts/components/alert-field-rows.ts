@@ -35,13 +35,18 @@ function commonRows(alert: AnyAlert): FieldRow[] {
   ];
 }
 
+/**
+ * An archived high cost alert whose quantity or days supply changed shows its originals (spec 1, section 2). A null
+ * original means none was recorded, not a change, so it neither counts as one nor shows as a blank row.
+ */
 function highCostAlertRows(alert: AnyAlert): FieldRow[] {
-  const changed = alert.orgQty !== alert.qty || alert.orgDaysSupply !== alert.daysSupply;
+  const originals = [
+    { label: 'Original quantity', original: alert.orgQty, current: alert.qty },
+    { label: 'Original days supply', original: alert.orgDaysSupply, current: alert.daysSupply },
+  ].filter((row) => row.original !== null);
+  const changed = originals.some((row) => row.original !== row.current);
   if (!isArchivedAlert(alert) || !changed) return [];
-  return [
-    { label: 'Original quantity', value: num(alert.orgQty) },
-    { label: 'Original days supply', value: num(alert.orgDaysSupply) },
-  ];
+  return originals.map((row) => ({ label: row.label, value: num(row.original) }));
 }
 
 function narcoticsRows(alert: AnyAlert): FieldRow[] {
@@ -104,6 +109,8 @@ function widgetRows(widget: Widget, alert: AnyAlert): FieldRow[] {
       ];
     case 'narcoticsRefill':
       return narcoticsRows(alert);
+    case 'patMissing':
+      return [{ label: 'Comment', value: fieldText(alert, 'comment') }];
     default:
       return [];
   }

@@ -1,4 +1,12 @@
-import { type AnyAlert, formatDate, HIGH_COST_STAGES, highCostStage, highCostStatus } from '@portal/domain';
+import {
+  type AnyAlert,
+  formatDate,
+  HIGH_COST_STAGES,
+  highCostStage,
+  highCostStatus,
+  type RowDisplayState,
+  rowDisplayState,
+} from '@portal/domain';
 import { fieldDate, fieldNumber } from './alert-values.ts';
 
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
@@ -23,6 +31,18 @@ export function highCostStatusOf(alert: AnyAlert) {
     posted: alert.posted === true,
     deleted: alert.deleted === true,
     profileOnly: alert.profileOnly === true,
+  });
+}
+
+/**
+ * The display state of an alert's row (spec 1, section 4). A flat high cost alert carries `deleted` among its own
+ * fields; other widgets have none, so their rows are never deleted.
+ */
+export function rowStateOf(alert: AnyAlert): RowDisplayState {
+  return rowDisplayState({
+    srxStatus: alert.srxStatus,
+    readByFaci: alert.readByFaci,
+    deleted: alert.deleted === true,
   });
 }
 

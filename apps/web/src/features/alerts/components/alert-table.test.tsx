@@ -69,6 +69,47 @@ describe('AlertTable', () => {
     );
   });
 
+  it("gives each row its display state and says a deleted alert's drug is deleted, not by a line alone", async () => {
+    const highCostAlerts = widgetByKey('highCostAlerts');
+    const flat = { posted: false, deleted: false, profileOnly: false, highCostAlertsId: 1 };
+    const rows = [
+      alertFixture({ patName: 'Deleted, Dee', srxStatus: 'approve' }, { ...flat, deleted: true }),
+      alertFixture({ patName: 'Approved, Al', srxStatus: 'approve' }, flat),
+      alertFixture({ patName: 'Asked, Ann', srxStatus: 'ask', readByFaci: false }, flat),
+      alertFixture({ patName: 'New, Ned', readByFaci: false }, flat),
+      alertFixture({ patName: 'Old, Olga', readByFaci: true }, flat),
+    ];
+    render(
+      <MantineProvider env="test">
+        <AlertTable
+          widget={highCostAlerts}
+          rows={rows}
+          sort={null}
+          onSortChange={() => {}}
+          onOpen={() => {}}
+          label="HIGH COST ALERTS alerts"
+          height={560}
+        />
+      </MantineProvider>,
+    );
+    const table = screen.getByRole('table', { name: 'HIGH COST ALERTS alerts' });
+    const row = async (patient: string) =>
+      (await within(table).findByText(patient)).closest('tr') as HTMLElement;
+    const states = await Promise.all(
+      ['Deleted, Dee', 'Approved, Al', 'Asked, Ann', 'New, Ned', 'Old, Olga'].map(async (patient) =>
+        (await row(patient)).getAttribute('data-state'),
+      ),
+    );
+    expect(states).toEqual(['deleted', 'approved', 'asked', 'new', 'old']);
+    const deleted = await row('Deleted, Dee');
+    const drugCell = within(deleted).getAllByRole('cell')[2];
+    expect(drugCell).toHaveTextContent('Apixaban 5 mg tablet (deleted)');
+    expect(within(drugCell as HTMLElement).getByRole('deletion')).toHaveTextContent('Apixaban 5 mg tablet');
+    expect(within(await row('Approved, Al')).getAllByRole('cell')[2]).toHaveTextContent(
+      /^Apixaban 5 mg tablet$/,
+    );
+  });
+
   it('opens a row with Enter from the keyboard', async () => {
     const { onOpen, rows } = renderTable(3);
     const user = userEvent.setup();

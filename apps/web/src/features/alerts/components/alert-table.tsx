@@ -1,5 +1,5 @@
 import { VisuallyHidden } from '@mantine/core';
-import type { AnyAlert, Widget } from '@portal/domain';
+import { type AnyAlert, isAnsweredRowState, statusBadgeColor, type Widget } from '@portal/domain';
 import {
   elementScroll,
   useVirtualizer,
@@ -10,6 +10,7 @@ import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useSta
 import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
+import { rowStateOf } from './alert-format.ts';
 import classes from './alert-table.module.css';
 import { SortHeader } from './sort-header.tsx';
 
@@ -237,6 +238,7 @@ export function AlertTable({
           {items.map((item) => {
             const alert = rows[item.index];
             if (!alert) return null;
+            const state = rowStateOf(alert);
             return (
               <tr
                 key={alert._internalID}
@@ -244,6 +246,8 @@ export function AlertTable({
                 tabIndex={0}
                 aria-rowindex={item.index + 2}
                 data-unread={alert.readByFaci === false}
+                data-state={state}
+                data-accent={isAnsweredRowState(state) ? statusBadgeColor(alert.srxStatus) : undefined}
                 onClick={() => onOpen(alert)}
                 onKeyDown={(event) => onKeyDown(event, alert, item.index)}
                 onFocus={onRowFocus}

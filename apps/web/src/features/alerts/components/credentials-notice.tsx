@@ -4,11 +4,19 @@ import { IconLock } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PATHS } from '@/lib/paths.ts';
 
-/** The red notice for a user without messaging credentials: no action can be sent (spec 1, section 5). */
+/**
+ * The red notice for a user without messaging credentials: no action can be sent (spec 1, section 5). The spec's
+ * sentence (no full stop) heads it and the link sits under it, so the two do not run together.
+ */
 export function CredentialsNotice() {
   return (
-    <Alert color="red" variant="light" icon={<IconLock aria-hidden />} role="note">
-      {ACTION_MESSAGES.credentialsRequired}.{' '}
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconLock aria-hidden />}
+      role="note"
+      title={ACTION_MESSAGES.credentialsRequired}
+    >
       <Anchor component={Link} to={PATHS.settingsSpecialtyRxNow} c="red.9" fw={700}>
         Set SpecialtyRx Now credentials
       </Anchor>

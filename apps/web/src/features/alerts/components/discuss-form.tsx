@@ -1,17 +1,24 @@
 import { Textarea } from '@mantine/core';
 import { ACTION_MESSAGES } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
-/** Discuss: a question is required ('Enter Question *'). */
+/**
+ * Discuss: a question is required ('Enter Question *'). Submitting without one moves focus to the question once its
+ * message shows (linked by aria-describedby, so it is read out).
+ */
 export function DiscussForm(form: ActionFormProps) {
   const [question, setQuestion] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const onSubmit = (event: FormEvent) => {
+  const questionRef = useRef<HTMLTextAreaElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!question.trim()) {
       setError(ACTION_MESSAGES.questionRequired);
+      focusAfterRender(() => questionRef.current, event.currentTarget);
       return;
     }
     form.onSubmit({ actionComment: question });
@@ -19,6 +26,7 @@ export function DiscussForm(form: ActionFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate>
       <Textarea
+        ref={questionRef}
         label="Enter Question"
         withAsterisk
         rows={3}

@@ -13,7 +13,8 @@ export interface ReasonFormProps extends ActionFormProps {
  * Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. The dialog opens with
  * focus on the first reason (not on the dialog's Close button), and a missing reason or comment moves focus there
  * once its message shows. Each radio is described by the group's message, so a screen reader reads it on the radio
- * that gets focus.
+ * that gets focus. The group's tab stop (the chosen reason, else the first) is marked invalid, so a value the
+ * server refuses brings the focus there (ActionDialog).
  */
 export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
   const [reason, setReason] = useState<string | null>(null);
@@ -63,6 +64,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
                 value={r}
                 label={r}
                 aria-describedby={reasonError ? reasonErrorId : undefined}
+                aria-invalid={reasonError && r === (reason ?? reasons[0]) ? true : undefined}
                 data-autofocus={index === 0 ? true : undefined}
               />
             ))}

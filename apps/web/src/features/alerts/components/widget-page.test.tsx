@@ -66,6 +66,37 @@ describe('WidgetPage', () => {
     expect(sorts).toContain('patName desc');
   });
 
+  it.each([
+    ['/alerts/authorization', 'AUTHORIZATION alerts'],
+    ['/alerts/authorization/archive', 'AUTHORIZATION archived alerts'],
+  ])(
+    'on %s puts unread rows first after a column sort too, in the sorted order within each',
+    async (path, name) => {
+      const alerts = [
+        alertFixture({ patName: 'Adams, Ann', readByFaci: true }),
+        alertFixture({ patName: 'Baker, Bob', readByFaci: false }),
+        alertFixture({ patName: 'Cole, Cy', readByFaci: null }),
+        alertFixture({ patName: 'Dunn, Dee', readByFaci: false }),
+      ];
+      withOrganisations(new FakeApi().signedIn('tok', nurse()))
+        .on('GET', authorization.listCall, (call) =>
+          listAnswer(authorization, call.query.get('sortOrder') === 'desc' ? [...alerts].reverse() : alerts),
+        )
+        .install();
+      const app = renderApp(path, { token: 'tok' });
+      const table = await screen.findByRole('table', { name });
+      const patients = () =>
+        within(table)
+          .getAllByRole('row')
+          .slice(1)
+          .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
+      await waitFor(() => expect(patients()).toEqual(['Baker, Bob', 'Dunn, Dee', 'Adams, Ann', 'Cole, Cy']));
+      await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
+      await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
+      await waitFor(() => expect(patients()).toEqual(['Dunn, Dee', 'Baker, Bob', 'Cole, Cy', 'Adams, Ann']));
+    },
+  );
+
   it('narrows to the facility a reminder email links to, keeps it on the archive, and shows all again', async () => {
     const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture({ facID: 101 })]))

@@ -48,11 +48,9 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     [sort, isArchive, applied, facilityIds],
   );
   const list = useAlertList(widget, params);
-  // Unread rows go first on the live list until the user picks a column to sort by.
-  const rows = useMemo(
-    () => (!isArchive && !sort ? unreadFirst(list.rows) : list.rows),
-    [list.rows, isArchive, sort],
-  );
+  // Unread rows go first (spec 1, section 4), as on the dashboard card: on the archive and after a column sort
+  // too, each group in the server's order.
+  const rows = useMemo(() => unreadFirst(list.rows), [list.rows]);
   const more = useShowMoreFocus(list.rows, list.showMore);
   const serverProblems = isApiError(list.error, 400) ? list.error.fields : {};
 
