@@ -35,13 +35,15 @@ export function highCostStatusOf(alert: AnyAlert) {
 }
 
 /**
- * The display state of an alert's row (spec 1, section 4). A flat high cost alert carries `deleted` among its own
- * fields; other widgets have none, so their rows are never deleted.
+ * The display state of an alert's row (spec 1, section 4), by the rule the server's displayStatus follows, from the
+ * alert as the cache now holds it (a read mark changes it at once). A flat high cost alert carries `posted` and
+ * `deleted` among its own fields; other widgets have neither, so their rows are never deleted.
  */
 export function rowStateOf(alert: AnyAlert): RowDisplayState {
   return rowDisplayState({
     srxStatus: alert.srxStatus,
     readByFaci: alert.readByFaci,
+    posted: alert.posted === true,
     deleted: alert.deleted === true,
   });
 }
