@@ -429,6 +429,7 @@ export type {
   ViewerFacility,
 } from './user-admin.ts';
 export {
+  addableRoles,
   canAddFacilityToUser,
   canAddUserToFacility,
   canChangeRole,

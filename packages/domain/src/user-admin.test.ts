@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   type AdminViewer,
+  addableRoles,
   canAddFacilityToUser,
   canAddUserToFacility,
   canChangeRole,
@@ -42,14 +43,37 @@ describe('user administration rule', () => {
     ['nurse at 102', viewer(), 102, false],
     ['unseen facility', viewer(), 201, false],
     [
-      'pharmacy user',
-      viewer({ userType: 'PharmacyUser', facilities: [facility(101, 'Pharmacist')] }),
+      'pharmacy user whose pharmacy role manages users',
+      viewer({
+        userType: 'PharmacyUser',
+        facilities: [facility(101, 'SysAdmin')],
+        pharmacyPermissions: { sprx: ALL },
+      }),
       101,
       true,
+    ],
+    [
+      'pharmacy user whose pharmacy role does not (a Pharmacist)',
+      viewer({ userType: 'PharmacyUser', facilities: [facility(101, 'Pharmacist')] }),
+      101,
+      false,
     ],
     ['super admin', viewer({ userType: 'SuperAdmin', facilities: [facility(301, 'SuperAdmin')] }), 301, true],
   ])('adding a user: %s', (_name, v, facID, expected) => {
     expect(canAddUserToFacility(v, facID)).toBe(expected);
+  });
+
+  it('lets a pharmacy user give only the roles their own pharmacy role may edit; admins give any', () => {
+    expect(addableRoles(viewer(), 101)).toEqual(['Nursing', 'DON', 'facilityadmin', 'BusinessOffice']);
+    expect(addableRoles(viewer(), 102)).toEqual([]);
+    const manager = viewer({
+      userType: 'PharmacyUser',
+      facilities: [facility(101, 'Manager')],
+      pharmacyPermissions: { sprx: { user_EditNursing: true, user_EditDON: true } },
+    });
+    expect(addableRoles(manager, 101)).toEqual(['Nursing', 'DON']);
+    expect(canAddUserToFacility(manager, 101, 'DON')).toBe(true);
+    expect(canAddUserToFacility(manager, 101, 'facilityadmin')).toBe(false);
   });
 
   it('never lets anyone change their own role or remove or delete themselves', () => {

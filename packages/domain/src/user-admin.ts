@@ -4,7 +4,7 @@ import {
   type PermissionMap,
   PHARMACY_ADMIN_PERMISSIONS,
 } from './permissions.ts';
-import { FACILITY_ADMIN_ROLES, type UserType } from './roles.ts';
+import { FACILITY_ADMIN_ROLES, FACILITY_ROLES, type UserType } from './roles.ts';
 
 /** A facility as the viewer sees it: their role there and the facility's permission map (`GET /facilities`). */
 export interface ViewerFacility {
@@ -76,9 +76,29 @@ export function effectivePermissions(viewer: AdminViewer, facID: number): Permis
 const holds = (viewer: AdminViewer, facID: number, key: string) =>
   hasAll(effectivePermissions(viewer, facID), key);
 
-/** Whether the viewer may add a new or existing user to this facility (the Add User menu item, `/createuser`). */
-export function canAddUserToFacility(viewer: AdminViewer, facID: number): boolean {
-  return isAdminLevel(viewer, facID);
+/**
+ * The facility roles the viewer may give a user they add to this facility. Spec 2, section 6: adding is for
+ * pharmacy users, super admins and facility admins (admin-level), and among pharmacy staff "SysAdmins and Managers
+ * can add, edit and delete users", so a pharmacy user also needs their own pharmacy role to grant
+ * `user_Edit{role}` (SysAdmin, Manager, Administrator do; a Pharmacist or Billing clerk, who answer alerts but do not
+ * administer, do not: seed/role-grants.ts). Facility admins and super admins give any role, as before.
+ */
+export function addableRoles(viewer: AdminViewer, facID: number): string[] {
+  const facility = facilityOf(viewer, facID);
+  if (!facility || !isAdminLevel(viewer, facID)) return [];
+  const roles = FACILITY_ROLES.map((r) => r.name);
+  if (viewer.userType !== 'PharmacyUser') return roles;
+  const own = viewer.pharmacyPermissions[facility.pharmID] ?? {};
+  return roles.filter((role) => own[userEditKey(role)] === true);
+}
+
+/**
+ * Whether the viewer may add a user to this facility with `role` (`/createuser`), or, without a role, with some
+ * role (the Add User menu item, the Create Facility User picker).
+ */
+export function canAddUserToFacility(viewer: AdminViewer, facID: number, role?: string): boolean {
+  const roles = addableRoles(viewer, facID);
+  return role === undefined ? roles.length > 0 : roles.includes(role);
 }
 
 /** Facilities a picker offers: only those where the viewer is admin-level, by name. */

@@ -118,6 +118,21 @@ describe('POST /api/createuser', () => {
       newUser({ email: 'a5@x.test', faciID: 301 }),
     );
     expect(sup.status).toBe(200);
+    // Pharmacy staff who answer alerts but do not manage users (spec 2, section 6: SysAdmins and Managers).
+    const pharmacist = await api.post(
+      as('pharmacist@pharmacy.test'),
+      '/createuser',
+      newUser({ email: 'a6@x.test', userRole: 'DON' }),
+    );
+    expect(pharmacist.status).toBe(403);
+    const billing = await api.post(
+      as('billing@pharmacy.test'),
+      '/createuser',
+      newUser({ email: 'a7@x.test', faciID: 201, userRole: 'facilityadmin' }),
+    );
+    expect(billing.status).toBe(403);
+    expect(await api.row('a6@x.test')).toBeUndefined();
+    expect(await api.row('a7@x.test')).toBeUndefined();
     expect(await api.row('a2@x.test')).toBeUndefined();
     expect(await api.row('a1@x.test')).toBeUndefined();
   });

@@ -45,7 +45,7 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         summary: 'Create a facility user with a role at one facility',
         description:
           'Only where the viewer is admin-level (a super admin, a pharmacy user of its pharmacy, its facility ' +
-          'admin). The password is hashed with argon2id and must be changed by its owner at the next sign-in. ' +
+          "admin) and holds user_Edit of the new user's role there (addableRoles). The password is hashed with argon2id and must be changed by its owner at the next sign-in. " +
           '409 when the email is taken.',
         body: createUserInputSchema(app.config.passwordMinLength),
         response: { 200: MessageAnswerSchema, ...refusals },
@@ -55,14 +55,14 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       const body = request.body;
       const viewer = await adminViewerOf(app.db, currentUser(request));
       if (!viewer.facilities.some((f) => f.facID === body.faciID)) throw notFound('No such facility.');
-      if (!canAddUserToFacility(viewer, body.faciID)) throw forbidden();
+      const role = body.UserRole ?? body.userRole;
+      if (!canAddUserToFacility(viewer, body.faciID, role)) throw forbidden();
       if (body.email.endsWith(`@${domain}`)) {
         const message = USER_ADMIN_MESSAGES.facilityEmailDomain(domain);
         throw badRequest(message, { email: message });
       }
       if (await findLiveUser(app.db, body.email))
         throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
-      const role = body.UserRole ?? body.userRole;
       const passwordHash = await hashPassword(body.password);
       try {
         await app.db.transaction(async (tx) => {

@@ -1,9 +1,15 @@
-import { ENDPOINTS, FacilitiesAnswerSchema } from '@portal/domain';
+import {
+  allActionKeys,
+  ENDPOINTS,
+  FacilitiesAnswerSchema,
+  PharmaciesAnswerSchema,
+  toPermissionMap,
+} from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, ok } from '@/test/fake-api.ts';
-import { nurse } from '@/test/fixtures.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 function install() {
@@ -15,6 +21,31 @@ function install() {
   new FakeApi()
     .signedIn('tok', nurse())
     .on('GET', ENDPOINTS.facilities, () => ok(FacilitiesAnswerSchema, { facilities }))
+    .install();
+}
+
+/** A pharmacy user at sprx whose own pharmacy role grants these keys. */
+function installPharmacyUser(userPermissions: string[]) {
+  new FakeApi()
+    .signedIn('tok', pharmacist())
+    .on('GET', ENDPOINTS.facilities, () =>
+      ok(FacilitiesAnswerSchema, { facilities: [settableFacility({ userRole: 'Manager' })] }),
+    )
+    .on('GET', ENDPOINTS.pharmacies, () =>
+      ok(PharmaciesAnswerSchema, {
+        pharmacies: [
+          {
+            pharmID: 'sprx',
+            pharmName: 'SpecialtyRx Garden State',
+            pharmState: 'NJ',
+            userRole: 'Manager',
+            facilities: [],
+            userPermissions: toPermissionMap(userPermissions),
+            pharmPermissions: toPermissionMap(allActionKeys()),
+          },
+        ],
+      }),
+    )
     .install();
 }
 
@@ -71,5 +102,29 @@ describe('FacilitiesPage', () => {
     expect(
       await screen.findByRole('dialog', { name: 'Add Facility User to Meadowbrook Care Center' }),
     ).toBeInTheDocument();
+  });
+
+  it('offers a pharmacy user only the roles their pharmacy role may manage, and no Add User without any', async () => {
+    installPharmacyUser(['user_EditNursing', 'user_EditDON']);
+    const { user, unmount } = renderApp('/facilities', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Meadowbrook Care Center' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add Facility User to Meadowbrook Care Center',
+    });
+    await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    expect(options).toEqual(['Nursing', 'DON']);
+    unmount();
+
+    installPharmacyUser([]);
+    const second = renderApp('/facilities', { token: 'tok' });
+    await second.user.click(
+      await screen.findByRole('button', { name: 'Actions for Meadowbrook Care Center' }, { timeout: 5000 }),
+    );
+    const addUser = await screen.findByRole('menuitem', { name: 'Add User' });
+    expect(addUser).toBeDisabled();
   });
 });

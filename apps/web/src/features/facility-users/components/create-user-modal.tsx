@@ -3,7 +3,9 @@ import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminViewer,
+  addableRoles,
   addFacilityUserFormSchema,
+  canAddUserToFacility,
   createFacilityUserFormSchema,
   FACILITY_ROLES,
   PICKER_PAGE_SIZE,
@@ -42,6 +44,13 @@ type Values = {
 
 const ROLE_OPTIONS = FACILITY_ROLES.map((r) => ({ value: r.name, label: r.label }));
 
+/** The roles the viewer may give at a facility (addableRoles, as the server checks); none before one is chosen. */
+function roleOptionsAt(viewer: AdminViewer, facID: number) {
+  if (!facID) return [];
+  const roles = addableRoles(viewer, facID);
+  return ROLE_OPTIONS.filter((option) => roles.includes(option.value));
+}
+
 /** Create Facility User, or Add Facility User to a given facility (spec 2, sections 2 and 5). */
 export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalProps) {
   const { passwordMinLength } = useClientConfig();
@@ -68,10 +77,12 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
   const create = useCreateUser();
   const focusName = useFocusAfterReset(form, 'displayName');
   const field = formField(form);
-  const facilities = pickerFacilities(viewer).map((f) => ({
-    value: String(f.facID),
-    label: `${f.facName} (${f.facID})`,
-  }));
+  const facilities = pickerFacilities(viewer)
+    .filter((f) => canAddUserToFacility(viewer, f.facID))
+    .map((f) => ({
+      value: String(f.facID),
+      label: `${f.facName} (${f.facID})`,
+    }));
 
   // 'Create and Add Another' keeps the dialog open for the next person, with the same facility, role and title:
   // an administrator onboarding a ward's staff enters only what differs.
@@ -126,6 +137,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       );
     });
   const submit = send(false);
+  const roleOptions = roleOptionsAt(viewer, facility ? facility.facID : Number(form.watch('faciID')));
 
   return (
     <OpenModal
@@ -149,7 +161,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             control={form.control}
             name="userRole"
             label="Role"
-            data={ROLE_OPTIONS}
+            data={roleOptions}
             withAsterisk
           />
           <TextInput label="Display name" withAsterisk {...field('displayName')} />

@@ -1,5 +1,5 @@
 import { Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
-import { formatPhone, pickerFacilities, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
@@ -38,7 +38,7 @@ export function FacilityUsersPage() {
         <Title order={1}>Facility Users</Title>
         <Button
           onClick={() => setModal({ kind: 'create' })}
-          disabled={!viewer || pickerFacilities(viewer).length === 0}
+          disabled={!viewer || !viewer.facilities.some((f) => canAddUserToFacility(viewer, f.facID))}
         >
           Add Facility User
         </Button>
