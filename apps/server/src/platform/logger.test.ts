@@ -1,8 +1,11 @@
+import { DrizzleQueryError } from 'drizzle-orm';
+import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { seedIfEmpty } from '../db/seed/index.ts';
 import { freshDatabase } from '../test/test-app.ts';
+import { loggerOptions } from './logger.ts';
 
 const lines: string[] = [];
 let close: () => Promise<void>;
@@ -45,5 +48,30 @@ describe('request logs', () => {
     const all = lines.join('\n');
     for (const secret of ['portal-demo-1', 'wrong-secret', token, 'Jane']) expect(all).not.toContain(secret);
     expect(all).toContain('/api/tokeninfo');
+  });
+});
+
+describe('error logs', () => {
+  it("keep a failed query's SQL but never its parameters or the database error's detail", () => {
+    const written: string[] = [];
+    const { log } = Fastify({ logger: loggerOptions('error', { write: (line) => written.push(line) }) });
+    const cause = Object.assign(
+      new Error('duplicate key value violates unique constraint "users_email_key"'),
+      {
+        code: '23505',
+        detail: 'Key (email)=(jane.doe@example.test) already exists.',
+      },
+    );
+    const failed = new DrizzleQueryError(
+      'insert into users (email, display_name, password_hash) values ($1, $2, $3)',
+      ['jane.doe@example.test', 'Jane Doe', '$argon2id$v=19$secret-hash'],
+      cause,
+    );
+    log.error({ err: failed }, 'request failed');
+    const line = written.join('\n');
+    expect(line).toContain('insert into users (email, display_name, password_hash) values ($1, $2, $3)');
+    expect(line).toContain('23505');
+    for (const secret of ['jane.doe', 'Jane Doe', 'argon2id', 'already exists'])
+      expect(line).not.toContain(secret);
   });
 });
