@@ -7,8 +7,11 @@ type LoggedError = Error & { code?: unknown; query?: unknown; params?: unknown; 
  * copies every property, so a failed query logged its parameters (a new user's password hash, a patient's name) and
  * a database error its `detail`, which quotes the row. A query error keeps its SQL text, with placeholders only.
  */
-export function serializeError(error: unknown, depth = 0): Record<string, unknown> {
-  if (!(error instanceof Error)) return { message: String(error) };
+export function serializeError(
+  error: unknown,
+  depth = 0,
+): { type: string; message: string; stack: string; [key: string]: unknown } {
+  if (!(error instanceof Error)) return { type: typeof error, message: String(error), stack: '' };
   const e = error as LoggedError;
   const message = Array.isArray(e.params) ? `Failed query: ${String(e.query)}` : e.message;
   const stack = e.stack ?? '';

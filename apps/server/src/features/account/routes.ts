@@ -30,7 +30,7 @@ const refusals = {
 /** The signed-in user's messaging credentials and dashboard configuration (spec 2, "Settings area"). */
 export async function accountRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
   const audit = (
     request: FastifyRequest,
     kind: string,

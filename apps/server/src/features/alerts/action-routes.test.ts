@@ -312,17 +312,19 @@ describe('the session, checked inside the action statement', () => {
   const ask = (alert: AnyAlert) =>
     body('highCost', alert, { requestedAction: 'ask', actionComment: 'Generic?' });
 
-  it('refuses no token and a revoked session with 401, a bad body first with 400, and writes nothing', async () => {
+  it('refuses no token (even with a bad body) and a revoked session with 401, and writes nothing', async () => {
     const alert = await liveAlert('don@lakeside.test', 'highCost', 201);
     const before = await threadOf(alert._internalID);
     const anonymous = await t.app.inject({ method: 'POST', url: '/api/requestaction', payload: ask(alert) });
     expect(anonymous.statusCode).toBe(401);
+    // api.md: a missing token is a 401; an anonymous caller learns nothing of the body's fields.
     const badBody = await t.app.inject({
       method: 'POST',
       url: '/api/requestaction',
       payload: { widget: 'HighCost' },
     });
-    expect(badBody.statusCode).toBe(400);
+    expect(badBody.statusCode).toBe(401);
+    expect(badBody.json()).not.toHaveProperty('fields');
     const fresh = await signIn(t.app, 'don@lakeside.test');
     await t.database.db.execute(
       sql`update sessions set revoked_at = now() where token_hash = ${hashToken(fresh)}`,

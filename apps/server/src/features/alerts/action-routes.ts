@@ -13,7 +13,7 @@ import {
 } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { assertActive, bearerToken } from '../../platform/auth.ts';
+import { assertActive, bearerToken, requireBearer } from '../../platform/auth.ts';
 import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { touchSession } from '../../platform/sessions.ts';
 import { runActionStatement } from './action-statement.ts';
@@ -55,8 +55,10 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.requestAction,
     {
-      // The statement resolves the session itself (no auth-hook query); the handler answers a bad body first.
+      // The statement resolves the session itself (no auth-hook query). Without a token the answer is a 401 before
+      // the body is read; with one, a bad body is a 400 before the statement runs.
       config: { sessionInStatement: true },
+      onRequest: requireBearer,
       attachValidation: true,
       schema: {
         tags: ['alerts'],
@@ -70,8 +72,6 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      // The body is checked before the session, as when the session came from the auth hook and the permission
-      // check from a preHandler (validation runs between them).
       if (request.validationError) throw request.validationError;
       const token = bearerToken(request);
       if (!token) throw unauthorized(MESSAGES.notSignedIn);

@@ -12,7 +12,7 @@ export async function alertsRoutes(app: FastifyInstance) {
   // So does requestaction (action-statement.ts), with its write.
   await app.register(alertActionRoutes);
   await app.register(async (scope) => {
-    scope.addHook('preHandler', requireActiveUser);
+    scope.addHook('onRequest', requireActiveUser);
     await scope.register(alertDetailRoutes);
     await scope.register(alertReadRoutes);
   });

@@ -11,7 +11,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { assertActive, bearerToken, requireActiveUser } from '../../platform/auth.ts';
+import { assertActive, bearerToken, requireActiveUser, requireBearer } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
@@ -80,8 +80,10 @@ export async function alertListRoutes(fastify: FastifyInstance) {
     app.get(
       widget.listCall,
       {
-        // The list statement resolves the session itself (list-statement.ts): no separate session query.
+        // The list statement resolves the session itself (list-statement.ts): no separate session query. Without
+        // a token the answer is a 401 before the query is validated.
         config: { sessionInStatement: true },
+        onRequest: requireBearer,
         compress: LIST_COMPRESSION,
         schema: {
           tags: ['alerts'],

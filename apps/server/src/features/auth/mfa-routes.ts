@@ -36,7 +36,7 @@ const errors = {
 };
 
 /**
- * preHandler: a session, and no administrator-set password still to replace. Unlike `requireActiveUser` it lets
+ * onRequest hook: a session, and no administrator-set password still to replace. Unlike `requireActiveUser` it lets
  * through a user whom MFA_REQUIRED_FOR_ADMINS holds back: setting up two-step sign-in is what they must do.
  */
 async function requireUserMayEnrol(request: FastifyRequest): Promise<void> {
@@ -124,7 +124,7 @@ export async function mfaRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.mfa,
     {
-      preHandler: requireUserMayEnrol,
+      onRequest: requireUserMayEnrol,
       schema: {
         tags: ['mfa'],
         summary: 'Your two-step sign-in status',
@@ -147,7 +147,7 @@ export async function mfaRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.mfaEnrol,
     {
-      preHandler: requireUserMayEnrol,
+      onRequest: requireUserMayEnrol,
       schema: {
         tags: ['mfa'],
         summary: 'Start setting up two-step sign-in: a new secret, its otpauth URI and QR code',
@@ -170,7 +170,7 @@ export async function mfaRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.mfaEnrolConfirm,
     {
-      preHandler: requireUserMayEnrol,
+      onRequest: requireUserMayEnrol,
       schema: {
         tags: ['mfa'],
         summary: 'Finish the set-up with a current code and your password; answers the recovery codes once',
@@ -198,7 +198,7 @@ export async function mfaRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.mfaDisable,
     {
-      preHandler: requireUserMayEnrol,
+      onRequest: requireUserMayEnrol,
       schema: {
         tags: ['mfa'],
         summary: 'Turn two-step sign-in off (password and a code or a recovery code)',
@@ -223,7 +223,7 @@ export async function mfaRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.mfaRecoveryCodes,
     {
-      preHandler: requireUserMayEnrol,
+      onRequest: requireUserMayEnrol,
       schema: {
         tags: ['mfa'],
         summary: 'Replace every recovery code with new ones (password and a code or a recovery code)',

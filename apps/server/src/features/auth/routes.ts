@@ -139,7 +139,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.post(
     ENDPOINTS.logout,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: "Revoke the caller's session",
@@ -165,7 +165,7 @@ export async function authRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.tokenInfo,
     {
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user',

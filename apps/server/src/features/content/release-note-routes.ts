@@ -31,7 +31,7 @@ const releaseNotes: ContentWriter<ReleaseNoteInput, ReleaseNote> = {
 /** Release notes: everyone signed in reads them; super admins and pharmacy SysAdmins write them. */
 export async function releaseNoteRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get(
     ENDPOINTS.releaseNotes,

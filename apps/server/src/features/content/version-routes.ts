@@ -61,7 +61,7 @@ const versions: ContentWriter<VersionInput, Version> = {
 /** Versions: everyone signed in reads them; super admins and pharmacy SysAdmins write them. */
 export async function versionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get(
     ENDPOINTS.versions,

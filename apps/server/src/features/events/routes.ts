@@ -45,7 +45,7 @@ export async function eventRoutes(
   app.get(
     ENDPOINTS.events,
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags: ['alerts'],
         summary: 'Live updates of alerts (Server-Sent Events)',

@@ -26,7 +26,7 @@ const refusals = {
 /** Facilities, pharmacies and roles as the viewer may see them (reference/api.md, "Shapes"). */
 export async function facilitiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get(
     ENDPOINTS.facilities,

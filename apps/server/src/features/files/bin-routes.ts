@@ -49,7 +49,7 @@ const sameDeletion = (a: FileRow, b: FileRow) => a.deletedAt?.getTime() === b.de
 /** Soft delete, the recycling bin, restore and permanent delete (spec 2, sections 2, 4 and 7). */
 export async function fileBinRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.delete(
     FILE_ENDPOINTS.folder,

@@ -34,7 +34,7 @@ const tags = ['files'];
 /** Browsing the trees, creating folders, registering uploads, renaming (spec 2, section 7). */
 export async function fileTreeRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get(
     FILE_ENDPOINTS.topLevelFolders,

@@ -67,7 +67,7 @@ function downloadHeaders(reply: FastifyReply, row: FileRow) {
 /** Uploads and downloads: bytes stream through, never held whole (except the spec's base64 call). */
 export async function fileTransferRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.post(
     FILE_ENDPOINTS.upload,

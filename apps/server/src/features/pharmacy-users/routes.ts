@@ -80,8 +80,8 @@ async function visibleTarget(
  */
 export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
-  app.addHook('preHandler', requirePharmacyAdministrator);
+  app.addHook('onRequest', requireActiveUser);
+  app.addHook('onRequest', requirePharmacyAdministrator);
   const audit = (request: FastifyRequest, kind: string, targetId: number, detail: object): AuditEntry => ({
     userId: currentUser(request).id,
     actor: currentUser(request).email,

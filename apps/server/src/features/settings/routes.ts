@@ -103,7 +103,7 @@ function settingRows(input: FacilitySettingInput, values: Values) {
 /** Facility alert settings: reminder count and interval, auto-respond, reminder contacts (spec 1, sections 2 and 7). */
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
   const audit = (
     request: FastifyRequest,
     facId: number,

@@ -61,7 +61,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.packingSlipHeaders,
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       // A range of days over every visible facility runs long; no token in it. The slip details next door carry
       // their public link's token, so they stay uncompressed (platform/compression.ts).
       compress: LIST_COMPRESSION,
@@ -87,7 +87,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
   app.get(
     ENDPOINTS.packingSlipDetails,
     {
-      preHandler: requireActiveUser,
+      onRequest: requireActiveUser,
       schema: {
         tags: ['totes'],
         summary: "One tote's packing slips, each with the token of its public link (404 when not visible)",

@@ -143,7 +143,7 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
     {
       // The own password change must stay open to a user who has to replace an administrator's password, so
       // this route asks only for a session; the profile variant refuses such users itself.
-      preHandler: requireUser,
+      onRequest: requireUser,
       schema: {
         tags: ['users'],
         summary: "Edit another user's profile (with entityId) or your own account (without)",

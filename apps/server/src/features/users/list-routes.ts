@@ -19,7 +19,7 @@ import { adminViewerOf } from './viewer.ts';
 /** The facility-user lists (spec 2, sections 2 and 7): only users of facilities the viewer sees. */
 export async function userListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.get(
     ENDPOINTS.facilityUsers,

@@ -34,7 +34,7 @@ const targetOf = (userId: number, roles: { facid: number; userRole: string }[], 
 /** Creating facility users and their roles at facilities (spec 2, sections 4, 6 and 7). */
 export async function membershipRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
   const domain = app.config.pharmacyEmailDomain;
 
   app.post(

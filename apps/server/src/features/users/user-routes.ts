@@ -24,7 +24,7 @@ const facIdOf = (entityId: number | string) => (typeof entityId === 'number' ? e
 /** Deleting users and resetting their passwords (spec 2, sections 6 and 7). */
 export async function userRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.addHook('preHandler', requireActiveUser);
+  app.addHook('onRequest', requireActiveUser);
 
   app.post(
     ENDPOINTS.deleteUser,
