@@ -44,6 +44,7 @@ export const FILE_MESSAGES = {
   uploadNotFound: 'The uploaded file was not found; upload it again.',
   uploadUsed: 'This upload is already registered.',
   uploadMissingFile: 'The upload needs a multipart field named "file".',
+  uploadBroken: 'The upload was cut off or is not a multipart form; send the file again.',
 } as const;
 
 /** The upload success toast: '{n} files successfully uploaded' or '1 file successfully uploaded'. */

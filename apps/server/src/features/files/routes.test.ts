@@ -1,6 +1,7 @@
 import { mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { FILE_MESSAGES } from '@portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, files, users } from '../../db/schema/index.ts';
@@ -345,6 +346,38 @@ describe('uploads and downloads', () => {
     expect(await storedUploads()).toEqual(before);
     // A user who may edit a folder somewhere still uploads (the folder is checked when it is registered).
     expect((await upload(BILLING, 'notes.txt', Buffer.from('hello'))).status).toBe(200);
+  });
+
+  it('refuses a broken form with 400, not a 500 or a wait, and keeps nothing, not even a partial file', async () => {
+    const before = await storedUploads();
+    const boundary = 'cut-off-form';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n\r\n`;
+    const send = (contentType: string, payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/fs/upload',
+        headers: { ...bearer(tokens[ADMIN] ?? ''), 'content-type': contentType },
+        payload,
+      });
+    const cases: [string, string, string][] = [
+      ['not multipart inside', `multipart/form-data; boundary=${boundary}`, 'garbage'],
+      ['no boundary', 'multipart/form-data', `${head}hello\r\n--${boundary}--\r\n`],
+      ['cut off in the file', `multipart/form-data; boundary=${boundary}`, `${head}hello world\r\n`],
+    ];
+    for (const [name, contentType, payload] of cases) {
+      const answer = await send(contentType, payload);
+      expect(answer.statusCode, name).toBe(400);
+      expect(answer.json(), name).toMatchObject({ message: FILE_MESSAGES.uploadBroken, code: 'BAD_REQUEST' });
+    }
+    const extraField = await send(
+      `multipart/form-data; boundary=${boundary}`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="note"\r\n\r\nx\r\n--${boundary}--\r\n`,
+    );
+    expect(extraField.statusCode).toBe(400);
+    expect(extraField.json().message).toBe(FILE_MESSAGES.uploadMissingFile);
+    expect(await storedUploads()).toEqual(before);
+    const files = await readdir(join(dataDir, 'files', 'uploads'), { recursive: true }).catch(() => []);
+    expect(files.some((f) => String(f).includes('.partial'))).toBe(false);
   });
 
   it('refuses a part not named file, and an anonymous upload', async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { pipeline } from 'node:stream';
 import { FILE_MESSAGES, fileNameProblem } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,24 @@ export const UPLOAD_PREFIX = 'uploads';
 /** An upload is stored under the uploader's own prefix, so one user can never register another's bytes. */
 const uploadKey = (userId: number, filename: string) => `${UPLOAD_PREFIX}/u${userId}/${filename}`;
 
+/** A form with something other than the one part `file`: 400, as any other bad input. */
+const missingFile = () => badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
+
+/**
+ * The 400 for an error of @fastify/multipart or busboy that means the form itself is wrong: more parts or fields
+ * than the one file (its limits), or a body that is cut off or not multipart at all; null for any other error.
+ */
+function formRefusal(error: unknown): HttpError | null {
+  const { code, message } = error as { code?: string; message?: string };
+  if (typeof code === 'string' && /^FST_(FIELDS|PARTS|FILES)_LIMIT/.test(code)) return missingFile();
+  const broken =
+    (typeof code === 'string' && code.startsWith('FST_INVALID_MULTIPART')) ||
+    /^(Unexpected end of (form|multipart data)|Multipart: Boundary not found|Boundary not found|Malformed part header)/.test(
+      message ?? '',
+    );
+  return broken ? badRequest(FILE_MESSAGES.uploadBroken, { file: FILE_MESSAGES.uploadBroken }) : null;
+}
+
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
 }
@@ -28,12 +47,16 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
   // Spec 2, section 6: uploading needs the files edit permission. The folder comes only at registration, so
   // here the caller must hold it somewhere; otherwise the bytes could never be registered and only fill storage.
   if (!canEditSomewhere(await fileScope(app.db, user))) throw forbidden();
-  if (!request.isMultipart())
-    throw badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
-  const part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+  if (!request.isMultipart()) throw missingFile();
+  let part: Awaited<ReturnType<FastifyRequest['file']>>;
+  try {
+    part = await request.file({ limits: { fileSize: maxBytes, files: 1, fields: 0, parts: 1 } });
+  } catch (error) {
+    throw formRefusal(error) ?? error;
+  }
   if (part?.fieldname !== 'file') {
     part?.file.resume();
-    throw badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
+    throw missingFile();
   }
   const problem = fileNameProblem(part.filename);
   if (problem) {
@@ -45,10 +68,15 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
   const sample = sampler();
   let size: number;
   try {
-    size = await app.storage.put(key, part.file.pipe(sample.stream));
+    // pipeline, not pipe: a form cut off mid-file destroys the part with an error, which must reach the storage
+    // write (it then removes its partial file) instead of leaving it waiting for an end that never comes.
+    size = await app.storage.put(
+      key,
+      pipeline(part.file, sample.stream, () => {}),
+    );
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw error;
+    throw formRefusal(error) ?? error;
   }
   if (part.file.truncated) {
     await app.storage.delete(key);
