@@ -23,7 +23,7 @@ import { authPlugin } from './platform/auth.ts';
 import { clientConfigRoutes } from './platform/client-config.ts';
 import './platform/context.ts';
 import { databasePlugin } from './platform/database.ts';
-import { errorsPlugin } from './platform/errors.ts';
+import { errorsPlugin, frameworkErrors } from './platform/errors.ts';
 import { healthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { mailPlugin } from './platform/mail-plugin.ts';
@@ -58,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
     // 1 MB of JSON is far more than any call needs; larger bodies are a 413 before any work.
     bodyLimit: 1024 * 1024,
     return503OnClosing: true,
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

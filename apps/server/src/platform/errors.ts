@@ -1,5 +1,5 @@
 import { type ApiErrorBody, ERROR_CODES, MESSAGES } from '@portal/domain';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -61,6 +61,20 @@ const STATUS_CODES: Record<number, string> = {
   415: ERROR_CODES.badRequest,
   429: ERROR_CODES.tooManyRequests,
 };
+
+/**
+ * The router's own refusals, before any route runs, in the portal's error shape rather than Fastify's: an address
+ * that is not valid percent-encoding (400) and a path segment over the router's length limit (414). The messages do
+ * not repeat the address, which could hold a name.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply) {
+  const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+  const body: ApiErrorBody = {
+    message: tooLong ? 'A part of the address is too long.' : 'The address is not valid.',
+    code: ERROR_CODES.badRequest,
+  };
+  return reply.code(tooLong ? 414 : 400).send(body);
+}
 
 /**
  * The one error handler: a schema failure is a 400 with `fields`, an HttpError its own status, a client error of

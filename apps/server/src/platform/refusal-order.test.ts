@@ -27,3 +27,14 @@ describe('an anonymous caller', () => {
     expect(answer.json()).toEqual({ message: expect.any(String), code: 'UNAUTHORIZED' });
   });
 });
+
+describe('an address the router refuses', () => {
+  it('is answered in the portal error shape, without repeating the address', async () => {
+    const badEncoding = await t.app.inject({ method: 'GET', url: '/api/facility/%E0%A4%A' });
+    expect(badEncoding.statusCode).toBe(400);
+    expect(badEncoding.json()).toEqual({ message: 'The address is not valid.', code: 'BAD_REQUEST' });
+    const tooLong = await t.app.inject({ method: 'GET', url: `/api/facility/${'9'.repeat(10_000)}` });
+    expect(tooLong.statusCode).toBe(414);
+    expect(tooLong.json()).toEqual({ message: 'A part of the address is too long.', code: 'BAD_REQUEST' });
+  });
+});
