@@ -78,6 +78,19 @@ export function facilityFixture(facID: 101 | 102): Facility {
   };
 }
 
+/** The viewer's sprx pharmacy as `GET /pharmacies` answers it: their role and own keys there, every action key. */
+export function pharmacyFixture(userPermissions: readonly string[] = [], userRole = '') {
+  return {
+    pharmID: 'sprx',
+    pharmName: 'SpecialtyRx Garden State',
+    pharmState: 'NJ',
+    userRole,
+    facilities: [],
+    userPermissions: toPermissionMap(userPermissions),
+    pharmPermissions: toPermissionMap(allActionKeys()),
+  };
+}
+
 /** Answers /facilities and /pharmacies for a viewer of 101 and 102 at the sprx pharmacy. */
 export function withOrganisations(api: FakeApi, userPermissions: string[] = []): FakeApi {
   return api
@@ -85,19 +98,7 @@ export function withOrganisations(api: FakeApi, userPermissions: string[] = []):
       ok(FacilitiesAnswerSchema, { facilities: [facilityFixture(101), facilityFixture(102)] }),
     )
     .on('GET', ENDPOINTS.pharmacies, () =>
-      ok(PharmaciesAnswerSchema, {
-        pharmacies: [
-          {
-            pharmID: 'sprx',
-            pharmName: 'SpecialtyRx Garden State',
-            pharmState: 'NJ',
-            userRole: '',
-            facilities: [],
-            userPermissions: toPermissionMap(userPermissions),
-            pharmPermissions: toPermissionMap(allActionKeys()),
-          },
-        ],
-      }),
+      ok(PharmaciesAnswerSchema, { pharmacies: [pharmacyFixture(userPermissions)] }),
     );
 }
 

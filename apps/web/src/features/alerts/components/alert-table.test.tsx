@@ -8,17 +8,22 @@ import { AlertTable } from './alert-table.tsx';
 
 const refill = widgetByKey('refillTooSoon');
 
-function renderTable(count: number, onOpen = vi.fn()) {
-  const rows = Array.from({ length: count }, (_, i) => alertFixture({ patName: `Patient ${i}` }));
+/** The table of these rows (or of `count` refill alerts), labelled '{title} alerts'. */
+function renderTable(
+  count: number,
+  onOpen = vi.fn(),
+  widget = refill,
+  rows = Array.from({ length: count }, (_, i) => alertFixture({ patName: `Patient ${i}` })),
+) {
   render(
     <MantineProvider env="test">
       <AlertTable
-        widget={refill}
+        widget={widget}
         rows={rows}
         sort={null}
         onSortChange={() => {}}
         onOpen={onOpen}
-        label="REFILL TOO SOON alerts"
+        label={`${widget.title} alerts`}
         height={560}
       />
     </MantineProvider>,
@@ -79,19 +84,7 @@ describe('AlertTable', () => {
       alertFixture({ patName: 'New, Ned', readByFaci: false }, flat),
       alertFixture({ patName: 'Old, Olga', readByFaci: true }, flat),
     ];
-    render(
-      <MantineProvider env="test">
-        <AlertTable
-          widget={highCostAlerts}
-          rows={rows}
-          sort={null}
-          onSortChange={() => {}}
-          onOpen={() => {}}
-          label="HIGH COST ALERTS alerts"
-          height={560}
-        />
-      </MantineProvider>,
-    );
+    renderTable(rows.length, vi.fn(), highCostAlerts, rows);
     const table = screen.getByRole('table', { name: 'HIGH COST ALERTS alerts' });
     const row = async (patient: string) =>
       (await within(table).findByText(patient)).closest('tr') as HTMLElement;

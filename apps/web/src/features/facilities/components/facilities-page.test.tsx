@@ -1,12 +1,7 @@
-import {
-  allActionKeys,
-  ENDPOINTS,
-  FacilitiesAnswerSchema,
-  PharmaciesAnswerSchema,
-  toPermissionMap,
-} from '@portal/domain';
+import { ENDPOINTS, FacilitiesAnswerSchema, PharmaciesAnswerSchema } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { pharmacyFixture } from '@/test/alert-fixtures.ts';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -32,19 +27,7 @@ function installPharmacyUser(userPermissions: string[]) {
       ok(FacilitiesAnswerSchema, { facilities: [settableFacility({ userRole: 'Manager' })] }),
     )
     .on('GET', ENDPOINTS.pharmacies, () =>
-      ok(PharmaciesAnswerSchema, {
-        pharmacies: [
-          {
-            pharmID: 'sprx',
-            pharmName: 'SpecialtyRx Garden State',
-            pharmState: 'NJ',
-            userRole: 'Manager',
-            facilities: [],
-            userPermissions: toPermissionMap(userPermissions),
-            pharmPermissions: toPermissionMap(allActionKeys()),
-          },
-        ],
-      }),
+      ok(PharmaciesAnswerSchema, { pharmacies: [pharmacyFixture(userPermissions, 'Manager')] }),
     )
     .install();
 }
