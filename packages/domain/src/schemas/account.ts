@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WIDGET_KEYS } from '../widgets.ts';
 import { MediprocityInfoSchema } from './auth.ts';
+import { int4IdOrDigits } from './ids.ts';
 
 /** Messages of the messaging-service credentials form (spec 2, sections 5 and 8). */
 export const CREDENTIALS_MESSAGES = {
@@ -38,7 +39,7 @@ const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v 
 
 /** Body of `POST /usersetting`: a user's dashboard order, visibility and lock. */
 export const UserSettingInputSchema = z.strictObject({
-  UserId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]),
+  UserId: int4IdOrDigits(),
   settingValues: z
     .record(z.string(), z.union([z.boolean(), z.number(), z.string().max(10)]))
     .superRefine((values, ctx) => {

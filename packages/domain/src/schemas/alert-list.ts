@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
+import { int4IdText } from './ids.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** A calendar day as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years). */
@@ -9,7 +10,7 @@ const isoDay = z.iso.date('Use a date as YYYY-MM-DD');
 // A repeated query parameter arrives as a string once and as an array when repeated.
 const repeatedInt = z.preprocess(
   (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number().int().positive()).max(1000),
+  z.array(int4IdText()).max(1000),
 );
 
 /**

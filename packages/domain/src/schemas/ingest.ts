@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { WidgetKey } from '../widgets.ts';
 import { WIDGET_FIELD_SCHEMAS } from './alerts.ts';
+import { int4Id } from './ids.ts';
 
 /** Most alerts one ingest call may carry; a larger batch is refused with 413 before any work. */
 export const INGEST_MAX_BATCH = 1000;
@@ -31,7 +32,7 @@ export const IngestCommonFields = {
   rxGuid: z.uuid('Must be a UUID').optional(),
   rxNo: required(40),
   _generatedID: text(100),
-  facID: z.number().int().positive().max(2_147_483_647),
+  facID: int4Id(),
   patName: required(200),
   drugLabelName: text(300),
   qty: amount,

@@ -182,3 +182,23 @@ describe('POST /api/usersetting', () => {
     expect((await post(own, '/usersetting', { UserId: sysRow?.id, settingValues })).status).toBe(404);
   });
 });
+
+describe('POST /api/usersetting with an id PostgreSQL cannot hold', () => {
+  it.each([2_147_483_648, 9_007_199_254_740_991, '2147483648'])(
+    'refuses UserId %j with a 400 naming it and saves nothing',
+    async (UserId) => {
+      const token = await signIn(t.app, 'admin@meadowbrook.test');
+      const before = await t.database.db.select().from(users);
+      const refused = await post(token, '/usersetting', {
+        UserId,
+        settingValues: { widget_highCost_Show: false },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { UserId: expect.any(String) },
+      });
+      expect(await t.database.db.select().from(users)).toEqual(before);
+    },
+  );
+});
