@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
+import { int4IdText } from './ids.ts';
 
 /** Messages of the release notes and versions editors. */
 export const CONTENT_MESSAGES = {
@@ -69,9 +70,7 @@ export const VersionsAnswerSchema = z.object({ versions: z.array(VersionSchema) 
 export const VersionAnswerSchema = z.object({ version: VersionSchema });
 
 /** `/releasenotes/{id}` and `/versions/{id}` path parameters. */
-export const ContentIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const ContentIdParamsSchema = z.strictObject({ id: int4IdText() });
 
 /** Versions compared part by part as numbers: '2.10.0' is after '2.9.1'. */
 export function compareVersions(a: string, b: string): number {

@@ -17,6 +17,10 @@ export const int4Id = (message: string = ID_MESSAGE) =>
 export const int4IdText = (message: string = ID_MESSAGE) =>
   z.string({ error: message }).regex(DIGITS, message).transform(Number).pipe(int4Id(message));
 
+/** An int4 id in a body that has always taken digits as well as numbers, answered as a number; never a boolean. */
+export const int4IdNumberOrDigits = (message: string = ID_MESSAGE) =>
+  z.union([int4Id(message), int4IdText(message)], { error: message });
+
 /** An int4 id in a body that takes it as a number or as digits; the value is kept as sent. */
 export const int4IdOrDigits = (message: string = ID_MESSAGE) =>
   z.union(

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FACILITY_ROLES, USER_TYPES } from '../roles.ts';
 import { UserInfoSchema, UserSettingsSchema } from './auth.ts';
-import { int4Id, int4IdOrDigits } from './ids.ts';
+import { int4Id, int4IdNumberOrDigits, int4IdOrDigits } from './ids.ts';
 import {
   emailField,
   NAME_MIN_LENGTH,
@@ -53,8 +53,7 @@ export const USER_ADMIN_MESSAGES = {
 
 const facilityRole = (message: string) =>
   z.string({ error: message }).refine((v) => (FACILITY_ROLE_NAMES as string[]).includes(v), message);
-const facilityId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const facilityId = (message: string) => int4IdNumberOrDigits(message);
 const displayName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
 /**

@@ -231,3 +231,26 @@ describe('compression', () => {
     expect((bodyOf(versions).versions as Version[])[0]?.version).toBe('3.7.0');
   });
 });
+
+describe('ids that only look like numbers', () => {
+  const rows = async () => ({
+    notes: await notesOf('super@portal.test'),
+    versions: await versionsOf('super@portal.test'),
+  });
+
+  it.each([
+    ['DELETE', '/api/releasenotes/%201'],
+    ['DELETE', '/api/releasenotes/1e0'],
+    ['PUT', '/api/releasenotes/0x1'],
+    ['PUT', '/api/versions/+1'],
+    ['DELETE', '/api/versions/0x2'],
+    ['DELETE', '/api/versions/2.0'],
+  ] as const)('refuses %s %s with a 400 and changes nothing', async (method, url) => {
+    const before = await rows();
+    const payload = url.includes('versions') ? { ...versionBody, version: '9.9.9' } : note;
+    const refused = await call('super@portal.test', method, url, method === 'PUT' ? payload : undefined);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+    expect(await rows()).toEqual(before);
+  });
+});

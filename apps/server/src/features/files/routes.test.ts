@@ -581,3 +581,39 @@ describe('OpenAPI', () => {
     );
   });
 });
+
+describe('ids that only look like numbers', () => {
+  const liveFiles = () => t.database.db.select().from(files).where(isNull(files.deletedAt));
+
+  it.each(['0x10', '1e1', '%2016', '+16', '16.0', '0', '2147483648'])(
+    'refuses DELETE /files/%s with a 400 and deletes nothing',
+    async (id) => {
+      const before = await liveFiles();
+      const refused = await call(SUPER, 'DELETE', `/files/${id}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+      expect(await liveFiles()).toEqual(before);
+    },
+  );
+
+  it('refuses GET /files/1e0 and a PUT whose body id is not a number', async () => {
+    expect((await call(SUPER, 'GET', '/files/1e0')).status).toBe(400);
+    const before = await liveFiles();
+    const renamed = await call(SUPER, 'PUT', '/files/16', {
+      file_id: true,
+      name: 'renamed',
+      description: '',
+    });
+    expect(renamed).toMatchObject({ status: 400, body: { fields: { file_id: expect.any(String) } } });
+    expect(await liveFiles()).toEqual(before);
+  });
+
+  it.each([[[true, 2, 3]], [['0x2']], [[1.5]], [[2_147_483_648]]])('refuses pathIds %j', async (pathIds) => {
+    const refused = await call(SUPER, 'POST', '/files/foldernames', { pathIds });
+    expect(refused).toMatchObject({ status: 400, body: { fields: { 'pathIds.0': expect.any(String) } } });
+  });
+
+  it('still takes pathIds as numbers or digits', async () => {
+    expect((await call(SUPER, 'POST', '/files/foldernames', { pathIds: [1, '2'] })).status).toBe(200);
+  });
+});
