@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import type { EntityRole } from './auth.ts';
 import { int4IdText } from './ids.ts';
+import { storableDateTime } from './storable-dates.ts';
 
 /** The pharmacy role that reads its pharmacies' audit trail (SuperAdmins read all of it). */
 export const AUDIT_READER_ROLE = 'SysAdmin';
@@ -61,7 +62,7 @@ export function readsAudit(user: { userType: UserType; entityTypeAndRole: readon
   );
 }
 
-const isoInstant = z.iso.datetime({ offset: true, message: 'An ISO date-time such as 2026-11-02T15:00:00Z' });
+const isoInstant = storableDateTime('An ISO date-time such as 2026-11-02T15:00:00Z');
 /** An empty field (a cleared form input) means no filter. */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 

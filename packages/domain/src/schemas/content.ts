@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import { int4IdText } from './ids.ts';
+import { storableDay } from './storable-dates.ts';
 
 /** Messages of the release notes and versions editors. */
 export const CONTENT_MESSAGES = {
@@ -33,7 +34,7 @@ export const ReleaseNoteInputSchema = z.strictObject({
   type: text(CONTENT_MESSAGES.typeRequired, 40),
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
-  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
+  date: storableDay(CONTENT_MESSAGES.dateInvalid),
   pharmUserOnly: z.boolean(),
 });
 export type ReleaseNoteInput = z.infer<typeof ReleaseNoteInputSchema>;
@@ -62,7 +63,7 @@ export const VersionInputSchema = z.strictObject({
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
   pharmUserDescription: z.string().trim().max(100_000),
-  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
+  date: storableDay(CONTENT_MESSAGES.dateInvalid),
 });
 export type VersionInput = z.infer<typeof VersionInputSchema>;
 

@@ -375,3 +375,14 @@ describe('ids PostgreSQL cannot hold', () => {
     expect((await get(SUPER, { user: NURSE })).statusCode).toBe(200);
   });
 });
+
+describe('dates PostgreSQL cannot store', () => {
+  it.each([
+    ['from', '0000-01-01T00:00:00Z'],
+    ['to', '0001-01-01T00:00:00+01:00'],
+  ])('refuses %s=%s with a 400 naming it', async (name, value) => {
+    const response = await get(SUPER, { [name]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [name]: 'Use a year from 1900 to 9999' } });
+  });
+});
