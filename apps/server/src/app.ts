@@ -33,6 +33,7 @@ import { schedulerPlugin } from './platform/scheduler.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
 import { type FileStorage, storagePlugin } from './platform/storage.ts';
+import { wellFormedTextPlugin } from './platform/well-formed-text.ts';
 
 export interface BuildOptions {
   database: Database;
@@ -74,6 +75,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   });
 
   await app.register(errorsPlugin);
+  await app.register(wellFormedTextPlugin);
   await app.register(databasePlugin, {
     database: options.database,
     closeOnShutdown: options.closeDatabase ?? false,

@@ -8,6 +8,8 @@ export const MESSAGES = {
   forbidden: 'You do not have permission to do that.',
   notFound: 'Not found.',
   internal: 'Internal Server Error',
+  /** Any request text with a NUL or a lone UTF-16 surrogate: PostgreSQL can store neither. */
+  malformedText: 'Text must not contain NUL characters or unpaired surrogates.',
   invalidLoginToken: 'This sign-in link is invalid or has expired.',
   passwordChangeRequired: 'Your password was set by an administrator. Choose a new one to continue.',
 } as const;

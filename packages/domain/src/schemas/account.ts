@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { WIDGET_KEYS } from '../widgets.ts';
 import { MediprocityInfoSchema } from './auth.ts';
+import { int4IdOrDigits } from './ids.ts';
 
 /** Messages of the messaging-service credentials form (spec 2, sections 5 and 8). */
 export const CREDENTIALS_MESSAGES = {
@@ -35,10 +36,20 @@ export const SETTINGS_LOCKED_MESSAGE = 'your dashboard settings are managed by a
 
 const widgetSettingKey = new RegExp(`^widget_(${WIDGET_KEYS.join('|')})_(SortOrder|Show)$`);
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
+// A whole number or its digits: Number() would also read true, "0x3" or "1e0" as an order.
+const sortOrder = z
+  .union([
+    z.number(),
+    z
+      .string()
+      .regex(/^\d{1,2}$/)
+      .transform(Number),
+  ])
+  .pipe(z.number().int().min(1).max(WIDGET_KEYS.length));
 
 /** Body of `POST /usersetting`: a user's dashboard order, visibility and lock. */
 export const UserSettingInputSchema = z.strictObject({
-  UserId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]),
+  UserId: int4IdOrDigits(),
   settingValues: z
     .record(z.string(), z.union([z.boolean(), z.number(), z.string().max(10)]))
     .superRefine((values, ctx) => {
@@ -54,11 +65,8 @@ export const UserSettingInputSchema = z.strictObject({
           continue;
         }
         if (match[2] === 'Show' && !flag.safeParse(value).success) issue('Must be true or false');
-        if (match[2] === 'SortOrder') {
-          const order = Number(value);
-          if (!Number.isInteger(order) || order < 1 || order > WIDGET_KEYS.length)
-            issue(`Must be 1 to ${WIDGET_KEYS.length}`);
-        }
+        if (match[2] === 'SortOrder' && !sortOrder.safeParse(value).success)
+          issue(`Must be 1 to ${WIDGET_KEYS.length}`);
       }
     }),
 });

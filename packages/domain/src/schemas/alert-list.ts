@@ -1,15 +1,17 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
+import { int4IdText } from './ids.ts';
+import { storableDay } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** A calendar day as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years). */
-const isoDay = z.iso.date('Use a date as YYYY-MM-DD');
+const isoDay = storableDay('Use a date as YYYY-MM-DD');
 
 // A repeated query parameter arrives as a string once and as an array when repeated.
 const repeatedInt = z.preprocess(
   (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
-  z.array(z.coerce.number().int().positive()).max(1000),
+  z.array(int4IdText()).max(1000),
 );
 
 /**

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import type { EntityRole } from './auth.ts';
+import { int4IdText } from './ids.ts';
+import { storableDateTime } from './storable-dates.ts';
 
 /** The pharmacy role that reads its pharmacies' audit trail (SuperAdmins read all of it). */
 export const AUDIT_READER_ROLE = 'SysAdmin';
@@ -44,6 +46,7 @@ export const AUDIT_MESSAGES = {
   fromAfterTo: 'From must not be after To',
   recordIdNeedsType: 'Give the record type with the record id',
   badCursor: 'Not a cursor from this list',
+  badUserId: 'A user id is a whole number from 1 to 2147483647',
   badKind: 'A kind is letters, digits, "_" and "."',
   exportFailed: 'Could not export the audit trail',
   loadFailed: 'Could not load the audit trail',
@@ -59,7 +62,7 @@ export function readsAudit(user: { userType: UserType; entityTypeAndRole: readon
   );
 }
 
-const isoInstant = z.iso.datetime({ offset: true, message: 'An ISO date-time such as 2026-11-02T15:00:00Z' });
+const isoInstant = storableDateTime('An ISO date-time such as 2026-11-02T15:00:00Z');
 /** An empty field (a cleared form input) means no filter. */
 const optionalText = (max: number) => z.string().trim().max(max).optional();
 
@@ -70,9 +73,11 @@ const optionalText = (max: number) => z.string().trim().max(max).optional();
  */
 export const AuditQuerySchema = z
   .strictObject({
-    user: optionalText(254),
-    userId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
-    facId: z.coerce.number().int().positive().max(2_147_483_647).optional(),
+    user: optionalText(254).refine((v) => !v || !/^\d+$/.test(v) || int4IdText().safeParse(v).success, {
+      message: AUDIT_MESSAGES.badUserId,
+    }),
+    userId: int4IdText().optional(),
+    facId: int4IdText().optional(),
     recordType: optionalText(64),
     recordId: optionalText(128),
     kind: optionalText(64).refine((v) => !v || /^[A-Za-z0-9_.-]+$/.test(v), AUDIT_MESSAGES.badKind),

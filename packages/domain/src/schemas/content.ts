@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
+import { int4IdText } from './ids.ts';
+import { storableDay } from './storable-dates.ts';
 
 /** Messages of the release notes and versions editors. */
 export const CONTENT_MESSAGES = {
@@ -32,7 +34,7 @@ export const ReleaseNoteInputSchema = z.strictObject({
   type: text(CONTENT_MESSAGES.typeRequired, 40),
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
-  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
+  date: storableDay(CONTENT_MESSAGES.dateInvalid),
   pharmUserOnly: z.boolean(),
 });
 export type ReleaseNoteInput = z.infer<typeof ReleaseNoteInputSchema>;
@@ -61,7 +63,7 @@ export const VersionInputSchema = z.strictObject({
   title: text(CONTENT_MESSAGES.titleRequired),
   description: html,
   pharmUserDescription: z.string().trim().max(100_000),
-  date: z.iso.date(CONTENT_MESSAGES.dateInvalid),
+  date: storableDay(CONTENT_MESSAGES.dateInvalid),
 });
 export type VersionInput = z.infer<typeof VersionInputSchema>;
 
@@ -69,9 +71,7 @@ export const VersionsAnswerSchema = z.object({ versions: z.array(VersionSchema) 
 export const VersionAnswerSchema = z.object({ version: VersionSchema });
 
 /** `/releasenotes/{id}` and `/versions/{id}` path parameters. */
-export const ContentIdParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const ContentIdParamsSchema = z.strictObject({ id: int4IdText() });
 
 /** Versions compared part by part as numbers: '2.10.0' is after '2.9.1'. */
 export function compareVersions(a: string, b: string): number {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4IdOrDigits } from './ids.ts';
 
 /** Widgets whose settings a facility can set (spec 1, section 2: the Authorization and High Cost Alerts cards). */
 export const SETTINGS_WIDGETS = ['highCost', 'highCostAlerts'] as const;
@@ -55,7 +56,7 @@ const digits = (message: string) => z.union([z.number().int(), z.string().regex(
 
 /** Body of `POST /facilitysetting`: setting values, a new reminder contact, or both. */
 export const FacilitySettingInputSchema = z.strictObject({
-  FaciId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]),
+  FaciId: int4IdOrDigits(),
   WidgetName: z.enum(SETTINGS_WIDGETS),
   settingValues: z
     .strictObject({

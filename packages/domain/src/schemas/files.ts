@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FACILITY_ADMIN_PERMISSIONS } from '../permissions.ts';
+import { int4IdNumberOrDigits, int4IdText } from './ids.ts';
 
 /** Minutes an added item shows the 'New' badge and marker (spec 2, section 9: 10080 minutes, 7 days). */
 export const FILE_NEW_MINUTES = 10_080;
@@ -118,11 +119,9 @@ export function truncateFolderName(name: string, depth: number): string {
 }
 
 const ID_MESSAGE = 'A file or folder id is a positive whole number';
-const id = z.coerce
-  .number({ error: ID_MESSAGE })
-  .int(ID_MESSAGE)
-  .positive(ID_MESSAGE)
-  .max(2_147_483_647, ID_MESSAGE);
+const id = int4IdText(ID_MESSAGE);
+/** In bodies, where clients have sent file ids as numbers and as digits. */
+const bodyId = int4IdNumberOrDigits(ID_MESSAGE);
 
 /** `{id}` / `{file_id}` of a file call. */
 export const FileIdParamsSchema = z.strictObject({ id });
@@ -193,7 +192,7 @@ export const CreateFolderFormSchema = z.object({
 
 /** `PUT /files/{file_id}`: the info modal's name and description. */
 export const UpdateFileInputSchema = z.strictObject({
-  file_id: id.optional(),
+  file_id: bodyId.optional(),
   name: fileNameField(),
   description: z.string().max(2000).default(''),
 });
@@ -214,7 +213,7 @@ export const UploadAnswerSchema = z.object({
 export type UploadAnswer = z.infer<typeof UploadAnswerSchema>;
 
 /** `POST /files/foldernames`: the ids of a folder path (the URL's), answered with names, hidden ones left out. */
-export const FolderNamesInputSchema = z.strictObject({ pathIds: z.array(id).max(50) });
+export const FolderNamesInputSchema = z.strictObject({ pathIds: z.array(bodyId).max(50) });
 export const FolderNamesAnswerSchema = z.object({
   folders: z.array(z.object({ file_id: z.number().int(), name: z.string() })),
 });
@@ -241,7 +240,7 @@ export const PreRestoreAnswerSchema = z.object({
 export type PreRestoreAnswer = z.infer<typeof PreRestoreAnswerSchema>;
 
 /** `POST /restore`. */
-export const RestoreInputSchema = z.strictObject({ fileId: id, newParentId: id.optional() });
+export const RestoreInputSchema = z.strictObject({ fileId: bodyId, newParentId: bodyId.optional() });
 export type RestoreInput = z.input<typeof RestoreInputSchema>;
 
 /** Answer of the delete, permanent delete and restore calls. */

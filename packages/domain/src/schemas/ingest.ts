@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import type { WidgetKey } from '../widgets.ts';
 import { WIDGET_FIELD_SCHEMAS } from './alerts.ts';
+import { int4Id } from './ids.ts';
+import { hasStorableYear, STORABLE_YEAR_MESSAGE, storableDateTime } from './storable-dates.ts';
 
 /** Most alerts one ingest call may carry; a larger batch is refused with 413 before any work. */
 export const INGEST_MAX_BATCH = 1000;
 
 /** An ISO 8601 date-time with zone, stored in one canonical form (UTC, milliseconds) so a resend compares equal. */
-const when = z.iso
-  .datetime({ offset: true, message: 'Must be an ISO 8601 date-time with a zone, e.g. 2026-11-02T15:00:00Z' })
-  .transform((value) => new Date(value).toISOString());
+const when = storableDateTime(
+  'Must be an ISO 8601 date-time with a zone, e.g. 2026-11-02T15:00:00Z',
+).transform((value) => new Date(value).toISOString());
 const maybeWhen = when.nullable().default(null);
 /** A calendar date (YYYY-MM-DD), or a date-time of which only the date counts. */
-const day = z.union([z.iso.date(), when.transform((value) => value.slice(0, 10))], {
-  message: 'Must be a date (YYYY-MM-DD)',
-});
+const day = z
+  .union([z.iso.date(), when.transform((value) => value.slice(0, 10))], {
+    message: 'Must be a date (YYYY-MM-DD)',
+  })
+  .refine(hasStorableYear, STORABLE_YEAR_MESSAGE);
 const text = (max = 500) => z.string().max(max).default('');
 const required = (max = 200) => z.string().trim().min(1, 'Required').max(max);
 // Bounded by the columns that store them (numeric(12,2) and (12,3)), so a huge number is a 400, not a 500.
@@ -31,7 +35,7 @@ export const IngestCommonFields = {
   rxGuid: z.uuid('Must be a UUID').optional(),
   rxNo: required(40),
   _generatedID: text(100),
-  facID: z.number().int().positive().max(2_147_483_647),
+  facID: int4Id(),
   patName: required(200),
   drugLabelName: text(300),
   qty: amount,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import type { EntityRole } from './auth.ts';
+import { int4IdText } from './ids.ts';
 
 /** Prefix of every pharmacy API key, so a leaked key is recognisable (and greppable) for what it is. */
 export const PHARMACY_KEY_PREFIX = 'cpk_';
@@ -59,6 +60,4 @@ export const PharmacyKeysAnswerSchema = z.object({ keys: z.array(PharmacyKeySche
 export const CreatedPharmacyKeySchema = z.object({ key: PharmacyKeySchema, secret: z.string() });
 export type CreatedPharmacyKey = z.infer<typeof CreatedPharmacyKeySchema>;
 
-export const PharmacyKeyParamsSchema = z.strictObject({
-  id: z.coerce.number().int().positive().max(2_147_483_647),
-});
+export const PharmacyKeyParamsSchema = z.strictObject({ id: int4IdText() });

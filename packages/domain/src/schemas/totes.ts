@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { int4IdText } from './ids.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
@@ -144,7 +145,7 @@ export const PackingSlipSchema = z.object({
 });
 export type PackingSlip = z.infer<typeof PackingSlipSchema>;
 
-const facIdParam = z.coerce.number().int().positive().max(2_147_483_647);
+const facIdParam = int4IdText();
 const toteIdParam = z.string().trim().min(1).max(100);
 
 /** `GET /packingslipdetails` query. */

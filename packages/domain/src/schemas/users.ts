@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FACILITY_ROLES, USER_TYPES } from '../roles.ts';
 import { UserInfoSchema, UserSettingsSchema } from './auth.ts';
+import { int4Id, int4IdNumberOrDigits, int4IdOrDigits } from './ids.ts';
 import {
   emailField,
   NAME_MIN_LENGTH,
@@ -52,8 +53,7 @@ export const USER_ADMIN_MESSAGES = {
 
 const facilityRole = (message: string) =>
   z.string({ error: message }).refine((v) => (FACILITY_ROLE_NAMES as string[]).includes(v), message);
-const facilityId = (message: string) =>
-  z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+const facilityId = (message: string) => int4IdNumberOrDigits(message);
 const displayName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
 
 /**
@@ -155,7 +155,7 @@ export type AddUserFacilitiesInput = z.input<typeof AddUserFacilitiesInputSchema
 
 /** An entity the action is taken through: a facility id, or a pharmacy id for a pharmacy user. */
 const entityIdField = z.union([
-  z.number().int().positive().max(2_147_483_647),
+  int4Id(),
   z
     .string()
     .trim()
@@ -168,7 +168,7 @@ const entityIdField = z.union([
 export const DeleteUserInputSchema = z.strictObject({
   email: emailField(),
   entityId: entityIdField,
-  UserId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,9}$/)]).optional(),
+  UserId: int4IdOrDigits().optional(),
 });
 export type DeleteUserInput = z.input<typeof DeleteUserInputSchema>;
 

@@ -182,3 +182,58 @@ describe('POST /api/usersetting', () => {
     expect((await post(own, '/usersetting', { UserId: sysRow?.id, settingValues })).status).toBe(404);
   });
 });
+
+describe('POST /api/usersetting with an id PostgreSQL cannot hold', () => {
+  it.each([2_147_483_648, 9_007_199_254_740_991, '2147483648'])(
+    'refuses UserId %j with a 400 naming it and saves nothing',
+    async (UserId) => {
+      const token = await signIn(t.app, 'admin@meadowbrook.test');
+      const before = await t.database.db.select().from(users);
+      const refused = await post(token, '/usersetting', {
+        UserId,
+        settingValues: { widget_highCost_Show: false },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { UserId: expect.any(String) },
+      });
+      expect(await t.database.db.select().from(users)).toEqual(before);
+    },
+  );
+});
+
+describe('POST /api/usersetting sort orders', () => {
+  it.each([true, false, '0x3', '1e0', ' 2', '2.0', 1.5, 0, -1, 99, ''])(
+    'refuses the sort order %j with a 400 naming the setting and saves nothing',
+    async (value) => {
+      const token = await signIn(t.app, 'nurse@meadowbrook.test');
+      const { userInfo: me } = await userInfo(token);
+      const before = await t.database.db.select().from(users);
+      const refused = await post(token, '/usersetting', {
+        UserId: me.userId,
+        settingValues: { widget_openBatch_SortOrder: 2, widget_highCost_SortOrder: value },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { 'settingValues.widget_highCost_SortOrder': expect.stringMatching(/^Must be 1 to \d+$/) },
+      });
+      expect(await t.database.db.select().from(users)).toEqual(before);
+    },
+  );
+
+  it('takes a sort order as a whole number or as digits', async () => {
+    const token = await signIn(t.app, 'nurse@meadowbrook.test');
+    const { userInfo: me } = await userInfo(token);
+    const saved = await post(token, '/usersetting', {
+      UserId: me.userId,
+      settingValues: { widget_openBatch_SortOrder: 3, widget_highCost_SortOrder: '4' },
+    });
+    expect(saved.status).toBe(200);
+    expect((await userInfo(token)).userInfo.userSettings).toMatchObject({
+      widget_openBatch_SortOrder: 3,
+      widget_highCost_SortOrder: 4,
+    });
+  });
+});

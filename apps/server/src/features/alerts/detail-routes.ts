@@ -24,11 +24,11 @@ export async function alertDetailRoutes(fastify: FastifyInstance) {
           'preferred over archived ones. internalId pins one exact alert (from a list row).',
         params: z.strictObject({ key: WidgetKeySchema, identifier: z.string().min(1).max(64) }),
         querystring: z.strictObject({
-          internalId: z.coerce
-            .number()
-            .int()
-            .positive()
-            .max(2 ** 53)
+          // Digits only: coercion would read "0x10" or "1e1" as some other alert's id.
+          internalId: z
+            .string()
+            .regex(/^[1-9]\d{0,14}$/, "Use the alert's number")
+            .transform(Number)
             .optional(),
         }),
         response: { 200: z.object({ alert: AnyAlertSchema }), ...refusals },

@@ -308,3 +308,20 @@ describe('who may list', () => {
     expect(sup.count).toBeGreaterThanOrEqual(sys.count);
   });
 });
+
+describe('facilityIds PostgreSQL cannot hold', () => {
+  it.each(['2147483648', '99999999999', '0x65', '1e2'])(
+    'refuses facilityIds=%s with a 400 naming it',
+    async (id) => {
+      const response = await t.app.inject({
+        url: `/api${widgetByKey('highCost').listCall}?facilityIds=101&facilityIds=${id}`,
+        headers: { authorization: `Bearer ${nurse()}` },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { 'facilityIds.1': expect.any(String) },
+      });
+    },
+  );
+});

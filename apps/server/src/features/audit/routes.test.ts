@@ -353,3 +353,36 @@ describe('OpenAPI', () => {
     expect(JSON.stringify(route?.responses)).toContain('nurse@meadowbrook.test');
   });
 });
+
+describe('ids PostgreSQL cannot hold', () => {
+  it.each([
+    ['user', '2147483648'],
+    ['user', '99999999999999999999'],
+    ['userId', '2147483648'],
+    ['facId', '0x65'],
+    ['userId', '1e3'],
+  ])('refuses %s=%s with a 400 naming it', async (name, value) => {
+    const response = await get(SUPER, { [name]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { [name]: expect.any(String) },
+    });
+  });
+
+  it('still finds a user by id or by email', async () => {
+    expect((await get(SUPER, { user: String(idOf[NURSE]) })).statusCode).toBe(200);
+    expect((await get(SUPER, { user: NURSE })).statusCode).toBe(200);
+  });
+});
+
+describe('dates PostgreSQL cannot store', () => {
+  it.each([
+    ['from', '0000-01-01T00:00:00Z'],
+    ['to', '0001-01-01T00:00:00+01:00'],
+  ])('refuses %s=%s with a 400 naming it', async (name, value) => {
+    const response = await get(SUPER, { [name]: value });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [name]: 'Use a year from 1900 to 9999' } });
+  });
+});

@@ -231,3 +231,60 @@ describe('compression', () => {
     expect((bodyOf(versions).versions as Version[])[0]?.version).toBe('3.7.0');
   });
 });
+
+describe('ids that only look like numbers', () => {
+  const rows = async () => ({
+    notes: await notesOf('super@portal.test'),
+    versions: await versionsOf('super@portal.test'),
+  });
+
+  it.each([
+    ['DELETE', '/api/releasenotes/%201'],
+    ['DELETE', '/api/releasenotes/1e0'],
+    ['PUT', '/api/releasenotes/0x1'],
+    ['PUT', '/api/versions/+1'],
+    ['DELETE', '/api/versions/0x2'],
+    ['DELETE', '/api/versions/2.0'],
+  ] as const)('refuses %s %s with a 400 and changes nothing', async (method, url) => {
+    const before = await rows();
+    const payload = url.includes('versions') ? { ...versionBody, version: '9.9.9' } : note;
+    const refused = await call('super@portal.test', method, url, method === 'PUT' ? payload : undefined);
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+    expect(await rows()).toEqual(before);
+  });
+});
+
+describe('dates PostgreSQL cannot store', () => {
+  it.each(['0000-01-01', '1899-12-31', '0001-01-01'])(
+    'refuses a note or version dated %s and saves nothing',
+    async (date) => {
+      const notes = await notesOf('super@portal.test');
+      const versions = await versionsOf('super@portal.test');
+      const first = notes[0];
+      for (const [method, url, payload] of [
+        ['POST', '/api/releasenotes', { ...note, date }],
+        ['PUT', `/api/releasenotes/${first?.id}`, { ...note, date }],
+        ['POST', '/api/versions', { ...versionBody, version: '8.8.8', date }],
+      ] as const) {
+        const refused = await call('super@portal.test', method, url, payload);
+        expect(refused.status, url).toBe(400);
+        expect(refused.body).toMatchObject({ fields: { date: 'Use a year from 1900 to 9999' } });
+      }
+      expect(await notesOf('super@portal.test')).toEqual(notes);
+      expect(await versionsOf('super@portal.test')).toEqual(versions);
+    },
+  );
+
+  it('keeps taking dates from 1900 to 9999', async () => {
+    for (const date of ['1900-01-01', '9999-12-31']) {
+      const created = await call('super@portal.test', 'POST', '/api/releasenotes', { ...note, date });
+      expect(created.status).toBe(200);
+      await call(
+        'super@portal.test',
+        'DELETE',
+        `/api/releasenotes/${(created.body.releaseNote as ReleaseNote).id}`,
+      );
+    }
+  });
+});

@@ -100,3 +100,11 @@ describe('answer compression', () => {
     await expectCompressed(t.app, await get('/api/pharmacies'));
   });
 });
+
+describe('facility ids that only look like numbers', () => {
+  it.each(['0x65', '1.01e2', '+101'])('refuses GET /api/facility/%s with a 400', async (id) => {
+    const { status, body } = await get('admin@meadowbrook.test', `/api/facility/${id}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ fields: { facID: expect.any(String) } });
+  });
+});

@@ -3,6 +3,7 @@ import {
   ENDPOINTS,
   FacilitiesAnswerSchema,
   FacilityAnswerSchema,
+  int4IdText,
   PharmaciesAnswerSchema,
   RolesAnswerSchema,
   RolesQuerySchema,
@@ -51,7 +52,7 @@ export async function facilitiesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['facilities'],
         summary: 'One facility the viewer may see (404 otherwise)',
-        params: z.strictObject({ facID: z.coerce.number().int().positive().max(2_147_483_647) }),
+        params: z.strictObject({ facID: int4IdText() }),
         response: { 200: FacilityAnswerSchema, ...refusals },
       },
     },

@@ -211,7 +211,8 @@ describe('creating folders and renaming', () => {
     ['', 'Folder name is required'],
     ['../x', 'Names cannot contain slashes, control characters or be "." or ".."'],
     ['/etc/passwd', 'Names cannot contain slashes, control characters or be "." or ".."'],
-    ['a\u0000b', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    // Refused for every field of every route before the name's own rule runs (platform/well-formed-text.ts).
+    ['a\u0000b', 'Text must not contain NUL characters or unpaired surrogates.'],
     ['bell\u0007', 'Names cannot contain slashes, control characters or be "." or ".."'],
     ['..', 'Names cannot contain slashes, control characters or be "." or ".."'],
   ])('refuses the folder name %j with 400 and its message', async (name, message) => {
@@ -611,5 +612,41 @@ describe('OpenAPI', () => {
         '/fs/download/{id}',
       ]),
     );
+  });
+});
+
+describe('ids that only look like numbers', () => {
+  const liveFiles = () => t.database.db.select().from(files).where(isNull(files.deletedAt));
+
+  it.each(['0x10', '1e1', '%2016', '+16', '16.0', '0', '2147483648'])(
+    'refuses DELETE /files/%s with a 400 and deletes nothing',
+    async (id) => {
+      const before = await liveFiles();
+      const refused = await call(SUPER, 'DELETE', `/files/${id}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'VALIDATION_FAILED', fields: { id: expect.any(String) } });
+      expect(await liveFiles()).toEqual(before);
+    },
+  );
+
+  it('refuses GET /files/1e0 and a PUT whose body id is not a number', async () => {
+    expect((await call(SUPER, 'GET', '/files/1e0')).status).toBe(400);
+    const before = await liveFiles();
+    const renamed = await call(SUPER, 'PUT', '/files/16', {
+      file_id: true,
+      name: 'renamed',
+      description: '',
+    });
+    expect(renamed).toMatchObject({ status: 400, body: { fields: { file_id: expect.any(String) } } });
+    expect(await liveFiles()).toEqual(before);
+  });
+
+  it.each([[[true, 2, 3]], [['0x2']], [[1.5]], [[2_147_483_648]]])('refuses pathIds %j', async (pathIds) => {
+    const refused = await call(SUPER, 'POST', '/files/foldernames', { pathIds });
+    expect(refused).toMatchObject({ status: 400, body: { fields: { 'pathIds.0': expect.any(String) } } });
+  });
+
+  it('still takes pathIds as numbers or digits', async () => {
+    expect((await call(SUPER, 'POST', '/files/foldernames', { pathIds: [1, '2'] })).status).toBe(200);
   });
 });

@@ -301,3 +301,19 @@ describe('the kept list rows (alerts.list_json, migration 0008)', () => {
     expect(result.rows[0]?.stale).toBe(0);
   });
 });
+
+describe('dates PostgreSQL cannot store', () => {
+  it.each([
+    ['dateCreated', '0000-01-01T00:00:00Z'],
+    ['dateCreated', '0001-01-01T00:00:00+01:00'],
+    ['dispenseDt', '0000-01-01T00:00:00Z'],
+    ['dispenseDt', '1899-12-31T23:59:59Z'],
+  ])('refuses %s %s with a 400 naming it and stores none of the batch', async (field, value) => {
+    const batch = [alertRow(), alertRow({ [field]: value })];
+    const response = await ingest('highCost', { alerts: batch });
+    expect(response.statusCode).toBe(400);
+    expect(JSON.stringify(response.json())).toContain('Use a year from 1900 to 9999');
+    expect(response.json()).toMatchObject({ fields: { [`alerts.1.${field}`]: expect.any(String) } });
+    expect(await countByUuid(batch.map((row) => row._internalUUID))).toBe(0);
+  });
+});

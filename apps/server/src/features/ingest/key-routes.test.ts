@@ -109,3 +109,17 @@ describe('revoking a key', () => {
     expect(audits).toHaveLength(1);
   });
 });
+
+describe('key ids that only look like numbers', () => {
+  it.each(['0x1', '1e0', '%201', '+1'])('refuses DELETE /api/pharmacy-keys/%s with a 400', async (id) => {
+    const before = await listKeys(SUPER);
+    const refused = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/pharmacy-keys/${id}`,
+      headers: bearer(tokens[SUPER] ?? ''),
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({ fields: { id: expect.any(String) } });
+    expect((await listKeys(SUPER)).body).toEqual(before.body);
+  });
+});

@@ -198,3 +198,26 @@ describe('editing and deleting contacts', () => {
     expect((await post('admin@meadowbrook.test', '/deletefacicontact', { ContactId: id })).status).toBe(404);
   });
 });
+
+describe('POST /api/facilitysetting with an id PostgreSQL cannot hold', () => {
+  it.each([2_147_483_648, 9_007_199_254_740_991, '2147483648'])(
+    'refuses FaciId %j with a 400 naming it and saves nothing',
+    async (FaciId) => {
+      const before = await t.database.db.select().from(facilitySettings);
+      const contacts = await t.database.db.select().from(facilityContacts);
+      const refused = await post('admin@meadowbrook.test', '/facilitysetting', {
+        FaciId,
+        WidgetName: 'highCost',
+        settingValues: { EmailNotificationMaxCount: 3 },
+        ContactInfo: { Email: 'ward@meadowbrook.test' },
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({
+        code: 'VALIDATION_FAILED',
+        fields: { FaciId: expect.any(String) },
+      });
+      expect(await t.database.db.select().from(facilitySettings)).toEqual(before);
+      expect(await t.database.db.select().from(facilityContacts)).toEqual(contacts);
+    },
+  );
+});

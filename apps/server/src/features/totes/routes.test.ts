@@ -257,3 +257,14 @@ describe('GET /api/packingslipdetailsopen', () => {
     expect(wrong.statusCode).toBe(404);
   });
 });
+
+describe('facility ids that only look like numbers', () => {
+  it.each(['0x65', '1.01e2', '%20101'])('refuses packingslipdetails?facID=%s with a 400', async (id) => {
+    const { status, body } = await get(
+      'nurse@meadowbrook.test',
+      `/api/packingslipdetails?facID=${id}&toteID=T1`,
+    );
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ fields: { facID: expect.any(String) } });
+  });
+});

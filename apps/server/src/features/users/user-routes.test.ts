@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertActions } from '../../db/schema/index.ts';
+import { alertActions, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/index.ts';
 import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { userApi } from './test-support.ts';
@@ -324,4 +324,26 @@ describe('POST /api/deleteuser', () => {
     });
     expect((await api.row('keep.me@meadowbrook.test'))?.deletedAt).toBeNull();
   });
+});
+
+describe('facility ids that only look like numbers', () => {
+  it.each([true, '0x65', 1.01e2 + 0.5, '1e2'])(
+    'refuses createuser with faciID %j and creates no one',
+    async (faciID) => {
+      const refused = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+        email: 'not.created@meadowbrook.test',
+        password: 'temp-pass-1',
+        displayName: 'Not Created',
+        userRole: 'Nursing',
+        faciID,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ fields: { faciID: expect.any(String) } });
+      const found = await t.database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'not.created@meadowbrook.test'));
+      expect(found).toEqual([]);
+    },
+  );
 });

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+
+/** The largest value of a PostgreSQL `integer` (int4) column, where users, facilities, files and content keep ids. */
+export const INT4_MAX = 2_147_483_647;
+
+const ID_MESSAGE = `Must be a whole number from 1 to ${INT4_MAX}`;
+const DIGITS = /^\d{1,10}$/;
+
+/** An id of an int4 column sent as a JSON number: a whole number from 1 to INT4_MAX. */
+export const int4Id = (message: string = ID_MESSAGE) =>
+  z.number({ error: message }).int(message).positive(message).max(INT4_MAX, message);
+
+/**
+ * An int4 id written as text (a path or query parameter), answered as a number. Digits only: a sign, spaces, hex,
+ * an exponent or a fraction would otherwise coerce to some other record's id.
+ */
+export const int4IdText = (message: string = ID_MESSAGE) =>
+  z.string({ error: message }).regex(DIGITS, message).transform(Number).pipe(int4Id(message));
+
+/** An int4 id in a body that has always taken digits as well as numbers, answered as a number; never a boolean. */
+export const int4IdNumberOrDigits = (message: string = ID_MESSAGE) =>
+  z.union([int4Id(message), int4IdText(message)], { error: message });
+
+/** An int4 id in a body that takes it as a number or as digits; the value is kept as sent. */
+export const int4IdOrDigits = (message: string = ID_MESSAGE) =>
+  z.union(
+    [
+      int4Id(message),
+      z
+        .string()
+        .regex(DIGITS, message)
+        .refine((v) => int4Id().safeParse(Number(v)).success, message),
+    ],
+    { error: message },
+  );
