@@ -32,14 +32,12 @@ export function FacilityUsersPage() {
   const [modal, setModal] = useState<UserModal | { kind: 'create' } | null>(null);
   const rows = useMemo(() => visibleUsers(data?.users ?? [], search, sort), [data, search, sort]);
   const close = () => setModal(null);
+  const mayCreate = viewer?.facilities.some((f) => canAddUserToFacility(viewer, f.facID)) ?? false;
   return (
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Facility Users</Title>
-        <Button
-          onClick={() => setModal({ kind: 'create' })}
-          disabled={!viewer || !viewer.facilities.some((f) => canAddUserToFacility(viewer, f.facID))}
-        >
+        <Button onClick={() => setModal({ kind: 'create' })} disabled={!mayCreate}>
           Add Facility User
         </Button>
       </Group>
