@@ -18,19 +18,20 @@ const uploadKey = (userId: number, filename: string) => `${UPLOAD_PREFIX}/u${use
 /** A form with something other than the one part `file`: 400, as any other bad input. */
 const missingFile = () => badRequest(FILE_MESSAGES.uploadMissingFile, { file: FILE_MESSAGES.fileRequired });
 
+/** A body cut off, or not multipart inside: 400, as any other bad input. */
+const brokenForm = () => badRequest(FILE_MESSAGES.uploadBroken, { file: FILE_MESSAGES.uploadBroken });
+
 /**
- * The 400 for an error of @fastify/multipart or busboy that means the form itself is wrong: more parts or fields
- * than the one file (its limits), or a body that is cut off or not multipart at all; null for any other error.
+ * The 400 for an error of the form parser (@fastify/multipart's own, coded FST_..., or busboy's, which carry no
+ * code and whose wording varies: 'Unexpected end of form', 'Part terminated early ...'): more parts or fields than
+ * the one file, or a body that is cut off or not multipart at all. Null for anything else (a storage failure).
  */
 function formRefusal(error: unknown): HttpError | null {
-  const { code, message } = error as { code?: string; message?: string };
+  const { code } = error as { code?: unknown };
   if (typeof code === 'string' && /^FST_(FIELDS|PARTS|FILES)_LIMIT/.test(code)) return missingFile();
-  const broken =
-    (typeof code === 'string' && code.startsWith('FST_INVALID_MULTIPART')) ||
-    /^(Unexpected end of (form|multipart data)|Multipart: Boundary not found|Boundary not found|Malformed part header)/.test(
-      message ?? '',
-    );
-  return broken ? badRequest(FILE_MESSAGES.uploadBroken, { file: FILE_MESSAGES.uploadBroken }) : null;
+  if (code === undefined || (typeof code === 'string' && code.startsWith('FST_INVALID_MULTIPART')))
+    return brokenForm();
+  return null;
 }
 
 function tooLarge(maxBytes: number): HttpError {
@@ -76,7 +77,10 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     );
   } catch (error) {
     if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw tooLarge(maxBytes);
-    throw formRefusal(error) ?? error;
+    // The parser failed the part (the form was cut off), told apart from a failure of the storage write. `errored`
+    // holds the part's error even when it came before anything listened.
+    if (part.file.errored) throw formRefusal(part.file.errored) ?? brokenForm();
+    throw error;
   }
   if (part.file.truncated) {
     await app.storage.delete(key);
