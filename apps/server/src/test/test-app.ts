@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../app.ts';
@@ -51,9 +54,15 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The real app on a fresh database seeded with the demo world; config overrides for the case at hand. */
+/**
+ * The real app on a fresh database seeded with the demo world; config overrides for the case at hand. Files go to a
+ * fresh temporary folder removed on close, unless the case names its own `dataDir`: never the checkout's `./data`,
+ * which `npm start` uses.
+ */
 export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   const secretKey = randomBytes(32);
+  const ownDataDir = overrides.dataDir ? null : await mkdtemp(join(tmpdir(), 'portal-test-'));
+  if (ownDataDir) overrides = { ...overrides, dataDir: ownDataDir };
   const config = loadConfig(
     // Sweeps run when a test calls them, with its own clock, not on a timer in the background.
     {
@@ -79,6 +88,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
     close: async () => {
       await app.close();
       await drop();
+      if (ownDataDir) await rm(ownDataDir, { recursive: true, force: true });
     },
   };
 }
