@@ -101,6 +101,23 @@ describe('AlertTable', () => {
     expect(within(await row('Approved, Al')).getAllByRole('cell')[2]).toHaveTextContent(
       /^Apixaban 5 mg tablet$/,
     );
+    // No Status column here: the answer (shown by the row's edge colour) and unread (bold) are said in words too.
+    const firstCell = async (patient: string) => within(await row(patient)).getAllByRole('cell')[0];
+    expect(await firstCell('Approved, Al')).toHaveTextContent(/^Approved, Al \(answered: Approved\)$/);
+    expect(await firstCell('Asked, Ann')).toHaveTextContent(/^Asked, Ann \(unread, answered: ask\)$/);
+    expect(await firstCell('New, Ned')).toHaveTextContent(/^New, Ned \(unread\)$/);
+    expect(await firstCell('Old, Olga')).toHaveTextContent(/^Old, Olga$/);
+    expect(await firstCell('Deleted, Dee')).toHaveTextContent(/^Deleted, Dee$/);
+  });
+
+  it('leaves the answer to the Status column where the table has one', async () => {
+    const rows = [alertFixture({ patName: 'Denied, Dan', srxStatus: 'deny', readByFaci: false })];
+    renderTable(1, vi.fn(), refill, rows);
+    const cells = within((await screen.findByText('Denied, Dan')).closest('tr') as HTMLElement).getAllByRole(
+      'cell',
+    );
+    expect(cells[0]).toHaveTextContent(/^Denied, Dan \(unread\)$/);
+    expect(cells[4]).toHaveTextContent(/^Denied$/);
   });
 
   it('opens a row with Enter from the keyboard', async () => {

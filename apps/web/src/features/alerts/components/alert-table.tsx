@@ -1,5 +1,12 @@
 import { VisuallyHidden } from '@mantine/core';
-import { type AnyAlert, isAnsweredRowState, statusBadgeColor, type Widget } from '@portal/domain';
+import {
+  type AnyAlert,
+  isAnsweredRowState,
+  type RowDisplayState,
+  srxStatusLabel,
+  statusBadgeColor,
+  type Widget,
+} from '@portal/domain';
 import {
   elementScroll,
   useVirtualizer,
@@ -51,6 +58,18 @@ export function useShowMoreFocus(rows: readonly AnyAlert[], showMore: () => void
       showMore();
     },
   };
+}
+
+/**
+ * What a row's look says without words, in words for screen readers: bold means unread, and on a table without a
+ * Status column the coloured edge is the only sign of the answer given.
+ */
+export function rowStateWords(alert: AnyAlert, state: RowDisplayState, hasStatusColumn: boolean): string {
+  const words: string[] = [];
+  if (alert.readByFaci === false) words.push('unread');
+  if (!hasStatusColumn && isAnsweredRowState(state))
+    words.push(`answered: ${srxStatusLabel(alert.srxStatus)}`);
+  return words.length > 0 ? ` (${words.join(', ')})` : '';
 }
 
 /** The row a key moves the focus to from `index` (arrows one row, Home and End the ends), or null for other keys. */
@@ -127,6 +146,7 @@ export function AlertTable({
   focusAlertId,
 }: AlertTableProps) {
   const columns = useMemo(() => alertColumns(widget), [widget]);
+  const hasStatusColumn = columns.some((column) => column.id === 'srxStatus');
   const effective = sort ?? { id: widget.defaultSort, desc: false };
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
@@ -239,6 +259,7 @@ export function AlertTable({
             const alert = rows[item.index];
             if (!alert) return null;
             const state = rowStateOf(alert);
+            const words = rowStateWords(alert, state, hasStatusColumn);
             return (
               <tr
                 key={alert._internalID}
@@ -252,8 +273,11 @@ export function AlertTable({
                 onKeyDown={(event) => onKeyDown(event, alert, item.index)}
                 onFocus={onRowFocus}
               >
-                {columns.map((column) => (
-                  <td key={column.id}>{column.cell(alert)}</td>
+                {columns.map((column, index) => (
+                  <td key={column.id}>
+                    {column.cell(alert)}
+                    {index === 0 && words ? <VisuallyHidden>{words}</VisuallyHidden> : null}
+                  </td>
                 ))}
               </tr>
             );
