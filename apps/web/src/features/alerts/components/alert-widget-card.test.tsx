@@ -35,7 +35,12 @@ describe('AlertWidgetCard', () => {
         .slice(1)
         .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
     await waitFor(() =>
-      expect(patients()).toEqual(['Unread, Bob', 'Unread, Dee', 'Read, Ann', 'Unmarkable, Cy']),
+      expect(patients()).toEqual([
+        'Unread, Bob (unread)',
+        'Unread, Dee (unread)',
+        'Read, Ann',
+        'Unmarkable, Cy',
+      ]),
     );
     expect(within(card).getByLabelText('4 alerts')).toBeInTheDocument();
     const bob = within(table).getAllByRole('row')[1];

@@ -90,10 +90,14 @@ describe('WidgetPage', () => {
           .getAllByRole('row')
           .slice(1)
           .map((row) => within(row).getAllByRole('cell')[0]?.textContent);
-      await waitFor(() => expect(patients()).toEqual(['Baker, Bob', 'Dunn, Dee', 'Adams, Ann', 'Cole, Cy']));
+      await waitFor(() =>
+        expect(patients()).toEqual(['Baker, Bob (unread)', 'Dunn, Dee (unread)', 'Adams, Ann', 'Cole, Cy']),
+      );
       await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
       await app.user.click(within(table).getByRole('button', { name: /Patient/ }));
-      await waitFor(() => expect(patients()).toEqual(['Dunn, Dee', 'Baker, Bob', 'Cole, Cy', 'Adams, Ann']));
+      await waitFor(() =>
+        expect(patients()).toEqual(['Dunn, Dee (unread)', 'Baker, Bob (unread)', 'Cole, Cy', 'Adams, Ann']),
+      );
     },
   );
 
