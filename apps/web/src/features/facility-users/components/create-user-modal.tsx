@@ -13,6 +13,7 @@ import {
   USER_ADMIN_MESSAGES,
   type ViewerFacility,
 } from '@portal/domain';
+import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
@@ -138,6 +139,12 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
     });
   const submit = send(false);
   const roleOptions = roleOptionsAt(viewer, facility ? facility.facID : Number(form.watch('faciID')));
+  // A role chosen for one facility that the next chosen facility does not offer is cleared, not sent to be refused.
+  const chosenRole = form.watch('userRole');
+  const offered = roleOptions.map((option) => option.value).join(' ');
+  useEffect(() => {
+    if (chosenRole && !offered.split(' ').includes(chosenRole)) form.setValue('userRole', '');
+  }, [chosenRole, offered, form]);
 
   return (
     <OpenModal

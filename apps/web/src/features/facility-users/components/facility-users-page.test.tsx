@@ -6,15 +6,17 @@ import {
   ENDPOINTS,
   FacilitiesAnswerSchema,
   MessageAnswerSchema,
+  PharmaciesAnswerSchema,
   UserFacilitiesAnswerSchema,
   UsersAnswerSchema,
   userRoleKeys,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { pharmacyFixture } from '@/test/alert-fixtures.ts';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
-import { nurse } from '@/test/fixtures.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ADMIN_KEYS = Object.fromEntries(
@@ -218,6 +220,49 @@ describe('FacilityUsersPage', () => {
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(within(dialog).getByLabelText(/^Role/, { selector: 'input' })).toHaveFocus());
+  });
+
+  it('clears a role the newly chosen facility does not offer (a pharmacy user with other keys there)', async () => {
+    new FakeApi()
+      .signedIn('tok', pharmacist())
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [
+            settableFacility({ userRole: 'SysAdmin' }),
+            settableFacility({
+              facID: 201,
+              facName: 'Lakeside Manor',
+              pharmID: 'upny',
+              userRole: 'SysAdmin',
+            }),
+          ],
+        }),
+      )
+      .on('GET', ENDPOINTS.pharmacies, () =>
+        ok(PharmaciesAnswerSchema, {
+          pharmacies: [
+            pharmacyFixture(userRoleKeys(['Nursing', 'DON']), 'SysAdmin'),
+            { ...pharmacyFixture(userRoleKeys(['DON']), 'SysAdmin'), pharmID: 'upny', pharmName: 'Upstate' },
+          ],
+        }),
+      )
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
+      .install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    const pick = async (label: RegExp, option: string) => {
+      await user.click(within(dialog).getByLabelText(label, { selector: 'input' }));
+      await user.click(await screen.findByRole('option', { name: option }));
+    };
+    const role = () => within(dialog).getByLabelText(/^Role/, { selector: 'input' });
+    await pick(/^Facility/, 'Meadowbrook Care Center (101)');
+    await pick(/^Role/, 'Nursing');
+    await pick(/^Facility/, 'Lakeside Manor (201)');
+    await waitFor(() => expect(role()).toHaveValue(''));
+    await pick(/^Role/, 'DON');
+    await pick(/^Facility/, 'Meadowbrook Care Center (101)');
+    expect(role()).toHaveValue('DON');
   });
 
   it('creates one user after another with Create and Add Another, keeping facility, role and title', async () => {
