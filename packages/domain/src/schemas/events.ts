@@ -22,7 +22,8 @@ export type AlertEventKind = z.infer<typeof AlertEventKindSchema>;
 /**
  * The `data:` of one SSE message (`event: alert`, `id:` = `id` below, which a reconnecting client sends back as
  * `Last-Event-ID`). `alert` is the alert as the list and detail calls answer it after the change (discussion
- * included), so a client patches its caches without fetching; it is absent only when the alert no longer exists.
+ * included), so a client patches its caches without fetching; it is absent when the alert no longer exists or has
+ * moved to another facility since (the event's facility's viewers may no longer see it): drop the row.
  */
 export const AlertEventSchema = z.object({
   /** Increasing event id (a bigint, as a string). */

@@ -249,6 +249,57 @@ describe('GET /api/events', () => {
     );
   });
 
+  it('tells the old facility when an alert moves away, and never shows it the alert after the move', async () => {
+    const nurse = await ready(NURSE);
+    const row = ingestRow(101);
+    expect((await ingest('sprx', [row])).json()).toMatchObject({ created: 1 });
+    const created = JSON.parse(
+      (await nurse.waitFor((m) => m.data.includes(row._internalUUID), 'the new alert at 101')).data,
+    );
+    const alertId: number = created.alertId;
+    const asked = await requestAction(t.app, token(NURSE), {
+      widget: 'PriorAuth',
+      _internalID: alertId,
+      requestedAction: 'ask',
+      actionComment: 'Seen at 101',
+    });
+    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    await nurse.waitFor(isAlertEvent(alertId, 'action.recorded'), 'the Discuss at 101');
+    await nurse.waitFor(isAlertEvent(alertId, 'alert.changed'), "the Discuss's status change at 101");
+
+    // The pharmacy system sends the alert again under 102, which the nurse may not see: her stream is told, at 101,
+    // without the alert, so her dashboard drops the row.
+    const movedAt = nurse.messages.length;
+    expect((await ingest('sprx', [{ ...row, facID: 102 }])).json()).toMatchObject({ updated: 1 });
+    const left = await nurse.waitFor(
+      (m) => nurse.messages.indexOf(m) >= movedAt && isAlertEvent(alertId, 'alert.changed')(m),
+      'the move away from 101',
+    );
+    expect(JSON.parse(left.data)).toMatchObject({ facId: 101, alertId });
+    expect(JSON.parse(left.data).alert).toBeUndefined();
+
+    // A discussion at 102 after the move: the nurse's live stream does not carry it, and a reconnect from before
+    // the move replays 101's events without the alert as it now is (no 102 comment, no 102 facility).
+    const secret = await requestAction(t.app, token(SUPER), {
+      widget: 'PriorAuth',
+      _internalID: alertId,
+      requestedAction: 'ask',
+      actionComment: 'Only for 102',
+    });
+    expect(secret.status, JSON.stringify(secret.body)).toBe(200);
+    const again = await ready(NURSE, String(Number(created.id) - 1));
+    const replayed = again.alerts().filter((e) => e.alertId === alertId);
+    expect(replayed.map((e) => e.kind)).toEqual(
+      expect.arrayContaining(['alert.created', 'action.recorded', 'alert.changed']),
+    );
+    expect(replayed.every((e) => e.facId === 101 && e.alert === undefined)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    for (const stream of [nurse, again]) {
+      expect(stream.messages.some((m) => m.data.includes('Only for 102'))).toBe(false);
+      expect(stream.alerts().some((e) => e.facId === 102)).toBe(false);
+    }
+  });
+
   it('ends the stream of a session that is signed out', async () => {
     const own = await signIn(t.app, NURSE);
     const subscription = await subscribe(base, own);

@@ -23,14 +23,17 @@ export function parseRange(payload: string): IdRange | null {
 
 /**
  * Events matching `where`, oldest first, each with its alert as the list and detail calls answer it (discussion
- * included): two statements whatever the number of events (the events joined to their alerts, then the
+ * included) while it is still at the event's facility: two statements whatever the number of events (the events joined to their alerts, then the
  * discussions of those alerts).
  */
 export async function loadEvents(db: Db, where: SQL, limit?: number): Promise<AlertEvent[]> {
   const query = db
     .select({ event: alertEvents, alert: alertRowColumns, facName: facilities.name })
     .from(alertEvents)
-    .leftJoin(alerts, eq(alerts.id, alertEvents.alertId))
+    // Only while the alert is still at the event's facility: the event is sent to that facility's viewers, and an
+    // alert moved away since (ingest re-sending it elsewhere) is no longer theirs to see. They get the event
+    // without it, as for a deleted alert, and drop the row.
+    .leftJoin(alerts, and(eq(alerts.id, alertEvents.alertId), eq(alerts.facId, alertEvents.facId)))
     .leftJoin(facilities, eq(facilities.facId, alerts.facId))
     .where(where)
     .orderBy(asc(alertEvents.id));
