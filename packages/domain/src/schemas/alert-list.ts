@@ -21,7 +21,8 @@ const repeatedInt = z.preprocess(
 export const AlertListQuerySchema = z.strictObject({
   sort: z.string().max(40).optional(),
   sortOrder: z.enum(['asc', 'desc']).optional(),
-  cursor: z.string().max(500).optional(),
+  // Room for a sort value of 1,000 characters, each escaped in JSON, in base64url (the server's cursor.ts).
+  cursor: z.string().max(8192).optional(),
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   limit: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(PAGE_LIMIT),
   facilityIds: repeatedInt.optional(),

@@ -1,12 +1,21 @@
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
+import type { SortKind } from './sorting.ts';
 
 const CursorSchema = z.strictObject({
   s: z.string().max(40),
   o: z.enum(['asc', 'desc']),
   a: z.boolean(),
-  v: z.union([z.string().max(400), z.number()]),
+  // Longer than any text a sort column can hold (ingest keeps text fields to 500 characters).
+  v: z.union([z.string().max(1000), z.number()]),
   i: z.number().int(),
+  /** The number of the page the cursor opens (1 is the first), so the answer can say which page follows. */
+  p: z
+    .number()
+    .int()
+    .min(2)
+    .max(2 ** 31 - 1)
+    .optional(),
 });
 
 /** Where the next page starts: the last row's sort value and id, under the sort it was made for. */
@@ -17,8 +26,48 @@ export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify(cursor)).toString('base64url');
 }
 
-/** Reads a cursor; one that was altered or made for another sort is a 400. */
-export function decodeCursor(value: string, expected: { s: string; o: 'asc' | 'desc'; a: boolean }): Cursor {
+// A timestamp as PostgreSQL writes timestamptz as text ('2026-11-02 14:00:00.123+00') or as toISOString does.
+const TIMESTAMP =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)$/;
+const NUMERIC = /^-?\d{1,40}(?:\.\d{1,40})?$/;
+
+function isTimestamp(value: string): boolean {
+  const match = TIMESTAMP.exec(value);
+  if (!match) return false;
+  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour < 24 &&
+    minute < 60 &&
+    second < 60
+  );
+}
+
+/** Whether a cursor's sort value is one the sort column could have given (the statement casts it to the kind). */
+function fitsKind(value: string | number, kind: SortKind): boolean {
+  if (kind === 'time') return typeof value === 'string' && isTimestamp(value);
+  if (kind === 'number') return typeof value === 'number' ? Number.isFinite(value) : NUMERIC.test(value);
+  return typeof value === 'string';
+}
+
+/**
+ * Reads a cursor; one that was altered, made for another sort, or whose sort value the column could not have given
+ * is a 400 (a value the database cannot cast would otherwise fail the statement).
+ */
+export function decodeCursor(
+  value: string,
+  expected: { s: string; o: 'asc' | 'desc'; a: boolean; kind: SortKind },
+): Cursor {
   let parsed: Cursor;
   try {
     parsed = CursorSchema.parse(JSON.parse(Buffer.from(value, 'base64url').toString('utf8')));
@@ -27,6 +76,9 @@ export function decodeCursor(value: string, expected: { s: string; o: 'asc' | 'd
   }
   if (parsed.s !== expected.s || parsed.o !== expected.o || parsed.a !== expected.a) {
     throw badRequest('The cursor belongs to another sort.', { cursor: 'Cursor does not match the sort' });
+  }
+  if (!fitsKind(parsed.v, expected.kind)) {
+    throw badRequest('The cursor is not valid.', { cursor: 'Invalid cursor' });
   }
   return parsed;
 }

@@ -201,6 +201,59 @@ describe('paging', () => {
   });
 });
 
+describe('cursors', () => {
+  const forged = (cursor: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify(cursor)).toString('base64url');
+  const widget = widgetByKey('highCost');
+
+  it.each([
+    ['dateCreated', { v: 'garbage' }],
+    ['dateCreated', { v: '2026-02-30 10:00:00+00' }],
+    ['dateCreated', { v: 12 }],
+    ['ttlPrice', { v: 'abc' }],
+    ['ttlPrice', { v: 'NaN' }],
+    ['patName', { v: 3 }],
+  ])('refuses a cursor whose %s value the column could not have given (%j) with 400', async (sort, value) => {
+    const cursor = forged({ s: sort, o: 'asc', a: false, i: 1, ...value });
+    const { status, body } = await listAlerts(t.app, nurse(), widget, `sort=${sort}&cursor=${cursor}`);
+    expect(status).toBe(400);
+    expect(body.fields).toEqual({ cursor: 'Invalid cursor' });
+  });
+
+  it('tells the next page by number when paging by cursor too', async () => {
+    const sys = tokens['sysadmin@pharmacy.test'] ?? '';
+    const first = await listAlerts(t.app, sys, widget, 'limit=2');
+    expect(first.body.nextPage).toBe(2);
+    const second = await listAlerts(t.app, sys, widget, `limit=2&cursor=${first.cursor}`);
+    expect(second.body.nextPage).toBe(3);
+    const third = await listAlerts(t.app, sys, widget, `limit=2&cursor=${second.cursor}`);
+    expect(third.body.nextPage).toBe(4);
+    // The pages by number are the same rows.
+    const byNumber = await listAlerts(t.app, sys, widget, 'limit=2&page=3');
+    expect(third.list.map((a) => a._internalID)).toEqual(byNumber.list.map((a) => a._internalID));
+  });
+
+  it('takes back the cursor it gave after the longest name a column can hold', async () => {
+    const name = `Zzzz${'é'.repeat(496)}`;
+    const [row] = (
+      (await t.database.db.execute(
+        sql`update alerts set pat_name = ${name} where id = (select id from alerts where widget = 'highCost' and fac_id = 101 and not is_archived order by id limit 1) returning id`,
+      )) as unknown as { rows: { id: number }[] }
+    ).rows;
+    const first = await listAlerts(t.app, nurse(), widget, 'limit=1&sort=patName&sortOrder=desc');
+    expect(first.list[0]?._internalID).toBe(row?.id);
+    expect(first.cursor?.length).toBeGreaterThan(1000);
+    const next = await listAlerts(
+      t.app,
+      nurse(),
+      widget,
+      `limit=1&sort=patName&sortOrder=desc&cursor=${first.cursor}`,
+    );
+    expect(next.status).toBe(200);
+    expect(next.list[0]?._internalID).not.toBe(row?.id);
+  });
+});
+
 describe('facilityIds and the archive range', () => {
   it('narrows to the facilities asked for and never widens', async () => {
     const widget = widgetByKey('priorAuth');

@@ -52,7 +52,7 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
   const flipped = sortOrder === 'asc' ? 'desc' : 'asc';
   const direction = isArchived && isChronological(sort) ? flipped : sortOrder;
   const after = query.cursor
-    ? decodeCursor(query.cursor, { s: sortName, o: sortOrder, a: isArchived })
+    ? decodeCursor(query.cursor, { s: sortName, o: sortOrder, a: isArchived, kind: sort.kind })
     : null;
   return {
     sortName,
@@ -149,6 +149,9 @@ export async function alertListRoutes(fastify: FastifyInstance) {
         }
         const hasMore = found.rows.length > request.query.limit;
         const last = hasMore ? found.rows[request.query.limit - 1] : undefined;
+        // The page this answer is: the one its cursor opens, else the page asked for. A cursor of an earlier
+        // build carries no page number; its next page is then told as the second, as before.
+        const pageNumber = plan.after ? (plan.after.p ?? 1) : (request.query.page ?? 1);
         const cursor = last
           ? encodeCursor({
               s: plan.sortName,
@@ -156,9 +159,9 @@ export async function alertListRoutes(fastify: FastifyInstance) {
               a: plan.isArchived,
               v: last.sortValue,
               i: last.id,
+              p: pageNumber + 1,
             })
           : null;
-        const pageNumber = request.query.page ?? 1;
         // Written here, not by the zod serializer, and by concatenation: each alert's wire JSON comes from the
         // revision-keyed wire cache (wire-cache.ts) or is made once by toWireAlert and JSON.stringify, so the
         // bytes and key order are exactly those of JSON.stringify over the answer object (list-statement.test.ts
