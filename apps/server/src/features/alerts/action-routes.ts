@@ -104,7 +104,7 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       if (stale) await touchSession(app.db, user.sessionId, now);
       if (!widget) throw badRequest('Unknown widget.', { widget: 'Unknown widget' });
       const target = found.target;
-      if (!target) throw notFound('No Active Alert Found');
+      if (!target) throw notFound(ACTION_MESSAGES.noAlert);
       if (!isReply && !button)
         throw badRequest(ACTION_MESSAGES.notOffered, { requestedAction: ACTION_MESSAGES.notOffered });
       if (!isReply && target.isArchived && input.requestedAction !== 'ask') {

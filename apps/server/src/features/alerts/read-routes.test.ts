@@ -164,6 +164,28 @@ describe('POST /api/requestaction_readByFaci', () => {
   });
 });
 
+describe('POST /api/requestaction_readByFaci, another tenant', () => {
+  it("answers another tenant's entry exactly as an entry that does not exist", async () => {
+    const alert = await alertWith('nurse@meadowbrook.test', 'pumpPickup', 101, (a) =>
+      a.requestedActions.some((r) => r.action === 'Reply'),
+    );
+    const reply = alert.requestedActions.find((a) => a.action === 'Reply');
+    const post = (requestActionID: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/requestaction_readByFaci',
+        headers: bearer(token('don@lakeside.test')),
+        payload: { requestActionID, readByFaci: true },
+      });
+    const hidden = await post(reply?.requestActionID ?? 0);
+    const missing = await post(987654321);
+    expect(hidden.statusCode).toBe(404);
+    expect(missing.statusCode).toBe(404);
+    expect(hidden.json()).toEqual(missing.json());
+    expect(hidden.json()).toMatchObject({ message: 'No Active Alert Found' });
+  });
+});
+
 describe('GET /api/alerts/{key}/{identifier}', () => {
   it('finds a live or archived alert by its identifier, and 404s for other tenants', async () => {
     const nurse = token('nurse@meadowbrook.test');

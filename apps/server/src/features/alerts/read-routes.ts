@@ -118,7 +118,9 @@ export async function alertReadRoutes(fastify: FastifyInstance) {
         .from(alertActions)
         .innerJoin(alerts, eq(alerts.id, alertActions.alertId))
         .where(eq(alertActions.id, Number(request.body.requestActionID)));
-      if (!entry || !isWidgetKey(entry.widget)) throw notFound('No such discussion entry.');
+      // The same answer as an entry of an alert the caller may not see (alertForViewer): a 404 must not tell that
+      // another tenant's entry exists.
+      if (!entry || !isWidgetKey(entry.widget)) throw notFound(ACTION_MESSAGES.noAlert);
       const target = await alertForViewer(app.db, user, widgetByKey(entry.widget), { id: entry.alertId });
       assertFacilityUser(user);
       const permissions = target.context.facilityPermissions;

@@ -1,4 +1,4 @@
-import type { ActionContext, Widget } from '@portal/domain';
+import { ACTION_MESSAGES, type ActionContext, type Widget } from '@portal/domain';
 import type { Db } from '../../db/client.ts';
 import { facilityAccess, pharmacyAccess, visibleFacilityIds } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/context.ts';
@@ -19,7 +19,7 @@ export async function alertForViewer(
 ) {
   const facilityIds = await visibleFacilityIds(db, user);
   const found = await findAlertRow(db, widget, facilityIds, by);
-  if (!found) throw notFound('No Active Alert Found');
+  if (!found) throw notFound(ACTION_MESSAGES.noAlert);
   const [facilities, pharmacies] = await Promise.all([
     facilityAccess(db, user, [found.alert.facId]),
     pharmacyAccess(db, user),

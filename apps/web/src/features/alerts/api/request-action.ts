@@ -23,10 +23,12 @@ export interface ActionSubmission {
 
 const IdSchema = z.number().int().positive();
 const GroupSchema = z.string().min(1);
+const UuidSchema = z.uuid();
 
 /**
  * The body of `POST /requestaction` for an alert (spec 1, section 7): `_internalID`, which for admission meds is
- * their admissionMedsGroupID; high cost alerts send their highCostAlertsId with _internalID as fallback.
+ * their admissionMedsGroupID; high cost alerts send their highCostAlertsId with _internalID as fallback; and the
+ * alert's `_internalUUID` (the server finds the alert by the id).
  */
 export function requestActionBody(
   widget: Widget,
@@ -41,10 +43,12 @@ export function requestActionBody(
       : widget.key === 'highCostAlerts' && highCostId.success
         ? { highCostAlertsId: highCostId.data, _internalID: alert._internalID }
         : { _internalID: alert._internalID };
+  const uuid = UuidSchema.safeParse(alert._internalUUID);
   return {
     requestedAction: input.requestedAction,
     widget: widget.actionWidget,
     ...target,
+    ...(uuid.success ? { _internalUUID: uuid.data } : {}),
     actionComment: input.actionComment.trim(),
     ...(input.requestedAction === 'submitlimit' ? { limitDays: input.limitDays } : {}),
   };
