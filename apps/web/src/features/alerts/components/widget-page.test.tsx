@@ -2,7 +2,7 @@ import { DATE_RANGE_MESSAGES, widgetByKey } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi } from '@/test/fake-api.ts';
+import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -154,5 +154,29 @@ describe('WidgetPage', () => {
     // The server takes them as days of the user's own time zone.
     expect(last?.query.get('tz')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(last?.query.get('tz')).toBeTruthy();
+  });
+
+  it("shows a refusal that is not about the date range as the list's error state", async () => {
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () =>
+        fail(400, 'The query is not valid.', 'VALIDATION', { 'facilityIds.0': 'Invalid input' }),
+      )
+      .install();
+    renderApp('/alerts/authorization?facilityIds=99999999999', { token: 'tok' });
+    const error = await screen.findByRole('alert');
+    expect(error).toHaveTextContent('Could not load alerts');
+    expect(error).toHaveTextContent('The query is not valid.');
+    expect(within(error).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('shows the server refusing the date range at the pickers, not as an error state', async () => {
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () =>
+        fail(400, 'The date range is not valid.', 'VALIDATION', { to: 'To cannot be in the future' }),
+      )
+      .install();
+    renderApp('/alerts/authorization/archive', { token: 'tok' });
+    expect(await screen.findByText('To cannot be in the future')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load alerts')).not.toBeInTheDocument();
   });
 });

@@ -23,6 +23,15 @@ export interface WidgetPageProps {
   isArchive: boolean;
 }
 
+const RANGE_FIELDS = new Set(['from', 'to']);
+
+/** Whether the list was refused for its archive date range alone (a 400 naming only From and To). */
+function isRangeRefusal(error: unknown): boolean {
+  if (!isApiError(error, 400)) return false;
+  const names = Object.keys(error.fields ?? {});
+  return names.length > 0 && names.every((name) => RANGE_FIELDS.has(name));
+}
+
 /**
  * /alerts/{path} and its archive: title, refresh, total, Archive/Current, From/To on the archive, and the
  * sortable table with 'Show N more...' (spec 1, section 2).
@@ -52,7 +61,10 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // too, each group in the server's order.
   const rows = useMemo(() => unreadFirst(list.rows), [list.rows]);
   const more = useShowMoreFocus(list.rows, list.showMore);
-  const serverProblems = isApiError(list.error, 400) ? list.error.fields : {};
+  // A refused date range is shown at the From/To pickers; any other refusal (a facility in the address that is
+  // not a number, say) is the list's error state.
+  const rangeRefusal = isRangeRefusal(list.error);
+  const serverProblems = rangeRefusal && isApiError(list.error, 400) ? list.error.fields : {};
 
   return (
     <Stack>
@@ -107,9 +119,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           Total: {list.count}
         </Text>
       </Group>
-      {list.error && !isApiError(list.error, 400) ? (
-        <ListError error={list.error} onRetry={list.refresh} />
-      ) : null}
+      {list.error && !rangeRefusal ? <ListError error={list.error} onRetry={list.refresh} /> : null}
       {rows.length > 0 ? (
         <AlertTable
           widget={widget}
