@@ -22,6 +22,12 @@ export interface AlertPage {
   count: number;
   nextPage: number | null;
   timeStamp: string;
+  /**
+   * When this browser received the page (Date.now()). A list's next pages and the patches of read marks and live
+   * updates move the query's dataUpdatedAt but not its first page's receivedAt, which says how fresh the first
+   * page is against the poll's.
+   */
+  receivedAt?: number;
 }
 
 const AlertArraySchema = z.array(AnyAlertSchema);
@@ -47,10 +53,11 @@ export async function getAlertPage(
   };
   if (widget.paged) {
     const answer = await apiRequest(PagedAlertListSchema, widget.listCall, { query, signal });
-    return { ...answer, alerts: answer.results };
+    return { ...answer, alerts: answer.results, receivedAt: Date.now() };
   }
   const answer = await apiRequest(unpagedAlertListSchema(widget.listKey), widget.listCall, { query, signal });
   return {
+    receivedAt: Date.now(),
     alerts: AlertArraySchema.parse(answer[widget.listKey]),
     cursor: z.string().nullable().parse(answer.cursor),
     count: z.number().parse(answer.count),

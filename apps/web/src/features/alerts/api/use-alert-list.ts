@@ -19,6 +19,22 @@ export interface AlertList {
 }
 
 /**
+ * The list's rows with the poll's new ones on top (by rxGuid). A first-page row the list lacks is new when it comes
+ * before a row the list has; after the last of those it may be an old row moved up from a page not loaded yet (a
+ * row above it archived), so it counts as new only when the list is wholly loaded.
+ */
+export function withPolledRows(
+  listRows: readonly AnyAlert[],
+  polled: readonly AnyAlert[],
+  isComplete: boolean,
+): AnyAlert[] {
+  const known = new Set(listRows.map((row) => row.rxGuid));
+  const lastKnown = polled.findLastIndex((row) => known.has(row.rxGuid));
+  const fresh = polled.filter((row, index) => !known.has(row.rxGuid) && (isComplete || index < lastKnown));
+  return fresh.length > 0 ? [...fresh, ...listRows] : [...listRows];
+}
+
+/**
  * A widget's list with its refresh schedule (refreshSeconds; 0 means none) and, for the paged widgets, the
  * 30-second first-page poll whose new rows (by rxGuid) are put on top. The archive is never polled.
  */
@@ -45,14 +61,17 @@ export function useAlertList(widget: Widget, params: AlertListParams): AlertList
   });
 
   const listRows = useMemo(() => list.data?.pages.flatMap((page) => page.alerts) ?? [], [list.data]);
-  const rows = useMemo(() => {
-    if (!poll.data || poll.dataUpdatedAt <= list.dataUpdatedAt) return listRows;
-    const known = new Set(listRows.map((row) => row.rxGuid));
-    const fresh = poll.data.alerts.filter((row) => !known.has(row.rxGuid));
-    return fresh.length > 0 ? [...fresh, ...listRows] : listRows;
-  }, [listRows, poll.data, poll.dataUpdatedAt, list.dataUpdatedAt]);
+  // The poll is newer than the list's first page, not than the list: loading 'Show N more...' or patching a read
+  // mark does not make the list's first page any fresher, so the poll's new rows stay.
+  const listAt = firstPage?.receivedAt ?? list.dataUpdatedAt;
+  const pollAt = poll.data?.receivedAt ?? poll.dataUpdatedAt;
+  const isPollNewer = poll.data !== undefined && pollAt > listAt;
+  const isComplete = list.data !== undefined && !list.hasNextPage;
+  const rows = useMemo(
+    () => (isPollNewer && poll.data ? withPolledRows(listRows, poll.data.alerts, isComplete) : listRows),
+    [listRows, poll.data, isPollNewer, isComplete],
+  );
 
-  const isPollNewer = poll.data !== undefined && poll.dataUpdatedAt > list.dataUpdatedAt;
   return {
     rows,
     count: (isPollNewer ? poll.data?.count : firstPage?.count) ?? 0,

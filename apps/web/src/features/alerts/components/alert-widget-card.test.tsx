@@ -102,4 +102,43 @@ describe('AlertWidgetCard', () => {
     expect(api.callsTo('GET', refill.listCall).length).toBe(before + 1);
     expect(within(card).getByLabelText('2 alerts')).toBeInTheDocument();
   });
+
+  it("keeps the poll's new row and total when 'Show N more...' loads the next page", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const refill = widgetByKey('refillTooSoon');
+    const first = Array.from({ length: 3 }, (_, i) =>
+      alertFixture({ patName: `First ${i}`, rxGuid: `f${i}` }),
+    );
+    const second = [alertFixture({ patName: 'Second 0', rxGuid: 's0' })];
+    const fresh = alertFixture({ patName: 'New, Nina', rxGuid: 'new' });
+    let firstPage = first;
+    let count = 4;
+    const settings = {
+      ...Object.fromEntries(WIDGETS.map((w) => [`widget_${w.key}_Show`, false])),
+      widget_refillTooSoon_Show: true,
+    };
+    withOrganisations(new FakeApi().signedIn('tok', nurse({ userSettings: settings })))
+      .on('GET', refill.listCall, (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? listAnswer(refill, second, count)
+          : listAnswer(refill, firstPage, count, 'page-2'),
+      )
+      .install();
+    const { user } = renderApp('/dashboard', { token: 'tok', advanceTimers: vi.advanceTimersByTime });
+    const card = await screen.findByRole('region', { name: 'REFILL TOO SOON' });
+    await within(card).findByText('First 0');
+    // A new alert lands on the first page; the poll brings it.
+    firstPage = [first[0], fresh, first[1]].filter((a) => a !== undefined);
+    count = 5;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(30_500);
+    });
+    await within(card).findByText('New, Nina');
+    expect(within(card).getByLabelText('5 alerts')).toBeInTheDocument();
+    await user.click(within(card).getByRole('button', { name: /^Show 1 more/ }));
+    await within(card).findByText('Second 0');
+    expect(within(card).getByText('New, Nina')).toBeInTheDocument();
+    expect(within(card).getByLabelText('5 alerts')).toBeInTheDocument();
+    vi.useRealTimers();
+  });
 });
