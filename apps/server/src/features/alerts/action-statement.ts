@@ -101,6 +101,9 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
         where m.user_id = me.id and f.fac_id = a.fac_id)))
   order by a.is_archived, a.date_created desc
   limit 1
+  -- The alert is locked before anything is written: two answers to one alert at once are applied one after the
+  -- other, so the second's entry comes after the first's (id and time) and its status is the one that stays.
+  for update of a
 ), p as (
   select
     array(select fp.key from facility_permissions fp where fp.fac_id = t.fac_id
@@ -123,9 +126,12 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
   select t.id, t.fac_id, me.id as user_id, me.email, me.display_name from me, t, p
   where me.has_credentials and ${allowed}
 ), ins as (
-  insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci)
+  insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci,
+    sent_at)
   select ok.id, ${r.action}, ${r.comment}, ${r.limitDays}::int, ok.user_id, ok.display_name,
-    ${r.isReply ? sql`false` : sql`null::boolean`}
+    ${r.isReply ? sql`false` : sql`null::boolean`},
+    -- The time it is written (after the lock), not the transaction's start: a later answer sorts later.
+    clock_timestamp()
   from ok
   returning alert_id
 ), upd as (
