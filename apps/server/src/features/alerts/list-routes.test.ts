@@ -241,7 +241,7 @@ describe('cursors', () => {
       )) as unknown as { rows: { id: number }[] }
     ).rows;
     const first = await listAlerts(t.app, nurse(), widget, 'limit=1&sort=patName&sortOrder=desc');
-    expect(first.list[0]?._internalID).toBe(row?.id);
+    expect(first.list[0]?._internalID).toBe(Number(row?.id));
     expect(first.cursor?.length).toBeGreaterThan(1000);
     const next = await listAlerts(
       t.app,
@@ -250,7 +250,7 @@ describe('cursors', () => {
       `limit=1&sort=patName&sortOrder=desc&cursor=${first.cursor}`,
     );
     expect(next.status).toBe(200);
-    expect(next.list[0]?._internalID).not.toBe(row?.id);
+    expect(next.list[0]?._internalID).not.toBe(Number(row?.id));
   });
 });
 
@@ -344,6 +344,22 @@ describe('sorting the archive', () => {
     expect(costs).toEqual([...costs].sort((a, b) => b - a));
     const dates = await order('sort=dateCreated&sortOrder=asc', 'dateCreated');
     expect(dates).toEqual([...dates].sort().reverse());
+  });
+});
+
+describe('sorting text', () => {
+  it('sorts names without regard to case, on either database, and pages them by cursor in that order', async () => {
+    const widget = widgetByKey('theraInt');
+    const { list } = await listAlerts(t.app, nurse(), widget, 'facilityIds=101');
+    const ids = list.slice(0, 4).map((a) => a._internalID);
+    expect(ids).toHaveLength(4);
+    const names = ['van Dyke, Bob', 'Zimmer, Zoe', 'de Luca, Anna', 'Evans, Ben'];
+    for (const [index, id] of ids.entries()) {
+      await t.database.db.execute(sql`update alerts set pat_name = ${names[index]} where id = ${id}`);
+    }
+    const sorted = await allPages(t.app, nurse(), widget, 'facilityIds=101&limit=1&sort=patName');
+    const ours = sorted.map((a) => a.patName).filter((name) => names.includes(name));
+    expect(ours).toEqual(['de Luca, Anna', 'Evans, Ben', 'van Dyke, Bob', 'Zimmer, Zoe']);
   });
 });
 

@@ -21,7 +21,9 @@ export const isChronological = (column: SortColumn) => column.kind === 'time' ||
 const detail = (field: string) => sql`coalesce(${alerts.details}->>${field}, '')`;
 const detailNumber = (field: string) => sql`coalesce((${alerts.details}->>${field})::numeric, -1)`;
 // Sort expressions never yield null, so the keyset comparison (value, id) > (cursor value, cursor id) is exact.
-const text = (expr: SQL | unknown): SortColumn => ({ expr: sql`coalesce(${expr}, '')`, kind: 'text' });
+// Text sorts without regard to case ('de Luca' among the D's, 'insulin' before 'Omeprazole'), whatever the
+// database's collation: the embedded database compares bytes, where every capital comes before every small letter.
+const text = (expr: SQL | unknown): SortColumn => ({ expr: sql`lower(coalesce(${expr}, ''))`, kind: 'text' });
 const number = (expr: SQL | unknown): SortColumn => ({ expr: sql`coalesce(${expr}, -1)`, kind: 'number' });
 
 const COMMON: Record<string, SortColumn> = {
@@ -75,8 +77,8 @@ const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
     sumTtlPrice: { expr: detailNumber('sumTtlPrice'), kind: 'number' },
   },
   refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text', isDate: true } },
-  pumpPickup: { ...PAGED_ALIASES, serialNumber: { expr: detail('serialNumber'), kind: 'text' } },
-  narcoticsRefill: { ...PAGED_ALIASES, physicianName: { expr: detail('physicianName'), kind: 'text' } },
+  pumpPickup: { ...PAGED_ALIASES, serialNumber: text(sql`${alerts.details}->>'serialNumber'`) },
+  narcoticsRefill: { ...PAGED_ALIASES, physicianName: text(sql`${alerts.details}->>'physicianName'`) },
 };
 
 /** The sortable columns of a widget, by their wire names. */
