@@ -12,6 +12,12 @@ function tabbables(root: Element): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((e) => !e.closest('[inert]'));
 }
 
+/** A row's tab stops: the row itself first when it is one (an alert table's rows), then the controls inside it. */
+function rowTabbables(row: Element): HTMLElement[] {
+  const own = row instanceof HTMLElement && row.matches(TABBABLE) && !row.closest('[inert]') ? [row] : [];
+  return [...own, ...tabbables(row)];
+}
+
 /** The dialog of the newest OpenModal still on the page, if any. */
 export function topDialog(): HTMLElement | null {
   const root = [...document.querySelectorAll<HTMLElement>(`[${OPEN_MODAL_ATTRIBUTE}]`)].at(-1);
@@ -53,13 +59,13 @@ function elementSibling(node: Node | null, forward: boolean): Element | null {
 
 /** The same control (by position) in the next row, else the previous one, of a row that was removed. */
 function neighbourOfRemovedRow(record: MutationRecord, row: Element, element: Element): HTMLElement | null {
-  const index = Math.max(0, tabbables(row).indexOf(element as HTMLElement));
+  const index = Math.max(0, rowTabbables(row).indexOf(element as HTMLElement));
   for (const sibling of [
     elementSibling(record.nextSibling, true),
     elementSibling(record.previousSibling, false),
   ]) {
     if (!sibling?.matches(ROW)) continue;
-    const controls = tabbables(sibling);
+    const controls = rowTabbables(sibling);
     const target = controls[index] ?? controls[0];
     if (target) return target;
   }
@@ -95,7 +101,7 @@ function neighbourInColumn(record: MutationRecord): HTMLElement | null {
 export function rememberPlace(element: Element | null | undefined): () => HTMLElement | null {
   const row = element?.closest(ROW);
   if (!element || !row) return () => null;
-  const index = Math.max(0, tabbables(row).indexOf(element as HTMLElement));
+  const index = Math.max(0, rowTabbables(row).indexOf(element as HTMLElement));
   const cell = element.closest(CELL);
   const column = cell ? [...row.children].indexOf(cell) : -1;
   const after: Element[] = [];
@@ -114,7 +120,7 @@ export function rememberPlace(element: Element | null | undefined): () => HTMLEl
     }
     for (const other of [...after, ...before]) {
       if (!other.isConnected) continue;
-      const controls = tabbables(other);
+      const controls = rowTabbables(other);
       const target = controls[index] ?? controls[0];
       if (target) return target;
     }
