@@ -289,6 +289,18 @@ describe('alerts', () => {
     const dialog = await openFirstRow(page, 'AUTHORIZATION alerts');
     await dialog.getByRole('tab', { name: 'Detail' }).waitFor();
     await expectAccessible(page, 'detail modal');
+    // The Read switch closes the modal: a touch target of at least 24 px (WCAG 2.5.8).
+    const track = dialog.locator('.mantine-Switch-track');
+    expect((await track.boundingBox())?.height ?? 0).toBeGreaterThanOrEqual(24);
+    // The Limit Days dialog with its list of days open (a scrolling list).
+    await dialog.getByRole('button', { name: 'Limit Days' }).click();
+    const limit = page.getByRole('dialog', { name: 'Limit Days' });
+    await limit.getByPlaceholder('Choose days').click();
+    await page.getByRole('option', { name: '30 Days' }).waitFor({ state: 'attached' });
+    await expectAccessible(page, 'limit days list');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await limit.waitFor({ state: 'detached' });
     await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
     await expectAccessible(page, 'discussion tab');
     await page.keyboard.press('Escape');

@@ -48,6 +48,10 @@ export function LimitDaysForm(form: ActionFormProps) {
           }}
           error={error ?? form.serverFields.limitDays}
           comboboxProps={{ withinPortal: true }}
+          // The list of 30 days scrolls natively: Mantine's ScrollArea viewport is a scrolling region the keyboard cannot
+          // reach (axe scrollable-region-focusable, serious); the arrow keys move through the options either way.
+          withScrollArea={false}
+          maxDropdownHeight={280}
           data-autofocus
         />
         <Textarea

@@ -11,7 +11,7 @@ export function ListError({ error, onRetry }: ListErrorProps) {
   return (
     <Alert color="red" variant="light" title="Could not load alerts" icon={<IconAlertTriangle aria-hidden />}>
       {error.message}{' '}
-      <Button size="compact-xs" variant="outline" color="red.9" onClick={onRetry} ml="xs">
+      <Button size="xs" variant="outline" color="red.9" onClick={onRetry} ml="xs">
         Try again
       </Button>
     </Alert>

@@ -13,7 +13,9 @@ export interface ReadToggleProps {
 export function ReadToggle({ widget, alert, onChanged }: ReadToggleProps) {
   const markRead = useMarkAlertRead(widget);
   return (
+    // md: a 24 px tall switch, a touch target a nurse at a tablet can hit (it also closes the modal).
     <Switch
+      size="md"
       label="Read"
       checked={alert.readByFaci === true}
       disabled={markRead.isPending}

@@ -1,7 +1,7 @@
 import { Button, Group, Text } from '@mantine/core';
 import { isStale, updatedAgeLabel } from '@portal/domain';
 import { IconRefresh } from '@tabler/icons-react';
-import { useCallback } from 'react';
+import { useCallback, useLayoutEffect, useRef } from 'react';
 import { useClockValue } from '../hooks/use-clock.ts';
 
 export interface UpdatedAgeProps {
@@ -19,19 +19,33 @@ export function UpdatedAge({ updatedAt, onRefresh, widgetTitle }: UpdatedAgeProp
   const stale = useClockValue(
     useCallback((now: Date) => (updatedAt ? isStale(new Date(updatedAt), now) : false), [updatedAt]),
   );
+  // The yellow button goes once the list is fresh. When it went with the focus on it (the user pressed it), the
+  // focus stays here, on the age that now says 'under 1 minute', instead of falling back to the page heading.
+  const ageRef = useRef<HTMLParagraphElement>(null);
+  const pressed = useRef(false);
+  useLayoutEffect(() => {
+    if (stale || !pressed.current) return;
+    pressed.current = false;
+    const active = document.activeElement;
+    if (!active || active === document.body) ageRef.current?.focus({ preventScroll: true });
+  }, [stale]);
   if (!updatedAt) return null;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Text size="xs" c="dimmed">
+      <Text size="xs" c="dimmed" ref={ageRef} tabIndex={-1}>
         Updated {label}
       </Text>
       {stale ? (
         <Button
           size="compact-xs"
+          h={24}
           color="yellow.4"
           autoContrast
           leftSection={<IconRefresh size={12} aria-hidden />}
-          onClick={onRefresh}
+          onClick={() => {
+            pressed.current = true;
+            onRefresh();
+          }}
           aria-label={`Refresh ${widgetTitle} (stale)`}
         >
           Refresh
