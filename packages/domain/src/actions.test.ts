@@ -132,4 +132,14 @@ describe('archiveRangeProblems', () => {
     });
     expect(archiveRangeProblems('2026-11-02', undefined, '2026-11-02')).toEqual({});
   });
+
+  it('refuses a year outside 1900-9999 first (a year still being typed), so nothing is asked of the server', () => {
+    expect(archiveRangeProblems('0202-10-01', '2026-10-31', '2026-11-02')).toEqual({
+      from: 'Use a year from 1900 to 9999',
+    });
+    expect(archiveRangeProblems('2026-10-01', '0020-10-31', '2026-11-02')).toEqual({
+      to: 'Use a year from 1900 to 9999',
+    });
+    expect(archiveRangeProblems('1900-01-01', '2026-10-31', '2026-11-02')).toEqual({});
+  });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
 import { int4IdText } from './ids.ts';
-import { storableDay } from './storable-dates.ts';
+import { hasStorableYear, STORABLE_YEAR_MESSAGE, storableDay } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** A calendar day as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years). */
@@ -51,6 +51,11 @@ export function archiveRangeProblems(
   today: string,
 ): Record<string, string> {
   const problems: Record<string, string> = {};
+  // A year being typed (0002, 0020, 0202 on the way to 2025) is not a range to ask the server for.
+  const unstorable = (day: string | undefined) => day !== undefined && day !== '' && !hasStorableYear(day);
+  if (unstorable(from)) problems.from = STORABLE_YEAR_MESSAGE;
+  if (unstorable(to)) problems.to = STORABLE_YEAR_MESSAGE;
+  if (problems.from || problems.to) return problems;
   if (from && to && from > to) problems.from = DATE_RANGE_MESSAGES.fromAfterTo;
   // Beyond the spec's two rules: a From after today lists nothing, and should say why.
   else if (from && from > today) problems.from = DATE_RANGE_MESSAGES.fromInFuture;

@@ -8,6 +8,8 @@ import { alertListQuery, alertPollQuery } from './get-alert-list.ts';
 export interface AlertList {
   rows: AnyAlert[];
   count: number;
+  /** A first page has arrived: until then (loading, or failed before any answer) `count` says nothing. */
+  isLoaded: boolean;
   updatedAt: number;
   isPending: boolean;
   error: Error | null;
@@ -75,6 +77,7 @@ export function useAlertList(widget: Widget, params: AlertListParams): AlertList
   return {
     rows,
     count: (isPollNewer ? poll.data?.count : firstPage?.count) ?? 0,
+    isLoaded: firstPage !== undefined,
     updatedAt: Math.max(list.dataUpdatedAt, isPollNewer ? poll.dataUpdatedAt : 0),
     isPending: list.isPending,
     error: list.error,

@@ -66,8 +66,11 @@ describe('AlertWidgetCard', () => {
     expect(
       await within(broken).findByText('Could not load alerts', {}, { timeout: 15_000 }),
     ).toBeInTheDocument();
+    // A failed list has no count: '0' would tell a nurse there is nothing to answer.
+    expect(within(broken).queryByLabelText('0 alerts')).not.toBeInTheDocument();
     const working = screen.getByRole('region', { name: 'NON-COVERED' });
     expect(await within(working).findByText('Works, Fine')).toBeInTheDocument();
+    expect(within(working).getByLabelText('1 alerts')).toBeInTheDocument();
   }, 30_000);
 
   it('polls the first page of a paged widget every 30 seconds and puts new rows on top', async () => {

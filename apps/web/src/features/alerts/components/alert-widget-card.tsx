@@ -48,9 +48,12 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
             <Title order={2} size="h5" id={titleId} tt="uppercase">
               {widget.title}
             </Title>
-            <Badge color="blue.8" className={classes.count} aria-label={`${list.count} alerts`}>
-              {list.count}
-            </Badge>
+            {/* No count before the list has answered: a failed list is not 'no alerts'. */}
+            {list.isLoaded ? (
+              <Badge color="blue.8" className={classes.count} aria-label={`${list.count} alerts`}>
+                {list.count}
+              </Badge>
+            ) : null}
           </Group>
           <Group gap={4} wrap="nowrap" className={classes.age}>
             <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />

@@ -167,6 +167,7 @@ describe('WidgetPage', () => {
     expect(error).toHaveTextContent('Could not load alerts');
     expect(error).toHaveTextContent('The query is not valid.');
     expect(within(error).getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
   });
 
   it('shows the server refusing the date range at the pickers, not as an error state', async () => {

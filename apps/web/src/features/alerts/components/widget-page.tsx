@@ -116,7 +116,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           <span />
         )}
         <Text fw={700} role="status">
-          Total: {list.count}
+          {list.isLoaded ? `Total: ${list.count}` : ''}
         </Text>
       </Group>
       {list.error && !rangeRefusal ? <ListError error={list.error} onRetry={list.refresh} /> : null}
