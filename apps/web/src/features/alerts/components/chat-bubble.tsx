@@ -1,4 +1,4 @@
-import { IconMessageCircleFilled } from '@tabler/icons-react';
+import { IconMessageCircleExclamation, IconMessageCircleFilled } from '@tabler/icons-react';
 import classes from './alert-table.module.css';
 
 export interface ChatBubbleProps {
@@ -7,14 +7,15 @@ export interface ChatBubbleProps {
 }
 
 /**
- * The discussion bubble of a row: red with a label when a pharmacy Reply is unread (spec 1, section 2). A plain
+ * The discussion bubble of a row: red with a label when a pharmacy Reply is unread (spec 1, section 2), and then
+ * also another shape (an outlined bubble with '!'), so the unread reply does not rest on colour alone. A plain
  * element with the look of Mantine's transparent ThemeIcon (size sm): every visible row of every card has one.
  */
 export function ChatBubble({ hasUnreadReply, messageCount }: ChatBubbleProps) {
   if (hasUnreadReply) {
     return (
       <span className={classes.bubble} data-unread role="img" aria-label="Unread reply from pharmacy">
-        <IconMessageCircleFilled size={18} aria-hidden />
+        <IconMessageCircleExclamation size={20} stroke={2.25} aria-hidden />
       </span>
     );
   }
