@@ -1,7 +1,7 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiList, apiToken } from './support/api.ts';
-import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { expectAccessible, newPage, settleAnimations, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
@@ -272,6 +272,34 @@ describe('alerts', () => {
       page.getByRole('table', { name: 'HIGH COST ALERTS alerts' }),
       'high cost alerts page',
     );
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.each([
+    ['ward screen', VIEWPORTS.ward],
+    ['tablet in landscape', { width: 1024, height: 768 }],
+  ])('keeps the alert modal’s action buttons in view on a short screen (%s)', async (_name, viewport) => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', viewport);
+    await page.goto(`${portal.url}/alerts/noncovered`);
+    const rows = page.getByRole('table', { name: 'NON-COVERED alerts' }).locator('tbody tr[tabindex]');
+    await rows.first().waitFor();
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(1);
+    // Every alert of the widget, the ones with long comment lists too: Discuss is on screen without scrolling.
+    const bottoms: number[] = [];
+    for (let index = 0; index < count; index += 1) {
+      await rows.nth(index).click();
+      const dialog = page.getByRole('dialog');
+      const discuss = dialog.getByRole('button', { name: 'Discuss' });
+      await discuss.waitFor();
+      await settleAnimations(page);
+      const box = await discuss.boundingBox();
+      bottoms.push(Math.round((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)));
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    }
+    expect(bottoms.filter((bottom) => bottom > viewport.height)).toEqual([]);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -3,6 +3,7 @@ import type { AnyAlert, Widget } from '@portal/domain';
 import { AdmissionMedsList } from './admission-meds-list.tsx';
 import { alertFieldRows } from './alert-field-rows.ts';
 import { CommentList } from './comment-list.tsx';
+import { DETAIL_LIST_MAX_HEIGHT } from './panel-heights.ts';
 
 export interface AlertFieldsProps {
   widget: Widget;
@@ -14,7 +15,7 @@ export function AlertFields({ widget, alert }: AlertFieldsProps) {
   return (
     <Stack gap="sm">
       <ScrollArea.Autosize
-        mah={330}
+        mah={DETAIL_LIST_MAX_HEIGHT}
         type="auto"
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Alert details' }}
       >

@@ -4,6 +4,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useMarkReplyRead } from '../api/mark-reply-read.ts';
 import { useClockValue } from '../hooks/use-clock.ts';
 import { DiscussionEntry } from './discussion-entry.tsx';
+import { CHAT_PANEL_HEIGHT } from './panel-heights.ts';
 
 const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 
@@ -14,7 +15,7 @@ export interface DiscussionThreadProps {
   canMarkReplies: boolean;
 }
 
-/** The Actions/Discussions list: 400 px high, oldest first, 'No recorded actions' when empty (spec 1, section 2). */
+/** The Actions/Discussions list: 400 px high (less on a short screen), oldest first, 'No recorded actions' when empty (spec 1, section 2). */
 export function DiscussionThread({ widget, alert, canMarkReplies }: DiscussionThreadProps) {
   // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
   const minute = useClockValue(minuteOf);
@@ -43,7 +44,7 @@ export function DiscussionThread({ widget, alert, canMarkReplies }: DiscussionTh
   }
   return (
     <ScrollArea
-      h={400}
+      h={CHAT_PANEL_HEIGHT}
       type="auto"
       viewportRef={setViewport}
       viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Discussion' }}
