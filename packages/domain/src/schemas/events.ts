@@ -20,8 +20,9 @@ export const AlertEventKindSchema = z.enum(ALERT_EVENT_KINDS);
 export type AlertEventKind = z.infer<typeof AlertEventKindSchema>;
 
 /**
- * The `data:` of one SSE message (`event: alert`, `id:` = `id` below, which a reconnecting client sends back as
- * `Last-Event-ID`). `alert` is the alert as the list and detail calls answer it after the change (discussion
+ * The `data:` of one SSE message (`event: alert`). Its `id:` line is the stream's cursor, `{id}-{horizon}` (`id`
+ * below, then the oldest transaction running when the event was read), which a reconnecting client sends back as
+ * `Last-Event-ID`; the replay may repeat an event, so a client drops an `id` it has applied. `alert` is the alert as the list and detail calls answer it after the change (discussion
  * included), so a client patches its caches without fetching; it is absent when the alert no longer exists or has
  * moved to another facility since (the event's facility's viewers may no longer see it): drop the row.
  */

@@ -4,12 +4,23 @@ import { or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { afterId, type IdRange, inRanges, loadEvents, newestEventId, parseRange } from './queries.ts';
+import {
+  afterId,
+  type IdRange,
+  inRanges,
+  loadEvents,
+  newestEventId,
+  parseRange,
+  writtenSince,
+} from './queries.ts';
 
 export const EVENTS_CHANNEL = 'alert_events';
 
-/** Receives each batch of new events once, oldest first. */
-export type EventListener = (events: readonly AlertEvent[]) => void;
+/**
+ * Receives each batch of new events once, oldest first, with the horizon of the read (queries.ts LoadedEvents),
+ * which goes into each event's SSE id.
+ */
+export type EventListener = (events: readonly AlertEvent[], horizon: string | null) => void;
 
 // How many delivered ids the bus remembers to drop a repeat (two notified ranges overlapping under concurrency).
 const REMEMBERED_IDS = 20_000;
@@ -30,6 +41,8 @@ export class EventBus {
   /** Catch up on everything after this id on the next read (after (re)connecting); null when not needed. */
   private catchUpAfter: number | null = null;
   private newestSeen = 0;
+  /** The horizon of the last read: a catch-up also reads what transactions at or after it wrote. */
+  private horizon: string | null = null;
   private draining: Promise<void> | null = null;
   private started: Promise<void> | null = null;
   private stopped = false;
@@ -145,14 +158,23 @@ export class EventBus {
         this.pending = [];
         this.catchUpAfter = null;
         try {
-          const where =
+          // A catch-up (after the LISTEN connection was lost) reads what it may have missed: ids after the newest
+          // seen, and what transactions still running at the last read wrote since, whatever their ids.
+          const missed =
             catchUp === null
+              ? null
+              : this.horizon
+                ? (or(afterId(catchUp), writtenSince(this.horizon)) as SQL)
+                : afterId(catchUp);
+          const where =
+            missed === null
               ? inRanges(ranges)
               : ranges.length === 0
-                ? afterId(catchUp)
-                : (or(afterId(catchUp), inRanges(ranges)) as SQL);
-          const events = await loadEvents(this.database.db, where);
-          this.deliver(events);
+                ? missed
+                : (or(missed, inRanges(ranges)) as SQL);
+          const loaded = await loadEvents(this.database.db, where);
+          if (loaded.horizon) this.horizon = loaded.horizon;
+          this.deliver(loaded.events, loaded.horizon);
         } catch (error) {
           if (this.stopped) return;
           this.log.error({ err: error }, 'event bus could not read new events');
@@ -167,7 +189,7 @@ export class EventBus {
     });
   }
 
-  private deliver(events: readonly AlertEvent[]): void {
+  private deliver(events: readonly AlertEvent[], horizon: string | null): void {
     const fresh = events.filter((e) => !this.delivered.has(Number(e.id)));
     if (fresh.length === 0) return;
     for (const event of fresh) {
@@ -182,7 +204,7 @@ export class EventBus {
     }
     for (const listener of this.listeners) {
       try {
-        listener(fresh);
+        listener(fresh, horizon);
       } catch (error) {
         this.log.error({ err: error }, 'event listener failed');
       }

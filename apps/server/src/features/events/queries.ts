@@ -1,5 +1,5 @@
 import { type AlertEvent, type AlertEventKind, isWidgetKey, widgetByKey } from '@portal/domain';
-import { and, asc, eq, gt, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alertEvents, alertRowColumns, alerts, facilities, sessions, users } from '../../db/schema/index.ts';
 import type { SessionPolicy } from '../../platform/sessions.ts';
@@ -26,9 +26,15 @@ export function parseRange(payload: string): IdRange | null {
  * included) while it is still at the event's facility: two statements whatever the number of events (the events joined to their alerts, then the
  * discussions of those alerts).
  */
-export async function loadEvents(db: Db, where: SQL, limit?: number): Promise<AlertEvent[]> {
+export async function loadEvents(db: Db, where: SQL, limit?: number): Promise<LoadedEvents> {
   const query = db
-    .select({ event: alertEvents, alert: alertRowColumns, facName: facilities.name })
+    .select({
+      event: alertEvents,
+      alert: alertRowColumns,
+      facName: facilities.name,
+      // The oldest transaction still running when this statement read (the same snapshot for every row).
+      horizon: sql<string>`pg_snapshot_xmin(pg_current_snapshot())::text`,
+    })
     .from(alertEvents)
     // Only while the alert is still at the event's facility: the event is sent to that facility's viewers, and an
     // alert moved away since (ingest re-sending it elsewhere) is no longer theirs to see. They get the event
@@ -55,7 +61,36 @@ export async function loadEvents(db: Db, where: SQL, limit?: number): Promise<Al
       ...(alert ? { alert: toWireAlert(widget, alert, facName ?? '', actions.get(alert.id) ?? []) } : {}),
     });
   }
-  return out;
+  return { events: out, horizon: rows[0]?.horizon ?? null };
+}
+
+/**
+ * Events read in one statement, with its horizon: the oldest transaction id still running when they were read.
+ * Every event not among them that commits later was written by a transaction at or after the horizon.
+ */
+export interface LoadedEvents {
+  events: AlertEvent[];
+  horizon: string | null;
+}
+
+/**
+ * Where a stream stands: the last event id sent, and the horizon of the read that sent it (absent in a cursor of an
+ * earlier build, which then replays by id alone, as before).
+ */
+export interface StreamCursor {
+  lastId: number;
+  horizon: string | null;
+}
+
+/** The SSE `id:` of an event read with this horizon ('{id}-{horizon}'), which the client sends back. */
+export function cursorOf(event: AlertEvent, horizon: string | null): string {
+  return horizon ? `${event.id}-${horizon}` : event.id;
+}
+
+/** Reads a Last-Event-ID ('{id}' or '{id}-{horizon}', digits, checked by the route's schema). */
+export function parseCursor(value: string): StreamCursor {
+  const [id, horizon] = value.split('-');
+  return { lastId: Number(id), horizon: horizon ?? null };
 }
 
 /** `alert_events.id` within any of the ranges, as one array pair parameter. */
@@ -68,19 +103,29 @@ export function afterId(afterId: number): SQL {
   return sql`${alertEvents.id} > ${afterId}`;
 }
 
+/** Events written by a transaction at or after `horizon` (committed since a read with that horizon). */
+export function writtenSince(horizon: string): SQL {
+  return sql`"alert_events"."xid" >= ${horizon}::xid8`;
+}
+
 /** The newest event id, or 0 when there is none yet. */
 export async function newestEventId(db: Db): Promise<number> {
   const [row] = await db.select({ id: sql<string | null>`max(${alertEvents.id})` }).from(alertEvents);
   return Number(row?.id ?? 0);
 }
 
-/** What a reconnect with Last-Event-ID may replay: the events after it among the facilities, or 'reset'. */
+/**
+ * What a reconnect with Last-Event-ID may replay among the facilities, or 'reset': the events after its id, and those
+ * written by a transaction at or after its horizon (committed after the last event was read, whatever their id; some
+ * of these the client may have had already, and drops by id).
+ */
 export async function replayAfter(
   db: Db,
-  lastId: number,
+  cursor: StreamCursor,
   facilityIds: readonly number[],
   limit: number,
-): Promise<AlertEvent[] | 'reset'> {
+): Promise<LoadedEvents | 'reset'> {
+  const { lastId } = cursor;
   // The oldest id still stored (the sequence's next value when the table is empty): a Last-Event-ID before it
   // means events were deleted by the retention, and one past the sequence belongs to another database.
   const [bounds] = await db
@@ -92,16 +137,16 @@ export async function replayAfter(
     .then((r) => rowsOf<{ oldest: string; newest: string }>(r));
   if (!bounds) return 'reset';
   if (lastId + 1 < Number(bounds.oldest) || lastId > Number(bounds.newest)) return 'reset';
-  if (facilityIds.length === 0) return [];
-  const events = await loadEvents(
+  if (facilityIds.length === 0) return { events: [], horizon: null };
+  const missed = cursor.horizon
+    ? (or(gt(alertEvents.id, lastId), writtenSince(cursor.horizon)) as SQL)
+    : gt(alertEvents.id, lastId);
+  const loaded = await loadEvents(
     db,
-    and(
-      gt(alertEvents.id, lastId),
-      sql`${alertEvents.facId} = any(${sql.param([...facilityIds])}::int[])`,
-    ) as SQL,
+    and(missed, sql`${alertEvents.facId} = any(${sql.param([...facilityIds])}::int[])`) as SQL,
     limit + 1,
   );
-  return events.length > limit ? 'reset' : events;
+  return loaded.events.length > limit ? 'reset' : loaded;
 }
 
 /** Deletes events older than `before` (the retention job). */

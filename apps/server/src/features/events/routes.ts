@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { visibleFacilityIds } from '../../platform/access.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import type { EventBus } from './bus.ts';
-import { isSessionLive, replayAfter } from './queries.ts';
+import { isSessionLive, parseCursor, replayAfter } from './queries.ts';
 import { alertMessage, EventStream, RETRY_MS } from './stream.ts';
 
 // A revoked facility or pharmacy membership stops delivery within this long.
@@ -17,7 +17,7 @@ const EXAMPLE = [
   'event: ready',
   'data: {}',
   '',
-  'id: 4812',
+  'id: 4812-90311',
   'event: alert',
   'data: {"id":"4812","kind":"action.recorded","widget":"highCostAlerts","facId":101,"alertId":77,' +
     '"at":"2026-11-02T15:04:05.123Z","alert":{"_internalID":77,"srxStatus":"ask","requestedActions":[…],…}}',
@@ -35,9 +35,9 @@ export async function eventRoutes(
   const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
 
   // One formatting per event, then a set lookup per open stream.
-  bus.subscribe((events) => {
+  bus.subscribe((events, horizon) => {
     for (const event of events) {
-      const text = alertMessage(event);
+      const text = alertMessage(event, horizon);
       for (const stream of streams) stream.push(event, text);
     }
   });
@@ -54,14 +54,15 @@ export async function eventRoutes(
           '(alert created, changed, archived, action recorded, read state changed) arrives as `event: alert` ' +
           'with `id:` and a JSON `AlertEvent` (packages/domain `schemas/events.ts`) that carries the alert as ' +
           'the list calls answer it. `event: ready` follows the connect and any replay. A reconnect sends ' +
-          `\`Last-Event-ID\` and first gets the visible events it missed (at most ${EVENT_REPLAY_LIMIT}; ` +
+          `\`Last-Event-ID\` (the last \`id:\`: the event's id, then the horizon of the read that sent it) and first ` +
+          `gets the visible events it missed, some perhaps again (drop an event id already seen; at most ${EVENT_REPLAY_LIMIT}; ` +
           'beyond that, or after the one-day retention, `event: reset`: drop caches and refetch). A comment ' +
           'line keeps the stream alive; it ends when the session is revoked or expires.\n\n' +
           `Example:\n\n\`\`\`\n${EXAMPLE}\n\`\`\``,
         headers: z.looseObject({
           'last-event-id': z
             .string()
-            .regex(/^\d{1,19}$/, 'Last-Event-ID must be the id of an event')
+            .regex(/^\d{1,19}(-\d{1,20})?$/, 'Last-Event-ID must be the id of an event')
             .optional(),
         }),
         response: {
@@ -75,7 +76,7 @@ export async function eventRoutes(
     async (request, reply) => {
       const user = currentUser(request);
       const lastHeader = request.headers['last-event-id'];
-      const lastId = typeof lastHeader === 'string' ? Number(lastHeader) : null;
+      const cursor = typeof lastHeader === 'string' ? parseCursor(lastHeader) : null;
       // Listening before reading anything: an event committed from here on is either replayed or pushed.
       await bus.start();
       const facilityIds = new Set(await visibleFacilityIds(app.db, user));
@@ -104,10 +105,10 @@ export async function eventRoutes(
       raw.write(`retry: ${RETRY_MS}\n\n`);
 
       try {
-        if (lastId !== null) {
-          const replay = await replayAfter(app.db, lastId, [...facilityIds], EVENT_REPLAY_LIMIT);
+        if (cursor !== null) {
+          const replay = await replayAfter(app.db, cursor, [...facilityIds], EVENT_REPLAY_LIMIT);
           if (replay === 'reset') stream.signal(EVENT_STREAM.reset);
-          else stream.replay(replay);
+          else stream.replay(replay.events, replay.horizon);
         }
         stream.signal(EVENT_STREAM.ready);
         stream.open();

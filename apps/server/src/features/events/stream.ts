@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type AlertEvent, EVENT_STREAM } from '@portal/domain';
+import { cursorOf } from './queries.ts';
 
 // A client this far behind is not reading; it is cut off and catches up with Last-Event-ID when it returns.
 const MAX_UNSENT_BYTES = 1024 * 1024;
@@ -7,9 +8,12 @@ const MAX_UNSENT_BYTES = 1024 * 1024;
 /** How a browser's EventSource (and the web client) should wait before reconnecting, in ms. */
 export const RETRY_MS = 3000;
 
-/** One SSE message carrying an event; built once per event and written to every stream that may see it. */
-export function alertMessage(event: AlertEvent): string {
-  return `id: ${event.id}\nevent: ${EVENT_STREAM.alert}\ndata: ${JSON.stringify(event)}\n\n`;
+/**
+ * One SSE message carrying an event, built once per event and written to every stream that may see it. Its `id:` is
+ * the stream's cursor (queries.ts cursorOf: the event id and the read's horizon), which a reconnect sends back.
+ */
+export function alertMessage(event: AlertEvent, horizon: string | null): string {
+  return `id: ${cursorOf(event, horizon)}\nevent: ${EVENT_STREAM.alert}\ndata: ${JSON.stringify(event)}\n\n`;
 }
 
 /**
@@ -45,10 +49,10 @@ export class EventStream {
   }
 
   /** Replayed events (already filtered to the viewer's facilities), written before any held live event. */
-  replay(events: readonly AlertEvent[]): void {
+  replay(events: readonly AlertEvent[], horizon: string | null): void {
     for (const event of events) {
       this.written.add(event.id);
-      this.write(alertMessage(event));
+      this.write(alertMessage(event, horizon));
     }
   }
 

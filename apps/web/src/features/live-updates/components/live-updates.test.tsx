@@ -23,9 +23,9 @@ interface OpenStream {
 }
 
 /** The fake API, plus `GET /events` answered with a real byte stream the test writes to. */
-function serve(alerts: AnyAlert[]) {
+function serve(alerts: AnyAlert[], count = alerts.length, cursor: string | null = null) {
   const api = withOrganisations(new FakeApi().signedIn('tok', nurse({ userSettings: onlyAuthorization })))
-    .on('GET', authorization.listCall, () => listAnswer(authorization, alerts))
+    .on('GET', authorization.listCall, () => listAnswer(authorization, alerts, count, cursor))
     .install();
   const jsonFetch = globalThis.fetch;
   const streams: OpenStream[] = [];
@@ -119,14 +119,38 @@ describe('LiveUpdates in the signed-in shell', () => {
     });
     expect(await within(card).findByRole('img', { name: 'Unread reply from pharmacy' })).toBeInTheDocument();
 
+    const archived = message('alert.archived', { ...fresh, archiveDtTm: new Date().toISOString() });
     act(() => {
-      stream?.write(message('alert.archived', { ...fresh, archiveDtTm: new Date().toISOString() }));
+      stream?.write(archived);
     });
     await waitFor(() => expect(within(card).queryByText('New, Nina')).not.toBeInTheDocument());
     expect(within(card).getByLabelText('1 alerts')).toBeInTheDocument();
 
     expect(api.callsTo('GET', authorization.listCall)).toHaveLength(listCalls);
     expect(streams).toHaveLength(1);
+  });
+
+  it('applies an event once though the stream repeats it (a reconnect’s replay may)', async () => {
+    const ann = alertFixture({ patName: 'Ann, Shown' });
+    // More alerts than loaded: an archive event for a row not shown takes one off the total.
+    const { streams } = serve([ann], 5, 'page-2');
+    renderApp('/dashboard', { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' });
+    await within(card).findByText('Ann, Shown');
+    await waitFor(() => expect(streams).toHaveLength(1));
+    const archived = message('alert.archived', { ...ann, archiveDtTm: new Date().toISOString() });
+    act(() => {
+      streams[0]?.write('event: ready\ndata: {}\n\n');
+      streams[0]?.write(archived);
+    });
+    await waitFor(() => expect(within(card).queryByText('Ann, Shown')).not.toBeInTheDocument());
+    expect(within(card).getByLabelText('4 alerts')).toBeInTheDocument();
+    act(() => {
+      streams[0]?.write(archived);
+      streams[0]?.write(message('alert.created', alertFixture({ patName: 'Later, Lee' })));
+    });
+    await within(card).findByText('Later, Lee');
+    expect(within(card).getByLabelText('5 alerts')).toBeInTheDocument();
   });
 
   it('on a refused reconnect asks who the token is, so a revoked session ends as any 401 ends it', async () => {

@@ -7,6 +7,23 @@ import { config } from '@/lib/config.ts';
 import { getToken, useToken } from '@/lib/session-store.ts';
 import { openEventStream, type StreamStatus } from '../api/event-stream.ts';
 
+// Event ids remembered per stream to drop a repeat: far more than one replay sends (500 at most).
+const SEEN_EVENTS = 5000;
+
+/** Answers true the first time it is given an id, false after (remembering the last `limit` ids). */
+export function seenOnce(limit: number): (id: string) => boolean {
+  const seen = new Set<string>();
+  return (id) => {
+    if (seen.has(id)) return false;
+    seen.add(id);
+    if (seen.size > limit) {
+      const oldest = seen.values().next().value;
+      if (oldest !== undefined) seen.delete(oldest);
+    }
+    return true;
+  };
+}
+
 /**
  * Keeps one `GET /api/events` stream open while this tab is signed in and applies each event to the alert
  * caches; a new token opens a new stream, signing out (or the session ending) closes it. The refresh schedules
@@ -19,6 +36,7 @@ export function useLiveUpdates(): StreamStatus {
 
   useEffect(() => {
     if (!token) return;
+    const isFirstSight = seenOnce(SEEN_EVENTS);
     const stream = openEventStream({
       url: `${config.apiBase}${ENDPOINTS.events}`,
       // The stream belongs to this token: a different one (another tab signed in as someone else) ends it.
@@ -40,8 +58,10 @@ export function useLiveUpdates(): StreamStatus {
           return;
         }
         const event = AlertEventSchema.safeParse(data);
-        // A message this client does not understand is skipped; the refresh schedules still cover it.
-        if (event.success) applyAlertEvent(queryClient, event.data);
+        // A message this client does not understand is skipped; the refresh schedules still cover it. An event
+        // already applied is skipped too: a reconnect's replay may carry some again (the server's cursor errs on
+        // the side of sending more, so that an event committed late is never missed).
+        if (event.success && isFirstSight(event.data.id)) applyAlertEvent(queryClient, event.data);
       },
     });
     return () => stream.close();
