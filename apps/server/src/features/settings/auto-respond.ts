@@ -1,5 +1,5 @@
 import { AUTO_RESPOND_OPTIONS, SETTING_NAMES, type SettingsWidget } from '@portal/domain';
-import { and, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { alertActions, alerts, facilities, facilitySettings } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
@@ -35,9 +35,15 @@ export async function sweepAutoRespond(db: Db, now: Date): Promise<number> {
           eq(alerts.facId, setting.facId),
           sql`not ${alerts.isArchived}`,
           gte(alerts.createdAt, setting.updatedAt),
+          // Unanswered: checked on the alert's own row too, which a person's answer (requestaction locks the
+          // alert, then sets its status) changes, and which is read again once a lock is waited for.
+          isNull(alerts.srxStatus),
           sql`not exists (select 1 from ${alertActions} x where x.alert_id = ${alerts.id})`,
         ),
-      );
+      )
+      // An alert someone is answering right now (locked by their action) is left to them; the next sweep sees it
+      // answered. The rest are locked until this transaction ends, so no answer lands between check and write.
+      .for('update', { skipLocked: true });
     if (waiting.length === 0) continue;
     const ids = waiting.map((w) => w.id);
     const limitDays = option.action === 'submitlimit' ? Number(setting.settingNote) || 1 : null;
