@@ -342,3 +342,42 @@ describe('missing alert', () => {
     expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
   });
 });
+
+describe('the copied link', () => {
+  const copyFrom = async (archiveDtTm: string | null) => {
+    const alert = alertFixture({ rxNo: 'RX9', _internalID: 77, archiveDtTm });
+    withDetail(
+      withOrganisations(new FakeApi().signedIn('tok', nurse())),
+      authorization,
+      'RX9',
+      alert,
+    ).install();
+    const app = renderApp(`${authorization.detailPath}/RX9`, { token: 'tok' });
+    await app.user.click(await screen.findByRole('button', { name: 'Copy link to this alert' }));
+    expect(await screen.findByText('URL copied to clipboard')).toBeInTheDocument();
+    return navigator.clipboard.readText();
+  };
+
+  it('is the detail path of a live alert', async () => {
+    expect(await copyFrom(null)).toBe(`${window.location.origin}${authorization.detailPath}/RX9`);
+  });
+
+  it('pins an archived alert by its number, since its Rx number may name a newer live alert', async () => {
+    expect(await copyFrom('2026-10-01T00:00:00Z')).toBe(
+      `${window.location.origin}${authorization.detailPath}/RX9?internalId=77`,
+    );
+  });
+
+  it('opens the pinned alert when followed', async () => {
+    const api = withDetail(
+      withOrganisations(new FakeApi().signedIn('tok', nurse())),
+      authorization,
+      'RX9',
+      alertFixture({ rxNo: 'RX9', _internalID: 77 }),
+    ).install();
+    renderApp(`${authorization.detailPath}/RX9?internalId=77`, { token: 'tok' });
+    await screen.findByRole('button', { name: 'Copy link to this alert' });
+    const path = ENDPOINTS.alertDetail.replace(':key', authorization.key).replace(':identifier', 'RX9');
+    expect(api.callsTo('GET', path).map((call) => call.query.get('internalId'))).toContain('77');
+  });
+});
