@@ -259,13 +259,16 @@ describe('GET /api/events', () => {
       (await nurse.waitFor((m) => m.data.includes(row._internalUUID), 'the new alert at 101')).data,
     );
     const alertId: number = created.alertId;
-    const asked = await requestAction(t.app, token(NURSE), {
-      widget: 'PriorAuth',
-      _internalID: alertId,
-      requestedAction: 'ask',
-      actionComment: 'Seen at 101',
-    });
-    expect(asked.status, JSON.stringify(asked.body)).toBe(200);
+    const discuss = async (email: string, actionComment: string) => {
+      const answer = await requestAction(t.app, token(email), {
+        widget: 'PriorAuth',
+        _internalID: alertId,
+        requestedAction: 'ask',
+        actionComment,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    };
+    await discuss(NURSE, 'Seen at 101');
     await nurse.waitFor(isAlertEvent(alertId, 'action.recorded'), 'the Discuss at 101');
     await nurse.waitFor(isAlertEvent(alertId, 'alert.changed'), "the Discuss's status change at 101");
 
@@ -282,13 +285,7 @@ describe('GET /api/events', () => {
 
     // A discussion at 102 after the move: the nurse's live stream does not carry it, and a reconnect from before
     // the move replays 101's events without the alert as it now is (no 102 comment, no 102 facility).
-    const secret = await requestAction(t.app, token(SUPER), {
-      widget: 'PriorAuth',
-      _internalID: alertId,
-      requestedAction: 'ask',
-      actionComment: 'Only for 102',
-    });
-    expect(secret.status, JSON.stringify(secret.body)).toBe(200);
+    await discuss(SUPER, 'Only for 102');
     const again = await ready(NURSE, String(Number(created.id) - 1));
     const replayed = again.alerts().filter((e) => e.alertId === alertId);
     expect(replayed.map((e) => e.kind)).toEqual(
