@@ -238,6 +238,13 @@ describe('alerts', () => {
     await expect.poll(focusedRowIndex).toBe(String(rows + 1));
     await page.keyboard.press('Home');
     await expect.poll(focusedRowIndex).toBe('2');
+    // The table is one tab stop: Tab leaves it from any row, Shift+Tab comes back to that row.
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedRowIndex).toBe('3');
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.closest('tbody') ?? null)).toBeNull();
+    await page.keyboard.press('Shift+Tab');
+    await expect.poll(focusedRowIndex).toBe('3');
     // Refresh turns into a spinner while it loads (Mantine disables it); the focus comes back to it after.
     const refresh = page.getByRole('button', { name: 'Refresh AUTHORIZATION' });
     // The real answer, held back a little, so the spinner shows for longer than a frame.

@@ -1,12 +1,18 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { rememberPlace, rescueRemovedFocus } from './rescue-focus.ts';
 
-/** A table whose rows are themselves the tab stops, as the alert tables' rows are. */
+/**
+ * A table whose rows themselves take the focus, as the alert tables' rows do: one of them the table's tab stop
+ * (tabindex 0), the others reached by the arrow keys (tabindex -1).
+ */
 function rowTable(): HTMLTableRowElement[] {
   document.body.innerHTML =
     '<main id="main-content"><h1>Alerts</h1><table><tbody>' +
     ['Adams', 'Baker', 'Cole']
-      .map((name) => `<tr tabindex="0" data-name="${name}"><td>${name}</td><td>note</td></tr>`)
+      .map(
+        (name, index) =>
+          `<tr tabindex="${index === 0 ? 0 : -1}" data-name="${name}"><td>${name}</td><td>note</td></tr>`,
+      )
       .join('') +
     '</tbody></table></main>';
   return [...document.querySelectorAll<HTMLTableRowElement>('tbody tr')];

@@ -12,9 +12,13 @@ function tabbables(root: Element): HTMLElement[] {
   return [...root.querySelectorAll<HTMLElement>(TABBABLE)].filter((e) => !e.closest('[inert]'));
 }
 
-/** A row's tab stops: the row itself first when it is one (an alert table's rows), then the controls inside it. */
+/**
+ * A row's focus stops: the row itself first when it takes the focus (an alert table's rows, one of them the table's
+ * tab stop and the others reached by the arrow keys: tabindex 0 or -1), then the controls inside it.
+ */
 function rowTabbables(row: Element): HTMLElement[] {
-  const own = row instanceof HTMLElement && row.matches(TABBABLE) && !row.closest('[inert]') ? [row] : [];
+  const own =
+    row instanceof HTMLElement && row.hasAttribute('tabindex') && !row.closest('[inert]') ? [row] : [];
   return [...own, ...tabbables(row)];
 }
 

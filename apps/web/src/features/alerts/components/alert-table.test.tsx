@@ -56,6 +56,27 @@ describe('AlertTable', () => {
     await vi.waitFor(async () => expect(await row('Patient 0')).toHaveFocus());
   });
 
+  it('is one tab stop: the row last focused, moved by the arrow keys; Tab leaves the table', async () => {
+    renderTable(12);
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    const row = async (name: string) => (await within(table).findByText(name)).closest('tr') as HTMLElement;
+    const stops = () => [...table.querySelectorAll<HTMLElement>('tbody tr[tabindex="0"]')];
+    await row('Patient 0');
+    expect(stops()).toEqual([await row('Patient 0')]);
+    const user = userEvent.setup();
+    (await row('Patient 0')).focus();
+    await user.keyboard('{ArrowDown}');
+    await vi.waitFor(async () => expect(await row('Patient 1')).toHaveFocus());
+    await user.keyboard('{ArrowDown}');
+    await vi.waitFor(async () => expect(await row('Patient 2')).toHaveFocus());
+    expect(stops()).toEqual([await row('Patient 2')]);
+    await user.tab();
+    expect(table.contains(document.activeElement)).toBe(false);
+    // Shift+Tab comes back to the row it left, not the first.
+    await user.tab({ shift: true });
+    expect(await row('Patient 2')).toHaveFocus();
+  });
+
   it('names its headers, marks the default sort and adds the widget column', () => {
     renderTable(1);
     const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);

@@ -132,7 +132,7 @@ const scrollAfterAttach: VirtualizerOptions<HTMLDivElement, Element>['scrollToFn
 /**
  * A widget's alerts as a table with real headers. Rows are virtualised (TanStack Virtual) so ten thousand of
  * them keep a small DOM; spacer rows above and below keep the scroll height. A row opens on click or Enter; the
- * arrow keys, Home and End move between rows.
+ * table is one tab stop, and the arrow keys, Home and End move between rows.
  * Cells are computed for the rows in view only: no table model is built over the whole list (the server sorts).
  */
 export function AlertTable({
@@ -213,9 +213,18 @@ export function AlertTable({
     focusRow(index);
   });
 
+  // One tab stop per table (a roving tabindex): the row last focused, or the first row shown when that one is not
+  // rendered; the arrow keys, Home and End move between rows. Tab then leaves the table instead of walking through
+  // every row (a dashboard card holds up to 100).
+  const [activeId, setActiveId] = useState<number | null>(null);
+  const shownIds = items.map((item) => rows[item.index]?._internalID);
+  const tabStopId = activeId !== null && shownIds.includes(activeId) ? activeId : shownIds[0];
+
   // A focused row shows its start (the patient), even when tabbing through the headers scrolled the table right.
-  const onRowFocus = (event: FocusEvent) => {
-    if (event.target === event.currentTarget && scroller.current) scroller.current.scrollLeft = 0;
+  const onRowFocus = (event: FocusEvent, alert: AnyAlert) => {
+    if (event.target !== event.currentTarget) return;
+    setActiveId(alert._internalID);
+    if (scroller.current) scroller.current.scrollLeft = 0;
   };
 
   return (
@@ -264,14 +273,14 @@ export function AlertTable({
               <tr
                 key={alert._internalID}
                 className={classes.row}
-                tabIndex={0}
+                tabIndex={alert._internalID === tabStopId ? 0 : -1}
                 aria-rowindex={item.index + 2}
                 data-unread={alert.readByFaci === false}
                 data-state={state}
                 data-accent={isAnsweredRowState(state) ? statusBadgeColor(alert.srxStatus) : undefined}
                 onClick={() => onOpen(alert)}
                 onKeyDown={(event) => onKeyDown(event, alert, item.index)}
-                onFocus={onRowFocus}
+                onFocus={(event) => onRowFocus(event, alert)}
               >
                 {columns.map((column, index) => (
                   <td key={column.id}>
