@@ -50,7 +50,8 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
             </Title>
             {/* No count before the list has answered: a failed list is not 'no alerts'. */}
             {list.isLoaded ? (
-              <Badge color="blue.8" className={classes.count} aria-label={`${list.count} alerts`}>
+              // role img: a label on a plain element is not read out; this says '6 alerts', not a bare '6'.
+              <Badge color="blue.8" className={classes.count} role="img" aria-label={`${list.count} alerts`}>
                 {list.count}
               </Badge>
             ) : null}
