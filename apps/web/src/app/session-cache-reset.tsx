@@ -1,14 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { clearAllDrafts } from '@/features/alerts';
 import { useToken } from '@/lib/session-store.ts';
 
-/** Drops every cached answer when the session ends, however it ended (sign-out, a 401, another tab). */
+/**
+ * Drops every cached answer, and every unsent action draft, when the session ends, however it ended (sign-out, a
+ * 401, another tab): the next person at the ward computer sees none of it.
+ */
 export function SessionCacheReset() {
   const token = useToken();
   const queryClient = useQueryClient();
   const previous = useRef(token);
   useEffect(() => {
-    if (previous.current && !token) queryClient.clear();
+    if (previous.current && !token) {
+      queryClient.clear();
+      clearAllDrafts();
+    }
     previous.current = token;
   }, [token, queryClient]);
   return null;

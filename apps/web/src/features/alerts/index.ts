@@ -1,3 +1,4 @@
+export { clearAllDrafts } from './api/action-drafts.ts';
 export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
 export { prefetchEarlyLists } from './api/get-alert-list.ts';
 export { AlertDetailPage } from './components/alert-detail-page.tsx';

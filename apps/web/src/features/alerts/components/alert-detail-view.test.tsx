@@ -90,6 +90,25 @@ describe('action dialogs', () => {
     }
   });
 
+  it('keeps a question closed unsent for the next time the dialog opens, and forgets it once sent', async () => {
+    const { app } = setUp();
+    const openDiscuss = async () => {
+      await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));
+      return screen.findByRole('dialog', { name: 'Discuss' });
+    };
+    let dialog = await openDiscuss();
+    await app.user.type(within(dialog).getByLabelText(/Enter Question/), 'Is the generic in stock');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
+    dialog = await openDiscuss();
+    expect(within(dialog).getByLabelText(/Enter Question/)).toHaveValue('Is the generic in stock');
+    await app.user.type(within(dialog).getByLabelText(/Enter Question/), '?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Discuss' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
+    dialog = await openDiscuss();
+    expect(within(dialog).getByLabelText(/Enter Question/)).toHaveValue('');
+  });
+
   it('requires a question to Discuss, then sends it and closes', async () => {
     const { api, app } = setUp();
     await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));

@@ -3,14 +3,16 @@ import { ACTION_MESSAGES } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { keepDraft, readDraft } from '../api/action-drafts.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 /**
  * Discuss: a question is required ('Enter Question *'). Submitting without one moves focus to the question once its
- * message shows (linked by aria-describedby, so it is read out).
+ * message shows (linked by aria-describedby, so it is read out). A question closed unsent is kept for this alert.
  */
 export function DiscussForm(form: ActionFormProps) {
-  const [question, setQuestion] = useState('');
+  // What was typed before the dialog was last closed unsent comes back.
+  const [question, setQuestion] = useState(() => readDraft(form.draftKey));
   const [error, setError] = useState<string | null>(null);
   const questionRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -34,6 +36,7 @@ export function DiscussForm(form: ActionFormProps) {
         error={error ?? form.serverFields.actionComment}
         onChange={(event) => {
           setQuestion(event.currentTarget.value);
+          keepDraft(form.draftKey, event.currentTarget.value);
           setError(null);
         }}
         data-autofocus

@@ -1,0 +1,28 @@
+/**
+ * Text typed into an action dialog and not yet sent, per alert and action, for as long as the tab is open: closing
+ * the dialog (Escape, Cancel, a tap outside) keeps what was typed, and the same dialog opened again shows it. A sent
+ * action clears it. Held in memory only: it holds health information and never goes to storage.
+ */
+const drafts = new Map<string, string>();
+
+/** The key of one alert's action dialog. */
+export const draftKey = (widgetKey: string, alertId: number, action: string) =>
+  `${widgetKey}:${alertId}:${action}`;
+
+export function readDraft(key: string): string {
+  return drafts.get(key) ?? '';
+}
+
+export function keepDraft(key: string, text: string): void {
+  if (text) drafts.set(key, text);
+  else drafts.delete(key);
+}
+
+export function clearDraft(key: string): void {
+  drafts.delete(key);
+}
+
+/** Drops every draft (sign-out). */
+export function clearAllDrafts(): void {
+  drafts.clear();
+}
