@@ -1,3 +1,5 @@
+import { useState } from 'react';
+
 /**
  * Text typed into an action dialog and not yet sent, per alert and action, for as long as the tab is open: closing
  * the dialog (Escape, Cancel, a tap outside) keeps what was typed, and the same dialog opened again shows it. A sent
@@ -25,4 +27,16 @@ export function clearDraft(key: string): void {
 /** Drops every draft (sign-out). */
 export function clearAllDrafts(): void {
   drafts.clear();
+}
+
+/** A text field's value kept as the draft under `key`: it starts from the draft and every change is kept. */
+export function useDraft(key: string): [string, (text: string) => void] {
+  const [text, setText] = useState(() => readDraft(key));
+  return [
+    text,
+    (next) => {
+      setText(next);
+      keepDraft(key, next);
+    },
+  ];
 }

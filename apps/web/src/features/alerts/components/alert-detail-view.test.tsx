@@ -107,6 +107,20 @@ describe('action dialogs', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
     dialog = await openDiscuss();
     expect(within(dialog).getByLabelText(/Enter Question/)).toHaveValue('');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
+
+    // The optional comment of the other actions is kept the same way, apart for each action.
+    const openApprove = async () => {
+      await app.user.click(within(await actions()).getByRole('button', { name: 'Approve' }));
+      return screen.findByRole('dialog', { name: 'Approve' });
+    };
+    dialog = await openApprove();
+    await app.user.type(within(dialog).getByRole('textbox'), 'Approved for 30 days');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Approve' })).not.toBeInTheDocument());
+    dialog = await openApprove();
+    expect(within(dialog).getByRole('textbox')).toHaveValue('Approved for 30 days');
   });
 
   it('requires a question to Discuss, then sends it and closes', async () => {
@@ -307,6 +321,16 @@ describe('pharmacy reply', () => {
     await waitFor(() => expect(reply).toHaveFocus());
     expect(reply).toHaveAccessibleDescription('Please enter a comment');
     expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(0);
+  });
+
+  it('keeps a reply typed and left unsent for when the alert is opened again', async () => {
+    const { app, reply } = await openReply();
+    await app.user.type(reply, 'Checking with the prescriber');
+    app.unmount();
+    // The same alert opened again (same widget and number): the reply is there.
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Checking with the prescriber');
   });
 
   it('gives focus back to the emptied reply after Send Reply', async () => {

@@ -1,7 +1,8 @@
 import { Alert, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
+import { useDraft } from '../api/action-drafts.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 export interface CommentActionFormProps extends ActionFormProps {
@@ -12,7 +13,8 @@ export interface CommentActionFormProps extends ActionFormProps {
 
 /** Approve, Deny, Approve Once and Approve until Refill Date: an optional comment ('not required'). */
 export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: CommentActionFormProps) {
-  const [comment, setComment] = useState('');
+  // A comment typed and closed unsent comes back (api/action-drafts.ts).
+  const [comment, setComment] = useDraft(form.draftKey);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.onSubmit({ actionComment: comment });

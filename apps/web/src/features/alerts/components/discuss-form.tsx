@@ -3,7 +3,7 @@ import { ACTION_MESSAGES } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
-import { keepDraft, readDraft } from '../api/action-drafts.ts';
+import { useDraft } from '../api/action-drafts.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 /**
@@ -12,7 +12,7 @@ import type { ActionFormProps } from './action-form-props.ts';
  */
 export function DiscussForm(form: ActionFormProps) {
   // What was typed before the dialog was last closed unsent comes back.
-  const [question, setQuestion] = useState(() => readDraft(form.draftKey));
+  const [question, setQuestion] = useDraft(form.draftKey);
   const [error, setError] = useState<string | null>(null);
   const questionRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -36,7 +36,6 @@ export function DiscussForm(form: ActionFormProps) {
         error={error ?? form.serverFields.actionComment}
         onChange={(event) => {
           setQuestion(event.currentTarget.value);
-          keepDraft(form.draftKey, event.currentTarget.value);
           setError(null);
         }}
         data-autofocus

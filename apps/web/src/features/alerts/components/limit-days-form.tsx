@@ -3,6 +3,7 @@ import { ACTION_MESSAGES, LIMIT_DAYS } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { useDraft } from '../api/action-drafts.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
@@ -16,7 +17,8 @@ const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, 
  */
 export function LimitDaysForm(form: ActionFormProps) {
   const [days, setDays] = useState(0);
-  const [comment, setComment] = useState('');
+  // A comment typed and closed unsent comes back (api/action-drafts.ts).
+  const [comment, setComment] = useDraft(form.draftKey);
   const [error, setError] = useState<string | null>(null);
   const daysRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useFocusAfterRender();

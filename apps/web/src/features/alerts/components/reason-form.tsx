@@ -3,6 +3,7 @@ import { ACTION_MESSAGES, OTHER_REASON, reasonComment } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { useDraft } from '../api/action-drafts.ts';
 import type { ActionFormProps } from './action-form-props.ts';
 
 export interface ReasonFormProps extends ActionFormProps {
@@ -18,7 +19,8 @@ export interface ReasonFormProps extends ActionFormProps {
  */
 export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
   const [reason, setReason] = useState<string | null>(null);
-  const [comment, setComment] = useState('');
+  // A comment typed and closed unsent comes back (api/action-drafts.ts).
+  const [comment, setComment] = useDraft(form.draftKey);
   const [errors, setErrors] = useState<{ reason?: string; comment?: string }>({});
   const isOther = reason === OTHER_REASON;
   const reasonError = errors.reason ?? form.serverFields.actionComment;

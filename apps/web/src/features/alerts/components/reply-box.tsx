@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { draftKey, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
@@ -15,7 +16,8 @@ export interface ReplyBoxProps {
  * after an empty submit, whose message the reply is described by.
  */
 export function ReplyBox({ widget, alert }: ReplyBoxProps) {
-  const [text, setText] = useState('');
+  // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
+  const [text, setText] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
   const formRef = useRef<HTMLFormElement>(null);
