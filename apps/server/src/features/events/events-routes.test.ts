@@ -92,6 +92,11 @@ describe('GET /api/events', () => {
     expect(JSON.stringify(((await bad.json()) as { fields: unknown }).fields)).toContain(
       'Last-Event-ID must be the id of an event',
     );
+    // A horizon past what a transaction id can be (2^64 - 1) is refused too, not cast by the database.
+    const beyond = await fetch(`${base}/api/events`, {
+      headers: { ...bearer(token(NURSE)), 'last-event-id': '12-18446744073709551616' },
+    });
+    expect(beyond.status).toBe(400);
   });
 
   it('is documented in the OpenAPI document with an example of the stream', async () => {

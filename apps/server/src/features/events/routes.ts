@@ -63,6 +63,11 @@ export async function eventRoutes(
           'last-event-id': z
             .string()
             .regex(/^\d{1,19}(-\d{1,20})?$/, 'Last-Event-ID must be the id of an event')
+            // The horizon is a transaction id (xid8): at most 2^64 - 1.
+            .refine(
+              (value) => BigInt(value.split('-')[1] ?? 0) < 2n ** 64n,
+              'Last-Event-ID must be the id of an event',
+            )
             .optional(),
         }),
         response: {
