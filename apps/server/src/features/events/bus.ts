@@ -160,18 +160,10 @@ export class EventBus {
         try {
           // A catch-up (after the LISTEN connection was lost) reads what it may have missed: ids after the newest
           // seen, and what transactions still running at the last read wrote since, whatever their ids.
-          const missed =
-            catchUp === null
-              ? null
-              : this.horizon
-                ? (or(afterId(catchUp), writtenSince(this.horizon)) as SQL)
-                : afterId(catchUp);
-          const where =
-            missed === null
-              ? inRanges(ranges)
-              : ranges.length === 0
-                ? missed
-                : (or(missed, inRanges(ranges)) as SQL);
+          const parts: SQL[] = ranges.length > 0 ? [inRanges(ranges)] : [];
+          if (catchUp !== null) parts.push(afterId(catchUp));
+          if (catchUp !== null && this.horizon) parts.push(writtenSince(this.horizon));
+          const where = or(...parts) as SQL;
           const loaded = await loadEvents(this.database.db, where);
           if (loaded.horizon) this.horizon = loaded.horizon;
           this.deliver(loaded.events, loaded.horizon);

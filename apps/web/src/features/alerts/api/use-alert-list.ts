@@ -26,14 +26,14 @@ export interface AlertList {
  * row above it archived), so it counts as new only when the list is wholly loaded.
  */
 export function withPolledRows(
-  listRows: readonly AnyAlert[],
+  listRows: AnyAlert[],
   polled: readonly AnyAlert[],
   isComplete: boolean,
 ): AnyAlert[] {
   const known = new Set(listRows.map((row) => row.rxGuid));
   const lastKnown = polled.findLastIndex((row) => known.has(row.rxGuid));
   const fresh = polled.filter((row, index) => !known.has(row.rxGuid) && (isComplete || index < lastKnown));
-  return fresh.length > 0 ? [...fresh, ...listRows] : [...listRows];
+  return fresh.length > 0 ? [...fresh, ...listRows] : listRows;
 }
 
 /**
