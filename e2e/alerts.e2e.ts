@@ -52,6 +52,38 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('stores a Discuss once when its first answer is lost on the way back and the page sends it again', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
+    await card(page, 'AUTHORIZATION').getByRole('table').waitFor();
+    const keys: (string | null)[] = [];
+    let dropped = 0;
+    // The first send reaches the real server and is stored; its answer is cut off (a ward's Wi-Fi dropping).
+    await page.route('**/api/requestaction', async (route) => {
+      keys.push(await route.request().headerValue('idempotency-key'));
+      if (dropped > 0) return route.continue();
+      dropped += 1;
+      await route.fetch();
+      return route.abort('connectionreset');
+    });
+    const dialog = await openFirstRow(page, 'AUTHORIZATION alerts');
+    await dialog.getByRole('button', { name: 'Discuss' }).click();
+    const question = `Was this sent twice? ${Date.now()}`;
+    const discuss = page.getByRole('dialog', { name: 'Discuss' });
+    await discuss.getByLabel('Enter Question').fill(question);
+    await discuss.getByRole('button', { name: 'Discuss' }).click();
+    await discuss.waitFor({ state: 'detached' });
+    await page.getByText(/sent for Rx/).waitFor();
+    expect(keys).toHaveLength(2);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keys[1]).toBe(keys[0]);
+    await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    await dialog.getByText(question).waitFor();
+    expect(await dialog.getByText(question).count()).toBe(1);
+    // The cut-off answer is the one console error; nothing else went wrong.
+    expect(errors.filter((e) => !e.includes('ERR_CONNECTION_RESET'))).toEqual([]);
+    await context.close();
+  });
+
   it('works by keyboard: Enter opens a row, the action dialog returns focus to its button, Escape to the row', async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
     const row = card(page, 'AUTHORIZATION').locator('tbody tr[tabindex]').nth(1);

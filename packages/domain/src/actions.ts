@@ -50,7 +50,15 @@ export const ACTION_MESSAGES = {
     'If the limited day supply is not available, the smallest available package size is dispensed.',
   copied: 'URL copied to clipboard',
   noAlert: 'No Active Alert Found',
+  badRequestKey: 'Idempotency-Key must be a UUID',
+  requestKeyReused: 'This Idempotency-Key was already used for a different action',
 } as const;
+
+/**
+ * The header a client sends with `POST /requestaction` so that sending the same action again (a retry after a lost
+ * answer) stores it once: a UUID, the same for every attempt of one action, new for the next action.
+ */
+export const REQUEST_KEY_HEADER = 'idempotency-key';
 
 const text = z.string().max(4000);
 

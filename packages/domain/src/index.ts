@@ -6,6 +6,7 @@ export {
   LIMIT_DAYS,
   namesGroup,
   OTHER_REASON,
+  REQUEST_KEY_HEADER,
   RequestActionInputSchema,
   reasonComment,
   SEND_REASONS,

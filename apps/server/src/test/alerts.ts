@@ -37,11 +37,16 @@ export async function allPages(app: FastifyInstance, token: string, widget: Widg
 }
 
 /** Posts an action and answers the status and body. */
-export async function requestAction(app: FastifyInstance, token: string, payload: Record<string, unknown>) {
+export async function requestAction(
+  app: FastifyInstance,
+  token: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
   const response = await app.inject({
     method: 'POST',
     url: '/api/requestaction',
-    headers: bearer(token),
+    headers: { ...bearer(token), ...headers },
     payload,
   });
   return {

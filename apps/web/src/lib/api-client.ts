@@ -17,6 +17,8 @@ export interface ApiRequestOptions {
   /** Defaults to the main API base. */
   base?: string;
   signal?: AbortSignal;
+  /** Further request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 async function readError(response: Response): Promise<ApiError> {
@@ -58,7 +60,7 @@ export async function apiRequest<S extends z.ZodType>(
   options: ApiRequestOptions = {},
 ): Promise<z.output<S>> {
   const bearer = options.bearer === undefined ? getToken() : options.bearer;
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, accept: 'application/json' };
   if (bearer) headers.authorization = `Bearer ${bearer}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
 

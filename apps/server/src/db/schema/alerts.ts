@@ -122,8 +122,18 @@ export const alertActions = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
     /** For pharmacy Replies: whether the facility has read it; null for entries that are not markable. */
     readByFaci: boolean('read_by_faci'),
+    /**
+     * The client's `Idempotency-Key` for the request that wrote this entry: the same user sending the same key again
+     * (a retry after a lost answer) gets the first answer and writes nothing.
+     */
+    requestKey: uuid('request_key'),
   },
-  (t) => [index('alert_actions_alert_idx').on(t.alertId, t.sentAt, t.id)],
+  (t) => [
+    index('alert_actions_alert_idx').on(t.alertId, t.sentAt, t.id),
+    uniqueIndex('alert_actions_request_key_idx')
+      .on(t.requestedByUserId, t.requestKey)
+      .where(sql`${t.requestKey} is not null`),
+  ],
 );
 
 /** Per-facility, per-widget settings: reminder count and interval, auto-respond action (spec 1, section 3). */

@@ -1,4 +1,12 @@
-import { type AnyAlert, ERROR_CODES, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
+import { randomUUID } from 'node:crypto';
+import {
+  ACTION_MESSAGES,
+  type AnyAlert,
+  ERROR_CODES,
+  WIDGETS,
+  type WidgetKey,
+  widgetByKey,
+} from '@portal/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, auditEvents } from '../../db/schema/index.ts';
@@ -362,5 +370,83 @@ describe('the session, checked inside the action statement', () => {
           where token_hash = ${hashToken(token('don@lakeside.test'))}`,
     )) as unknown as { rows: { age: number }[] };
     expect(rows.rows[0]?.age).toBeLessThan(60);
+  });
+});
+
+describe('a retry with an Idempotency-Key', () => {
+  const nurse = 'nurse@meadowbrook.test';
+  const entries = async (id: number) =>
+    t.database.db.select().from(alertActions).where(eq(alertActions.alertId, id));
+  const audits = async (id: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.recordId, String(id)))
+    ).filter((a) => a.kind === 'alert.action').length;
+  const ask = (alert: AnyAlert, actionComment: string) =>
+    body('highCost', alert, { requestedAction: 'ask', actionComment });
+
+  it('stores the action once and answers the retry as the first time', async () => {
+    const alert = await liveAlert(nurse, 'highCost', 101);
+    const [before, auditBefore] = [
+      (await entries(alert._internalID)).length,
+      await audits(alert._internalID),
+    ];
+    const key = { 'idempotency-key': randomUUID() };
+    const first = await requestAction(t.app, token(nurse), ask(alert, 'Retry-safe question?'), key);
+    const retry = await requestAction(t.app, token(nurse), ask(alert, 'Retry-safe question?'), key);
+    expect(first.status).toBe(200);
+    expect(retry).toEqual(first);
+    const thread = await entries(alert._internalID);
+    expect(thread).toHaveLength(before + 1);
+    expect(thread.at(-1)?.requestKey).toBe(key['idempotency-key']);
+    expect(await audits(alert._internalID)).toBe(auditBefore + 1);
+  });
+
+  it('stores each of many simultaneous sends of one key once', async () => {
+    const alert = await liveAlert(nurse, 'highCost', 101);
+    const before = (await entries(alert._internalID)).length;
+    const key = { 'idempotency-key': randomUUID() };
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => requestAction(t.app, token(nurse), ask(alert, 'Sent six times?'), key)),
+    );
+    expect(answers.map((a) => a.status)).toEqual(Array(6).fill(200));
+    const thread = await entries(alert._internalID);
+    expect(thread.filter((e) => e.comment === 'Sent six times?')).toHaveLength(1);
+    expect(thread).toHaveLength(before + 1);
+  });
+
+  it('refuses the key with a different action (409) and a key that is not a UUID (400), writing nothing', async () => {
+    const alert = await liveAlert(nurse, 'highCost', 101);
+    const key = { 'idempotency-key': randomUUID() };
+    expect((await requestAction(t.app, token(nurse), ask(alert, 'First question?'), key)).status).toBe(200);
+    const before = (await entries(alert._internalID)).length;
+    const reused = await requestAction(t.app, token(nurse), ask(alert, 'Another question?'), key);
+    expect(reused.status).toBe(409);
+    expect(reused.body.message).toBe(ACTION_MESSAGES.requestKeyReused);
+    const approve = body('highCost', alert, { requestedAction: 'approve' });
+    expect((await requestAction(t.app, token(nurse), approve, key)).status).toBe(409);
+    const malformed = await requestAction(t.app, token(nurse), ask(alert, 'Bad key?'), {
+      'idempotency-key': 'not-a-uuid',
+    });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.message).toBe(ACTION_MESSAGES.badRequestKey);
+    expect(await entries(alert._internalID)).toHaveLength(before);
+  });
+
+  it('keeps keys per user, and without a key every send is stored', async () => {
+    const alert = await liveAlert(nurse, 'highCost', 101);
+    const before = (await entries(alert._internalID)).length;
+    const key = { 'idempotency-key': randomUUID() };
+    for (const email of [nurse, 'admin@meadowbrook.test']) {
+      expect(
+        (await requestAction(t.app, token(email), ask(alert, 'Same key, two people?'), key)).status,
+      ).toBe(200);
+    }
+    for (let i = 0; i < 2; i++) {
+      expect((await requestAction(t.app, token(nurse), ask(alert, 'No key?'))).status).toBe(200);
+    }
+    expect(await entries(alert._internalID)).toHaveLength(before + 4);
   });
 });

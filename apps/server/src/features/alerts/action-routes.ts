@@ -7,14 +7,19 @@ import {
   MESSAGES,
   MessageAnswerSchema,
   namesGroup,
+  REQUEST_KEY_HEADER,
   type RequestActionInput,
   RequestActionInputSchema,
   widgetByActionWidget,
 } from '@portal/domain';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
+import { alertActions } from '../../db/schema/index.ts';
 import { assertActive, bearerToken, requireBearer } from '../../platform/auth.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { touchSession } from '../../platform/sessions.ts';
 import { runActionStatement } from './action-statement.ts';
 
@@ -23,7 +28,44 @@ const refusals = {
   401: ApiErrorBodySchema,
   403: ApiErrorBodySchema,
   404: ApiErrorBodySchema,
+  409: ApiErrorBodySchema,
 };
+
+const RequestKeySchema = z.uuid();
+
+/** The Idempotency-Key header: absent (null), or a UUID; anything else is a 400 before anything is read. */
+function requestKeyOf(header: string | string[] | undefined): string | null {
+  if (header === undefined) return null;
+  const parsed = RequestKeySchema.safeParse(header);
+  if (!parsed.success)
+    throw badRequest(ACTION_MESSAGES.badRequestKey, { [REQUEST_KEY_HEADER]: ACTION_MESSAGES.badRequestKey });
+  return parsed.data.toLowerCase();
+}
+
+/** Whether the entry the user stored earlier under this key is this same request (a retry) or another one. */
+async function isSameRequest(
+  db: Db,
+  userId: number,
+  requestKey: string,
+  request: { alertId: number; action: string; comment: string; limitDays: number | null },
+): Promise<boolean> {
+  const [earlier] = await db
+    .select({
+      alertId: alertActions.alertId,
+      action: alertActions.action,
+      comment: alertActions.comment,
+      limitDays: alertActions.limitDays,
+    })
+    .from(alertActions)
+    .where(and(eq(alertActions.requestedByUserId, userId), eq(alertActions.requestKey, requestKey)));
+  return (
+    earlier !== undefined &&
+    earlier.alertId === request.alertId &&
+    earlier.action === request.action &&
+    earlier.comment === request.comment &&
+    earlier.limitDays === request.limitDays
+  );
+}
 
 /**
  * Which alert the body names: the admission group (its `_internalID` as text, spec 1 section 7, or the
@@ -66,7 +108,9 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
         description:
           'Send and Do Not Send carry the reason in actionComment ("Other. See comment...: <comment>" for Other). ' +
           'limitDays (1-30) only with submitlimit. Needs messaging credentials (403). An action the widget does not ' +
-          'offer is a 400, one the viewer lacks the permission for a 403, an alert they cannot see a 404.',
+          'offer is a 400, one the viewer lacks the permission for a 403, an alert they cannot see a 404. ' +
+          'An Idempotency-Key header (a UUID) makes a retry safe: the same key again from the same user stores ' +
+          'nothing more and gets the same answer; the key with a different action is a 409.',
         body: RequestActionInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -75,7 +119,10 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       if (request.validationError) throw request.validationError;
       const token = bearerToken(request);
       if (!token) throw unauthorized(MESSAGES.notSignedIn);
+      const requestKey = requestKeyOf(request.headers[REQUEST_KEY_HEADER]);
       const input = request.body;
+      const comment = input.actionComment?.trim() ?? '';
+      const limitDays = input.limitDays ?? null;
       const widget = widgetByActionWidget(input.widget) ?? null;
       const isReply = input.requestedAction === 'Reply';
       const button = widget?.buttons.find((b) => b.action === input.requestedAction);
@@ -87,13 +134,14 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
         widget,
         by: alertReference(input),
         action: input.requestedAction,
-        comment: input.actionComment?.trim() ?? '',
-        limitDays: input.limitDays ?? null,
+        comment,
+        limitDays,
         isReply,
         offered: Boolean(button) && !isReply,
         permissionKey: widget && button?.verb ? actionPermissionKey(widget.key, button.verb) : null,
         pharmacyKeyOnly: widget?.key === 'highCostAlerts' && button?.verb === 'ask',
         ip: request.ip,
+        requestKey,
       });
       const user = found.user;
       if (!user) throw unauthorized(MESSAGES.notSignedIn);
@@ -129,8 +177,17 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
           throw new Error('requestaction: the statement wrote what the permission rule refuses');
         throw forbidden(ACTION_MESSAGES.notAllowed);
       }
-      if (!found.written) throw new Error('requestaction: the statement did not write an allowed action');
       const label = isReply ? 'Reply' : (button?.label ?? input.requestedAction);
+      if (found.replayed && requestKey) {
+        const request = { alertId: target.id, action: input.requestedAction, comment, limitDays };
+        if (!(await isSameRequest(app.db, user.id, requestKey, request)))
+          throw conflict(ACTION_MESSAGES.requestKeyReused, {
+            [REQUEST_KEY_HEADER]: ACTION_MESSAGES.requestKeyReused,
+          });
+        // A retry of an action already stored: the first answer again, nothing written twice.
+        return { message: `${label} sent for Rx ${target.rxNo}` };
+      }
+      if (!found.written) throw new Error('requestaction: the statement did not write an allowed action');
       return { message: `${label} sent for Rx ${target.rxNo}` };
     },
   );

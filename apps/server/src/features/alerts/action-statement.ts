@@ -29,6 +29,8 @@ export interface ActionStatementRequest {
   /** highCostAlerts' ask: only the pharmacy's permission counts (canUseButton). */
   pharmacyKeyOnly: boolean;
   ip: string;
+  /** The client's Idempotency-Key (a UUID), or null when it sent none. */
+  requestKey: string | null;
 }
 
 /** The alert the viewer named, as far as they may see it, with what decides whether they may act on it. */
@@ -46,6 +48,11 @@ export interface ActionStatementAnswer {
   user: (ListStatementUser & { mustEnrolMfa: boolean; hasCredentials: boolean }) | null;
   target: ActionStatementTarget | null;
   written: boolean;
+  /**
+   * Every check passed but the user had already used the request key: nothing was written (the earlier entry's
+   * request is the one that counts).
+   */
+  replayed: boolean;
 }
 
 /** `a.id = $1`, or the widget's identifier (admission group or Rx number). */
@@ -127,22 +134,25 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
   where me.has_credentials and ${allowed}
 ), ins as (
   insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci,
-    sent_at)
+    sent_at, request_key)
   select ok.id, ${r.action}, ${r.comment}, ${r.limitDays}::int, ok.user_id, ok.display_name,
     ${r.isReply ? sql`false` : sql`null::boolean`},
     -- The time it is written (after the lock), not the transaction's start: a later answer sorts later.
-    clock_timestamp()
+    clock_timestamp(), ${r.requestKey}::uuid
   from ok
+  -- A key the user already used (a retry, or the same request twice at once: the second waits for the first's
+  -- commit) writes nothing here, and so nothing below.
+  on conflict (requested_by_user_id, request_key) where request_key is not null do nothing
   returning alert_id
 ), upd as (
   update alerts a set ${changes}, updated_at = ${r.now.toISOString()}::timestamptz
-  from ok where a.id = ok.id
+  from ins where a.id = ins.alert_id
   returning a.id
 ), aud as (
   insert into audit_events (user_id, actor, kind, record_type, record_id, fac_id, ip, outcome, detail)
   select ok.user_id, ok.email, 'alert.action', ${r.widget?.key ?? ''}, ok.id::text, ok.fac_id, ${r.ip}, 'success',
     jsonb_build_object('action', ${r.action}::text, 'limitDays', ${r.limitDays}::int)
-  from ok
+  from ok join ins on ins.alert_id = ok.id
   returning id
 )
 select
@@ -153,7 +163,13 @@ select
   (select json_build_object('id', t.id, 'facId', t.fac_id, 'rxNo', t.rx_no, 'isArchived', t.is_archived,
      'facilityKeys', p.facility_keys, 'pharmacyKeys', p.pharmacy_keys, 'userKeys', p.user_keys)
    from t, p) as "target",
-  (select count(*) from ins) + (select count(*) from upd) + (select count(*) from aud) = 3 as "written"`;
+  (select count(*) from ins) + (select count(*) from upd) + (select count(*) from aud) = 3 as "written",
+  exists (select 1 from ok) and not exists (select 1 from ins) as "replayed"`;
   const [answer] = await executePrepared<ActionStatementAnswer>(db, statement, 'alerts_action');
-  return { user: answer?.user ?? null, target: answer?.target ?? null, written: answer?.written === true };
+  return {
+    user: answer?.user ?? null,
+    target: answer?.target ?? null,
+    written: answer?.written === true,
+    replayed: answer?.replayed === true,
+  };
 }

@@ -5,13 +5,17 @@ import {
   type AnyAlert,
   ENDPOINTS,
   MessageAnswerSchema,
+  REQUEST_KEY_HEADER,
   type RequestActionInput,
   SESSION_TIMINGS,
   type Widget,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { v4 as newRequestKey } from 'uuid';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
+import { ApiError } from '@/lib/api-error.ts';
 import { alertKeys } from './alert-keys.ts';
 
 /** What a dialog submits: the action, its comment and, for Limit Days, the days. */
@@ -56,18 +60,36 @@ export function requestActionBody(
 
 const TOAST_ID = 'user-action';
 
+/** Answers that say nothing of whether the server stored the action: no answer at all, or a proxy's gateway error. */
+const isUnanswered = (error: unknown) =>
+  error instanceof ApiError && (error.status === 0 || error.status === 502 || error.status === 504);
+
+/** Sending again after an unanswered attempt: twice more, 1 s then 2 s later. */
+const RETRIES = 2;
+
 /**
  * Sends an action: 'Processing user action...', then the server's message or 'Error sending user action'
  * (action toasts close after 3 s). Lists and details of the widget refetch afterwards.
+ *
+ * Each action goes with an Idempotency-Key, the same for every attempt of the same body until one succeeds: an
+ * attempt left unanswered (a dropped connection) is sent again on its own, and the user's own Send after an error
+ * reuses the key too, so an action the server stored but could not confirm is never stored twice.
  */
 export function useRequestAction(widget: Widget, alert: AnyAlert) {
   const queryClient = useQueryClient();
+  const attempt = useRef<{ body: string; key: string } | null>(null);
   return useMutation({
-    mutationFn: (input: ActionSubmission) =>
-      apiRequest(MessageAnswerSchema, ENDPOINTS.requestAction, {
+    mutationFn: (input: ActionSubmission) => {
+      const body = requestActionBody(widget, alert, input);
+      const text = JSON.stringify(body);
+      if (attempt.current?.body !== text) attempt.current = { body: text, key: newRequestKey() };
+      return apiRequest(MessageAnswerSchema, ENDPOINTS.requestAction, {
         method: 'POST',
-        body: requestActionBody(widget, alert, input),
-      }),
+        body,
+        headers: { [REQUEST_KEY_HEADER]: attempt.current.key },
+      });
+    },
+    retry: (failures, error) => failures < RETRIES && isUnanswered(error),
     onMutate: () => {
       notifications.show({
         id: TOAST_ID,
@@ -78,6 +100,7 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
       });
     },
     onSuccess: (answer) => {
+      attempt.current = null;
       notifications.update({
         id: TOAST_ID,
         loading: false,
