@@ -1,4 +1,5 @@
-import { ENDPOINTS, widgetByKey } from '@portal/domain';
+import { randomUUID } from 'node:crypto';
+import { ENDPOINTS, REQUEST_KEY_HEADER, widgetByKey } from '@portal/domain';
 import { type BenchTarget, type LoadSettings, tokenOf } from './bench-target.ts';
 import { BENCH_USERS } from './bench-world.ts';
 import { type HttpLoad, loadHttp } from './http-load.ts';
@@ -74,8 +75,9 @@ async function transactionScript(
   if (!who) throw new Error(`${email}: no such user`);
   const lines = [
     {
-      text: `insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci)
-        values (:aid, 'ask', $1, null, $2, $3, null)`,
+      text: `insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci,
+          request_key)
+        values (:aid, 'ask', $1, null, $2, $3, null, gen_random_uuid())`,
       values: [`${COMMENT_PREFIX} pgbench`, who.id, who.display_name],
     },
     {
@@ -140,6 +142,8 @@ export async function measureActions(
           Reflect.set(context, 'comment', comment);
           return {
             ...request,
+            // As the web app sends it: each action with its own Idempotency-Key.
+            headers: { ...request.headers, [REQUEST_KEY_HEADER]: randomUUID() },
             body: JSON.stringify({
               requestedAction: 'ask',
               widget: 'HighCost',

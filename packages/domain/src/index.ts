@@ -423,6 +423,7 @@ export {
   pharmacyFormsRegion,
   STATE_NAMES,
 } from './secure-forms.ts';
+export { seenOnce } from './seen-once.ts';
 export { SESSION_TIMINGS, TOKEN_STORAGE_KEY } from './session.ts';
 export type {
   AdminTarget,

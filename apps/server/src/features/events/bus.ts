@@ -1,5 +1,5 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { AlertEvent } from '@portal/domain';
+import { type AlertEvent, seenOnce } from '@portal/domain';
 import { or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
@@ -36,7 +36,7 @@ const RECONNECT_MAX_MS = 10_000;
  */
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
-  private readonly delivered = new Set<number>();
+  private readonly isFirstDelivery = seenOnce<number>(REMEMBERED_IDS);
   private pending: IdRange[] = [];
   /** Catch up on everything after this id on the next read (after (re)connecting); null when not needed. */
   private catchUpAfter: number | null = null;
@@ -182,18 +182,9 @@ export class EventBus {
   }
 
   private deliver(events: readonly AlertEvent[], horizon: string | null): void {
-    const fresh = events.filter((e) => !this.delivered.has(Number(e.id)));
+    const fresh = events.filter((e) => this.isFirstDelivery(Number(e.id)));
     if (fresh.length === 0) return;
-    for (const event of fresh) {
-      const id = Number(event.id);
-      this.delivered.add(id);
-      if (id > this.newestSeen) this.newestSeen = id;
-    }
-    // Sets keep insertion order: the oldest remembered ids go first.
-    for (const id of this.delivered) {
-      if (this.delivered.size <= REMEMBERED_IDS) break;
-      this.delivered.delete(id);
-    }
+    for (const event of fresh) this.newestSeen = Math.max(this.newestSeen, Number(event.id));
     for (const listener of this.listeners) {
       try {
         listener(fresh, horizon);

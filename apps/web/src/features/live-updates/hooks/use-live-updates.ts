@@ -1,4 +1,4 @@
-import { AlertEventSchema, ENDPOINTS, EVENT_STREAM } from '@portal/domain';
+import { AlertEventSchema, ENDPOINTS, EVENT_STREAM, seenOnce } from '@portal/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { applyAlertEvent, resetAlertCaches } from '@/features/alerts';
@@ -9,20 +9,6 @@ import { openEventStream, type StreamStatus } from '../api/event-stream.ts';
 
 // Event ids remembered per stream to drop a repeat: far more than one replay sends (500 at most).
 const SEEN_EVENTS = 5000;
-
-/** Answers true the first time it is given an id, false after (remembering the last `limit` ids). */
-export function seenOnce(limit: number): (id: string) => boolean {
-  const seen = new Set<string>();
-  return (id) => {
-    if (seen.has(id)) return false;
-    seen.add(id);
-    if (seen.size > limit) {
-      const oldest = seen.values().next().value;
-      if (oldest !== undefined) seen.delete(oldest);
-    }
-    return true;
-  };
-}
 
 /**
  * Keeps one `GET /api/events` stream open while this tab is signed in and applies each event to the alert
@@ -36,7 +22,7 @@ export function useLiveUpdates(): StreamStatus {
 
   useEffect(() => {
     if (!token) return;
-    const isFirstSight = seenOnce(SEEN_EVENTS);
+    const isFirstSight = seenOnce<string>(SEEN_EVENTS);
     const stream = openEventStream({
       url: `${config.apiBase}${ENDPOINTS.events}`,
       // The stream belongs to this token: a different one (another tab signed in as someone else) ends it.
