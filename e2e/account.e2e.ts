@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpListener } from '../apps/server/src/test/smtp-listener.ts';
 import { apiToken } from './support/api.ts';
-import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { expectAccessible, newPage, undersizedTargets, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
@@ -135,6 +135,21 @@ describe('account settings', () => {
     await waitForPath(page, '/dashboard');
     await widget(page, 'AUTHORIZATION').waitFor();
     expect(await widget(page, 'PUMP PICKUP').count()).toBe(0);
+    await context.close();
+  });
+
+  it("offers no pointer target under 24 px in the dashboard's sort order fields, which the arrow keys still step", async () => {
+    const { context, page } = await signedIn('nurse@meadowbrook.test', undefined, VIEWPORTS.tablet);
+    await page.goto(`${portal.url}/settings/userSettings`);
+    const order = page.getByLabel('Sort order of AUTHORIZATION');
+    await order.waitFor();
+    const fields = page.locator('.mantine-NumberInput-root');
+    expect(await fields.count()).toBeGreaterThan(1);
+    expect(await undersizedTargets(fields)).toEqual([]);
+
+    await order.fill('2');
+    await order.press('ArrowUp');
+    expect(await order.inputValue()).toBe('3');
     await context.close();
   });
 

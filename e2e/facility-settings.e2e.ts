@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { expectAccessible, newPage, undersizedTargets, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
@@ -45,6 +45,26 @@ describe('facility settings', () => {
       .check();
     await expectAccessible(page, `${PAGE} with Limit Count (${_name})`);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('offers no pointer target under 24 px in its number fields, which the arrow keys still step', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    await card.getByRole('radio', { name: 'Approve Limit' }).check();
+    await card.getByLabel('Limit Count').waitFor();
+    const fields = page.locator('.mantine-NumberInput-root');
+    expect(await fields.count()).toBe(5);
+    expect(await undersizedTargets(fields)).toEqual([]);
+
+    const reminders = card.getByLabel('Number of email reminders');
+    await reminders.fill('2');
+    await reminders.press('ArrowUp');
+    expect(await reminders.inputValue()).toBe('3');
+    await reminders.press('ArrowDown');
+    await reminders.press('ArrowDown');
+    expect(await reminders.inputValue()).toBe('1');
     await context.close();
   });
 

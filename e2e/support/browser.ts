@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 const CHROMIUM = '/usr/bin/chromium';
@@ -76,6 +76,23 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   );
   await page.emulateMedia({ reducedMotion: null });
   expect(report, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * What a pointer can hit inside the elements `scope` matches that is under 24 x 24 CSS px (WCAG 2.2, 2.5.8), as
+ * 'width x height html'. aria-hidden controls count: a finger reaches them even where a screen reader does not,
+ * which is also why axe's target-size rule, judging focusable controls, passes Mantine's number chevrons.
+ */
+export async function undersizedTargets(scope: Locator): Promise<string[]> {
+  return scope.evaluateAll((roots) =>
+    roots.flatMap((root) =>
+      [...root.querySelectorAll('button, a[href], input, select, textarea, [role="button"]')]
+        .filter((target) => target.checkVisibility())
+        .map((target) => ({ target, box: target.getBoundingClientRect() }))
+        .filter(({ box }) => box.width < 24 || box.height < 24)
+        .map(({ target, box }) => `${box.width}x${box.height} ${target.outerHTML.slice(0, 160)}`),
+    ),
+  );
 }
 
 /** Collects console errors and CSP violations so a test can assert the page ran clean. */

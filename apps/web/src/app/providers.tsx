@@ -22,6 +22,10 @@ const theme = createTheme({
     // no visible focus, and a child axe rates critical under role=menu).
     Menu: { defaultProps: { withInitialFocusPlaceholder: false, menuItemTabIndex: 0 } },
     Drawer: { defaultProps: closeLabel },
+    // Number fields are typed (a reminder count, minutes, a sort order). Mantine's up/down chevrons are 17 px
+    // tall, under WCAG 2.2's 24 px targets (2.5.8), and two of 24 px would make a 48 px field; the arrow keys
+    // still step the value.
+    NumberInput: { defaultProps: { hideControls: true } },
     // The description's default grey (gray.6) is 3.3:1 on white; gray.7 reads at 8:1.
     Notification: {
       defaultProps: closeLabel,

@@ -34,6 +34,15 @@ const col = (id: string, header: string, cell: (alert: AnyAlert) => ReactNode): 
   cell,
 });
 
+/**
+ * Text a cell may cut with an ellipsis (a cell is at most 240 px wide), with the whole value as its native
+ * tooltip: one attribute, not a Tooltip component in each of a dashboard's thousand rows. Screen readers read the
+ * text itself; a plain span's title is not read a second time.
+ */
+function fullText(text: string | null, shown: ReactNode = text): ReactNode {
+  return text ? <span title={text}>{shown}</span> : '';
+}
+
 const chat: Column = {
   id: CHAT_COLUMN,
   header: 'Discussion',
@@ -43,18 +52,18 @@ const chat: Column = {
 };
 
 const patient = (widget: Widget) =>
-  col(widget.paged ? 'patientName' : 'patName', 'Patient', (a) => a.patName);
+  col(widget.paged ? 'patientName' : 'patName', 'Patient', (a) => fullText(a.patName));
 const facility = (widget: Widget) =>
-  col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => a.facName);
+  col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => fullText(a.facName));
 // A deleted alert's drug is struck through and also says so in words, for screen readers (not a line alone).
 const drug = col('drugLabelName', 'Drug', (a) =>
   rowStateOf(a) === 'deleted' ? (
     <>
-      <del>{a.drugLabelName}</del>
+      {fullText(a.drugLabelName, <del>{a.drugLabelName}</del>)}
       <span className={classes.visuallyHidden}> (deleted)</span>
     </>
   ) : (
-    a.drugLabelName
+    fullText(a.drugLabelName)
   ),
 );
 const cost = col('ttlPrice', 'Cost', (a) => formatMoney(a.ttlPrice));
@@ -83,7 +92,7 @@ export function alertColumns(widget: Widget): Column[] {
         drug,
         cost,
         chat,
-        col('pharmacyStatus', 'Pharm Stat', (a) => a.pharmacyStatus ?? ''),
+        col('pharmacyStatus', 'Pharm Stat', (a) => fullText(a.pharmacyStatus)),
         status,
         alertedOn,
       ];
@@ -94,7 +103,7 @@ export function alertColumns(widget: Widget): Column[] {
         drug,
         cost,
         chat,
-        col('stage', 'Stage', (a) => stageOf(a) ?? ''),
+        col('stage', 'Stage', (a) => fullText(stageOf(a))),
         col('status', 'Status', highCostBadge),
         alertedOn,
       ];
@@ -121,9 +130,9 @@ export function alertColumns(widget: Widget): Column[] {
     case 'refillTooSoon':
       return [...base, col('dueOn', 'Due Date', (a) => formatDay(fieldDate(a, 'dueOn')))];
     case 'pumpPickup':
-      return [...base, col('serialNumber', 'Serial Number', (a) => fieldText(a, 'serialNumber'))];
+      return [...base, col('serialNumber', 'Serial Number', (a) => fullText(fieldText(a, 'serialNumber')))];
     case 'narcoticsRefill':
-      return [...base, col('physicianName', 'Prescriber', (a) => fieldText(a, 'physicianName'))];
+      return [...base, col('physicianName', 'Prescriber', (a) => fullText(fieldText(a, 'physicianName')))];
     default:
       return base;
   }

@@ -131,6 +131,34 @@ describe('AlertTable', () => {
     expect(await firstCell('Deleted, Dee')).toHaveTextContent(/^Deleted, Dee$/);
   });
 
+  it('gives text a cell may cut the whole value as its tooltip, read once by screen readers', async () => {
+    const drug =
+      'Hydrocodone/acetaminophen 5-325 mg tablet, 1 tablet by mouth every 6 hours as needed for pain';
+    const rows = [alertFixture({ patName: 'Long, Lena', drugLabelName: drug })];
+    renderTable(1, vi.fn(), refill, rows);
+    const row = (await screen.findByText('Long, Lena')).closest('tr') as HTMLElement;
+    const drugCell = within(row).getAllByRole('cell')[2] as HTMLElement;
+    expect(within(drugCell).getByText(drug)).toHaveAttribute('title', drug);
+    expect(drugCell).toHaveAccessibleName(drug);
+    expect(within(row).getByText('Long, Lena')).toHaveAttribute('title', 'Long, Lena');
+    expect(within(row).getByText('Meadowbrook Care Center')).toHaveAttribute(
+      'title',
+      'Meadowbrook Care Center',
+    );
+  });
+
+  it("gives a deleted alert's struck-through drug its whole name as the tooltip", async () => {
+    const highCostAlerts = widgetByKey('highCostAlerts');
+    const flat = { posted: false, deleted: true, profileOnly: false, highCostAlertsId: 1 };
+    const rows = [
+      alertFixture({ patName: 'Deleted, Dee', drugLabelName: 'Sacubitril/valsartan 49-51 mg tablet' }, flat),
+    ];
+    renderTable(1, vi.fn(), highCostAlerts, rows);
+    const row = (await screen.findByText('Deleted, Dee')).closest('tr') as HTMLElement;
+    const deletion = within(row).getByRole('deletion');
+    expect(deletion.closest('[title]')).toHaveAttribute('title', 'Sacubitril/valsartan 49-51 mg tablet');
+  });
+
   it('leaves the answer to the Status column where the table has one', async () => {
     const rows = [alertFixture({ patName: 'Denied, Dan', srxStatus: 'deny', readByFaci: false })];
     renderTable(1, vi.fn(), refill, rows);

@@ -156,6 +156,53 @@ describe('WidgetPage', () => {
     expect(last?.query.get('tz')).toBeTruthy();
   });
 
+  it("hides the last valid range's rows and Total while From/To are refused, and loads the range once fixed", async () => {
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, (call) =>
+        listAnswer(authorization, [
+          alertFixture({ patName: call.query.get('from') ? 'February, Fay' : 'Any, Andy' }),
+        ]),
+      )
+      .install();
+    renderApp('/alerts/authorization/archive', { token: 'tok' });
+    const table = () => screen.queryByRole('table', { name: 'AUTHORIZATION archived alerts' });
+    const notice = 'Correct the From and To dates to see alerts.';
+    await screen.findByText('Any, Andy');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-10' } });
+
+    expect(await screen.findByText(notice)).toBeInTheDocument();
+    expect(table()).not.toBeInTheDocument();
+    expect(screen.queryByText('Any, Andy')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
+    expect(screen.queryByText('No alerts')).not.toBeInTheDocument();
+    // The message stays the picker's own, read out with it.
+    expect(screen.getByLabelText('From')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('From')).toHaveAccessibleDescription(DATE_RANGE_MESSAGES.fromAfterTo);
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-02-01' } });
+    expect(await within(await screen.findByRole('table')).findByText('February, Fay')).toBeInTheDocument();
+    expect(screen.getByText('Total: 1')).toBeInTheDocument();
+    expect(screen.queryByText(notice)).not.toBeInTheDocument();
+  });
+
+  it('shows no rows and no Total for a range the server refuses after a valid one', async () => {
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, (call) =>
+        call.query.get('to')
+          ? fail(400, 'The date range is not valid.', 'VALIDATION', { to: 'To cannot be in the future' })
+          : listAnswer(authorization, [alertFixture({ patName: 'Any, Andy' })]),
+      )
+      .install();
+    renderApp('/alerts/authorization/archive', { token: 'tok' });
+    await screen.findByText('Any, Andy');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
+    expect(await screen.findByText('To cannot be in the future')).toBeInTheDocument();
+    expect(screen.getByText('Correct the From and To dates to see alerts.')).toBeInTheDocument();
+    expect(screen.queryByText('Any, Andy')).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
+  });
+
   it("shows a refusal that is not about the date range as the list's error state", async () => {
     withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', authorization.listCall, () =>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
 import { type AnyAlert, archiveRangeProblems, unreadFirst, type Widget } from '@portal/domain';
 import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -24,6 +24,9 @@ export interface WidgetPageProps {
 }
 
 const RANGE_FIELDS = new Set(['from', 'to']);
+
+/** Where the rows would be while From/To are refused: not 'No alerts', which would read as an answer. */
+const REFUSED_RANGE_NOTICE = 'Correct the From and To dates to see alerts.';
 
 /** Whether the list was refused for its archive date range alone (a 400 naming only From and To). */
 function isRangeRefusal(error: unknown): boolean {
@@ -65,6 +68,10 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // not a number, say) is the list's error state.
   const rangeRefusal = isRangeRefusal(list.error);
   const serverProblems = rangeRefusal && isApiError(list.error, 400) ? list.error.fields : {};
+  // While the pickers hold a refused range the list still holds the last valid range's rows (or, refused by the
+  // server, none): they are not the answer for the dates shown, so neither they nor their Total are shown.
+  const isRangeRefused = !isRangeValid || rangeRefusal;
+  const shownRows = isRangeRefused ? [] : rows;
 
   return (
     <Stack>
@@ -79,7 +86,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
         </Title>
         <Group gap="xs">
           <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
-          <ListPrintButtons widget={widget} alerts={rows} />
+          <ListPrintButtons widget={widget} alerts={shownRows} />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}
@@ -116,15 +123,20 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           <span />
         )}
         <Text fw={700} role="status">
-          {list.isLoaded ? `Total: ${list.count}` : ''}
+          {list.isLoaded && !isRangeRefused ? `Total: ${list.count}` : ''}
         </Text>
       </Group>
       {list.error && !rangeRefusal ? <ListError error={list.error} onRetry={list.refresh} /> : null}
-      {rows.length > 0 ? (
+      {isRangeRefused ? (
+        <Center py="xs">
+          <Text size="sm">{REFUSED_RANGE_NOTICE}</Text>
+        </Center>
+      ) : null}
+      {shownRows.length > 0 ? (
         <AlertTable
           widget={widget}
           focusAlertId={more.focusAlertId}
-          rows={rows}
+          rows={shownRows}
           sort={sort}
           onSortChange={setSort}
           onOpen={setSelected}
@@ -132,7 +144,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           height={560}
         />
       ) : null}
-      {!list.isPending && !list.error ? (
+      {!list.isPending && !list.error && !isRangeRefused ? (
         <ListFooter
           shown={list.rows.length}
           count={list.count}
