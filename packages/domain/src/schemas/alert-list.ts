@@ -39,6 +39,8 @@ export const DATE_RANGE_MESSAGES = {
   fromAfterTo: 'From cannot be after To',
   toInFuture: 'To cannot be in the future',
   fromInFuture: 'From cannot be in the future',
+  /** A date picker holding part of a date (a month typed, the year not): the browser reports it as empty. */
+  incomplete: 'Enter the whole date, or clear it',
 } as const;
 
 /**

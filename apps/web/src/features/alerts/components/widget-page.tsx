@@ -1,5 +1,11 @@
 import { Badge, Button, Center, Group, Stack, Text, Title } from '@mantine/core';
-import { type AnyAlert, archiveRangeProblems, unreadFirst, type Widget } from '@portal/domain';
+import {
+  type AnyAlert,
+  archiveRangeProblems,
+  DATE_RANGE_MESSAGES,
+  unreadFirst,
+  type Widget,
+} from '@portal/domain';
 import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
@@ -12,7 +18,7 @@ import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
-import { ArchiveRange } from './archive-range.tsx';
+import { ArchiveRange, type RangeField } from './archive-range.tsx';
 import { FacilityNarrowing, narrowingSearch, useFacilityNarrowing } from './facility-narrowing.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
@@ -27,6 +33,19 @@ const RANGE_FIELDS = new Set(['from', 'to']);
 
 /** Where the rows would be while From/To are refused: not 'No alerts', which would read as an answer. */
 const REFUSED_RANGE_NOTICE = 'Correct the From and To dates to see alerts.';
+
+/** A picker holding part of a date refuses the range, as a wrong date would: the list keeps to what is whole. */
+const incompleteProblems = (incomplete: Partial<Record<RangeField, true>>): Record<string, string> =>
+  Object.fromEntries(Object.keys(incomplete).map((field) => [field, DATE_RANGE_MESSAGES.incomplete]));
+
+/** The unfinished fields with `field` marked or not (the same object when nothing changes, so React skips it). */
+function marked(now: Partial<Record<RangeField, true>>, field: RangeField, isIncomplete: boolean) {
+  if (Boolean(now[field]) === isIncomplete) return now;
+  const next = { ...now };
+  if (isIncomplete) next[field] = true;
+  else delete next[field];
+  return next;
+}
 
 /** Whether the list was refused for its archive date range alone (a 400 naming only From and To). */
 function isRangeRefusal(error: unknown): boolean {
@@ -43,10 +62,13 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
   const [sort, setSort] = useState<AlertSort | null>(null);
   const [range, setRange] = useState({ from: '', to: '' });
+  const [incomplete, setIncomplete] = useState<Partial<Record<RangeField, true>>>({});
   const [selected, setSelected] = useState<AnyAlert | null>(null);
   const facilityIds = useFacilityNarrowing();
   const today = localIsoDay(new Date());
-  const problems = isArchive ? archiveRangeProblems(range.from, range.to, today) : {};
+  const problems = isArchive
+    ? { ...archiveRangeProblems(range.from, range.to, today), ...incompleteProblems(incomplete) }
+    : {};
   const isRangeValid = Object.keys(problems).length === 0;
   const [applied, setApplied] = useState(range);
   if (isRangeValid && (applied.from !== range.from || applied.to !== range.to)) setApplied(range);
@@ -118,6 +140,9 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
             today={today}
             problems={{ ...serverProblems, ...problems }}
             onChange={setRange}
+            onIncompleteChange={(field, isIncomplete) =>
+              setIncomplete((now) => marked(now, field, isIncomplete))
+            }
           />
         ) : (
           <span />
