@@ -36,7 +36,12 @@ export type { HighCostFlags } from './display/high-cost.ts';
 export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } from './display/high-cost.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
 export type { BadgeColor } from './display/status.ts';
-export { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './display/status.ts';
+export {
+  priorAuthBadgeColor,
+  SRX_STATUS_LABELS,
+  srxStatusLabel,
+  statusBadgeColor,
+} from './display/status.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';

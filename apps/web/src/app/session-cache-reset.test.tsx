@@ -11,15 +11,19 @@ describe('SessionCacheReset', () => {
     const queryClient = new QueryClient();
     queryClient.setQueryData(['alerts', 'highCost'], { count: 3 });
     const key = draftKey('highCost', 7, 'ask');
-    keepDraft(key, 'Is the generic in stock?');
+    keepDraft(key, { text: 'Is the generic in stock?' });
+    const days = draftKey('highCost', 7, 'submitlimit');
+    keepDraft(days, { limitDays: 14 });
     render(
       <QueryClientProvider client={queryClient}>
         <SessionCacheReset />
       </QueryClientProvider>,
     );
-    expect(readDraft(key)).toBe('Is the generic in stock?');
+    expect(readDraft(key).text).toBe('Is the generic in stock?');
+    expect(readDraft(days).limitDays).toBe(14);
     act(() => clearToken());
     expect(queryClient.getQueryData(['alerts', 'highCost'])).toBeUndefined();
-    expect(readDraft(key)).toBe('');
+    expect(readDraft(key).text).toBe('');
+    expect(readDraft(days).limitDays).toBe(0);
   });
 });

@@ -1,7 +1,11 @@
 /** Colours of badges, as theme colour names both the UI and PDFs map to real colours. */
 export type BadgeColor = 'green' | 'red' | 'gray' | 'yellow' | 'primary';
 
-const SRX_STATUS_LABELS: Record<string, string> = {
+/**
+ * The labels shown for `srxStatus` codes (spec 1, section 4); a code not listed is shown as it is. The server sorts
+ * the Status column by these too, so the order follows what the nurse reads.
+ */
+export const SRX_STATUS_LABELS: Readonly<Record<string, string>> = {
   approve: 'Approved',
   deny: 'Denied',
   approveonce: 'Approved Once',

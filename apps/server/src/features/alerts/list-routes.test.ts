@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { alertSchemaOf, WIDGETS, widgetByKey } from '@portal/domain';
+import { alertSchemaOf, srxStatusLabel, WIDGETS, widgetByKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, listAlerts } from '../../test/alerts.ts';
@@ -116,7 +116,12 @@ describe('sorting', () => {
             `sort=${sort}&sortOrder=${sortOrder}`,
           );
           expect(status, `${widget.key} ${sort}`).toBe(200);
-          const values = list.map((a) => (a as Record<string, unknown>)[sort]);
+          // The Status column sorts by the label it shows, without regard to case (no status shows as '').
+          const values = list.map((a) =>
+            sort === 'srxStatus'
+              ? srxStatusLabel(a.srxStatus).toLowerCase()
+              : (a as Record<string, unknown>)[sort],
+          );
           const comparable = values.filter((v) => typeof v === 'string' || typeof v === 'number') as (
             | string
             | number
@@ -360,6 +365,53 @@ describe('sorting text', () => {
     const sorted = await allPages(t.app, nurse(), widget, 'facilityIds=101&limit=1&sort=patName');
     const ours = sorted.map((a) => a.patName).filter((name) => names.includes(name));
     expect(ours).toEqual(['de Luca, Anna', 'Evans, Ben', 'van Dyke, Bob', 'Zimmer, Zoe']);
+  });
+});
+
+describe('sorting the Status column', () => {
+  const widget = widgetByKey('theraInt');
+  // By code these run approveonce, deny, donotsend, limitedApproval, send, submitlimit; submitlimit shows as
+  // 'Limit Approval', so by what the table shows it comes fourth. limitedApproval has no label: it sorts as shown.
+  const byLabel = ['approveonce', 'deny', 'donotsend', 'submitlimit', 'limitedApproval', 'send'];
+  const given = ['send', 'submitlimit', 'deny', 'limitedApproval', 'approveonce', 'donotsend'];
+
+  /** Gives the first alerts of the list (live or archived) the codes, in that order. */
+  async function setStatuses(query: string, codes: readonly string[]) {
+    const { list } = await listAlerts(t.app, nurse(), widget, query);
+    const ids = list.slice(0, codes.length).map((a) => a._internalID);
+    expect(ids).toHaveLength(codes.length);
+    for (const [index, id] of ids.entries()) {
+      await t.database.db.execute(sql`update alerts set srx_status = ${codes[index]} where id = ${id}`);
+    }
+    return ids;
+  }
+
+  it('sorts by the label the table shows, not by the code, both ways', async () => {
+    const ids = await setStatuses('facilityIds=101', given);
+    const order = async (sortOrder: 'asc' | 'desc') =>
+      (await listAlerts(t.app, nurse(), widget, `facilityIds=101&sort=srxStatus&sortOrder=${sortOrder}`)).list
+        .filter((a) => ids.includes(a._internalID))
+        .map((a) => a.srxStatus);
+    expect(await order('asc')).toEqual(byLabel);
+    expect(await order('desc')).toEqual([...byLabel].reverse());
+  });
+
+  it('pages that order by cursor, every alert once, both ways, live and archived', async () => {
+    await setStatuses('archived=true', given.slice(0, 3));
+    for (const archive of ['', 'archived=true&']) {
+      for (const sortOrder of ['asc', 'desc'] as const) {
+        const query = `${archive}sort=srxStatus&sortOrder=${sortOrder}`;
+        const whole = await listAlerts(t.app, nurse(), widget, query);
+        expect(whole.list, query).toHaveLength(whole.count);
+        expect(new Set(whole.list.map((a) => a.srxStatus)).size, query).toBeGreaterThan(2);
+        const paged = await allPages(t.app, nurse(), widget, `${query}&limit=2`);
+        expect(
+          paged.map((a) => a._internalID),
+          query,
+        ).toEqual(whole.list.map((a) => a._internalID));
+        expect(new Set(paged.map((a) => a._internalID)).size, query).toBe(whole.count);
+      }
+    }
   });
 });
 

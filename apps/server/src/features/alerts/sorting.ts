@@ -1,5 +1,5 @@
-import type { WidgetKey } from '@portal/domain';
-import { type SQL, sql } from 'drizzle-orm';
+import { SRX_STATUS_LABELS, type WidgetKey } from '@portal/domain';
+import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alerts, facilities } from '../../db/schema/index.ts';
 
 /** How a sort value is carried in a cursor and cast back for the keyset comparison. */
@@ -26,6 +26,16 @@ const detailNumber = (field: string) => sql`coalesce((${alerts.details}->>${fiel
 const text = (expr: SQL | unknown): SortColumn => ({ expr: sql`lower(coalesce(${expr}, ''))`, kind: 'text' });
 const number = (expr: SQL | unknown): SortColumn => ({ expr: sql`coalesce(${expr}, -1)`, kind: 'number' });
 
+/**
+ * A code column as its label reads, from the domain's label map (the one the table shows): a code without a label
+ * reads as itself, and null stays null for `text` to make ''. The codes and labels are bound as parameters; the list
+ * statement keeps its shape's parameters and fills in only its placeholders (list-statement.ts).
+ */
+function shownAs(column: SQLWrapper, labels: Readonly<Record<string, string>>): SQL {
+  const whens = Object.entries(labels).map(([code, label]) => sql`when ${code} then ${label}`);
+  return sql`(case ${column} ${sql.join(whens, sql` `)} else ${column} end)`;
+}
+
 const COMMON: Record<string, SortColumn> = {
   dateCreated: { expr: sql`${alerts.dateCreated}`, kind: 'time' },
   patName: text(alerts.patName),
@@ -34,7 +44,9 @@ const COMMON: Record<string, SortColumn> = {
   ttlPrice: number(alerts.ttlPrice),
   qty: number(alerts.qty),
   daysSupply: number(alerts.daysSupply),
-  srxStatus: text(alerts.srxStatus),
+  // The Status column shows srxStatus's label ('Limit Approval' for submitlimit) and sorts by it.
+  srxStatus: text(shownAs(alerts.srxStatus, SRX_STATUS_LABELS)),
+  // Shown as it is (Pharm Stat, PA Status).
   pharmacyStatus: text(alerts.pharmacyStatus),
   dispenseDt: { expr: sql`coalesce(${alerts.dispenseDt}, 'epoch'::timestamptz)`, kind: 'time' },
   room: text(alerts.room),

@@ -1,23 +1,41 @@
 import { useState } from 'react';
 
 /**
- * Text typed into an action dialog and not yet sent, per alert and action, for as long as the tab is open: closing
- * the dialog (Escape, Cancel, a tap outside) keeps what was typed, and the same dialog opened again shows it. A sent
- * action clears it. Held in memory only: it holds health information and never goes to storage.
+ * What an action dialog holds and has not yet sent: the text typed (a comment, question or reply) and, where the
+ * action asks for one, the choice made (a Send or Do Not Send reason, a number of days to Limit Days).
  */
-const drafts = new Map<string, string>();
+export interface Draft {
+  text: string;
+  reason: string | null;
+  /** 0 while no number is chosen, as the Limit Days form holds it. */
+  limitDays: number;
+}
+
+const EMPTY_DRAFT: Draft = { text: '', reason: null, limitDays: 0 };
+
+/**
+ * Drafts per alert and action, for as long as the tab is open: closing the dialog (Escape, Cancel, a tap outside)
+ * keeps what was typed or chosen, and the same dialog opened again shows it. A sent action clears it. Held in memory
+ * only: it holds health information and never goes to storage.
+ */
+const drafts = new Map<string, Draft>();
 
 /** The key of one alert's action dialog. */
 export const draftKey = (widgetKey: string, alertId: number, action: string) =>
   `${widgetKey}:${alertId}:${action}`;
 
-export function readDraft(key: string): string {
-  return drafts.get(key) ?? '';
+const isEmpty = (draft: Draft) => !draft.text && draft.reason === null && draft.limitDays === 0;
+
+export function readDraft(key: string): Draft {
+  return drafts.get(key) ?? EMPTY_DRAFT;
 }
 
-export function keepDraft(key: string, text: string): void {
-  if (text) drafts.set(key, text);
-  else drafts.delete(key);
+/** Keeps a change to the draft under `key`; a draft left with nothing in it is dropped. */
+export function keepDraft(key: string, change: Partial<Draft>): Draft {
+  const draft = { ...readDraft(key), ...change };
+  if (isEmpty(draft)) drafts.delete(key);
+  else drafts.set(key, draft);
+  return draft;
 }
 
 export function clearDraft(key: string): void {
@@ -29,14 +47,11 @@ export function clearAllDrafts(): void {
   drafts.clear();
 }
 
-/** A text field's value kept as the draft under `key`: it starts from the draft and every change is kept. */
-export function useDraft(key: string): [string, (text: string) => void] {
-  const [text, setText] = useState(() => readDraft(key));
-  return [
-    text,
-    (next) => {
-      setText(next);
-      keepDraft(key, next);
-    },
-  ];
+/**
+ * A form's values kept as the draft under `key`: they start from the draft, and every change is kept. A change
+ * names only the values it changes (`{ reason }`), so the others stay as typed.
+ */
+export function useDraft(key: string): [Draft, (change: Partial<Draft>) => void] {
+  const [draft, setDraft] = useState(() => readDraft(key));
+  return [draft, (change) => setDraft(keepDraft(key, change))];
 }

@@ -7,6 +7,6 @@ export interface ActionFormProps {
   isSubmitting: boolean;
   /** Field messages of a 400 from the server. */
   serverFields: Record<string, string>;
-  /** Where the form keeps text typed and not yet sent (api/action-drafts.ts). */
+  /** Where the form keeps what was typed or chosen and not yet sent (api/action-drafts.ts). */
   draftKey: string;
 }

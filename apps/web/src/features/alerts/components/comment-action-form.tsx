@@ -14,7 +14,7 @@ export interface CommentActionFormProps extends ActionFormProps {
 /** Approve, Deny, Approve Once and Approve until Refill Date: an optional comment ('not required'). */
 export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: CommentActionFormProps) {
   // A comment typed and closed unsent comes back (api/action-drafts.ts).
-  const [comment, setComment] = useDraft(form.draftKey);
+  const [{ text: comment }, changeDraft] = useDraft(form.draftKey);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     form.onSubmit({ actionComment: comment });
@@ -32,7 +32,7 @@ export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: C
           rows={3}
           value={comment}
           error={form.serverFields.actionComment}
-          onChange={(event) => setComment(event.currentTarget.value)}
+          onChange={(event) => changeDraft({ text: event.currentTarget.value })}
           data-autofocus
         />
       </Stack>

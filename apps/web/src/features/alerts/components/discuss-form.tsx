@@ -12,7 +12,7 @@ import type { ActionFormProps } from './action-form-props.ts';
  */
 export function DiscussForm(form: ActionFormProps) {
   // What was typed before the dialog was last closed unsent comes back.
-  const [question, setQuestion] = useDraft(form.draftKey);
+  const [{ text: question }, changeDraft] = useDraft(form.draftKey);
   const [error, setError] = useState<string | null>(null);
   const questionRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -35,7 +35,7 @@ export function DiscussForm(form: ActionFormProps) {
         value={question}
         error={error ?? form.serverFields.actionComment}
         onChange={(event) => {
-          setQuestion(event.currentTarget.value);
+          changeDraft({ text: event.currentTarget.value });
           setError(null);
         }}
         data-autofocus

@@ -16,9 +16,8 @@ const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, 
  * day moves focus to the day choice once its message shows (linked by aria-describedby, so it is read out).
  */
 export function LimitDaysForm(form: ActionFormProps) {
-  const [days, setDays] = useState(0);
-  // A comment typed and closed unsent comes back (api/action-drafts.ts).
-  const [comment, setComment] = useDraft(form.draftKey);
+  // The days chosen and the comment typed, closed unsent, come back (api/action-drafts.ts).
+  const [{ limitDays: days, text: comment }, changeDraft] = useDraft(form.draftKey);
   const [error, setError] = useState<string | null>(null);
   const daysRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -45,7 +44,7 @@ export function LimitDaysForm(form: ActionFormProps) {
           data={DAY_OPTIONS}
           value={days > 0 ? String(days) : null}
           onChange={(value) => {
-            setDays(value ? Number(value) : 0);
+            changeDraft({ limitDays: value ? Number(value) : 0 });
             setError(null);
           }}
           error={error ?? form.serverFields.limitDays}
@@ -60,7 +59,7 @@ export function LimitDaysForm(form: ActionFormProps) {
           label="Comment (not required)"
           rows={2}
           value={comment}
-          onChange={(event) => setComment(event.currentTarget.value)}
+          onChange={(event) => changeDraft({ text: event.currentTarget.value })}
         />
       </Stack>
       <FormButtons submitLabel="Limit Days" isSubmitting={form.isSubmitting} onCancel={form.onCancel} />

@@ -12,15 +12,15 @@ export interface ReasonFormProps extends ActionFormProps {
 
 /**
  * Send and Do Not Send: a reason from the list; 'Other. See comment...' then needs a comment. The dialog opens with
- * focus on the first reason (not on the dialog's Close button), and a missing reason or comment moves focus there
- * once its message shows. Each radio is described by the group's message, so a screen reader reads it on the radio
- * that gets focus. The group's tab stop (the chosen reason, else the first) is marked invalid, so a value the
- * server refuses brings the focus there (ActionDialog).
+ * focus on the reason chosen before it was last closed unsent, else on the first (not on the dialog's Close button),
+ * so the arrow keys move on from the checked radio. A missing reason or comment moves focus to it once its message
+ * shows. Each radio is described by the group's message, so a screen reader reads it on the radio that gets focus.
+ * The group's tab stop (the chosen reason, else the first) is marked invalid, so a value the server refuses brings
+ * the focus there (ActionDialog).
  */
 export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
-  const [reason, setReason] = useState<string | null>(null);
-  // A comment typed and closed unsent comes back (api/action-drafts.ts).
-  const [comment, setComment] = useDraft(form.draftKey);
+  // The reason chosen and the comment typed, closed unsent, come back (api/action-drafts.ts).
+  const [{ reason, text: comment }, changeDraft] = useDraft(form.draftKey);
   const [errors, setErrors] = useState<{ reason?: string; comment?: string }>({});
   const isOther = reason === OTHER_REASON;
   const reasonError = errors.reason ?? form.serverFields.actionComment;
@@ -52,7 +52,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
           withAsterisk
           value={reason}
           onChange={(value) => {
-            setReason(value);
+            changeDraft({ reason: value });
             setErrors({});
           }}
           error={reasonError}
@@ -67,7 +67,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
                 label={r}
                 aria-describedby={reasonError ? reasonErrorId : undefined}
                 aria-invalid={reasonError && r === (reason ?? reasons[0]) ? true : undefined}
-                data-autofocus={index === 0 ? true : undefined}
+                data-autofocus={r === (reason ?? reasons[0]) ? true : undefined}
               />
             ))}
           </Stack>
@@ -81,7 +81,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
             value={comment}
             error={errors.comment}
             onChange={(event) => {
-              setComment(event.currentTarget.value);
+              changeDraft({ text: event.currentTarget.value });
               setErrors({});
             }}
           />

@@ -17,7 +17,7 @@ export interface ReplyBoxProps {
  */
 export function ReplyBox({ widget, alert }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
-  const [text, setText] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
+  const [{ text }, changeDraft] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,7 +35,7 @@ export function ReplyBox({ widget, alert }: ReplyBoxProps) {
       { requestedAction: 'Reply', actionComment: text },
       {
         onSuccess: () => {
-          setText('');
+          changeDraft({ text: '' });
           focusReply();
         },
         onError: (e) => {
@@ -55,7 +55,7 @@ export function ReplyBox({ widget, alert }: ReplyBoxProps) {
           value={text}
           error={error}
           onChange={(event) => {
-            setText(event.currentTarget.value);
+            changeDraft({ text: event.currentTarget.value });
             setError(null);
           }}
         />

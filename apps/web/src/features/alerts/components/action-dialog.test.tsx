@@ -1,0 +1,147 @@
+import { ENDPOINTS, MessageAnswerSchema, OTHER_REASON, type Widget, widgetByKey } from '@portal/domain';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { describe, expect, it } from 'vitest';
+import { Providers } from '@/app/providers.tsx';
+import { createQueryClient } from '@/lib/query-client.ts';
+import { alertFixture } from '@/test/alert-fixtures.ts';
+import { FakeApi, ok } from '@/test/fake-api.ts';
+import { ActionDialog } from './action-dialog.tsx';
+
+const authorization = widgetByKey('highCost');
+const clarifications = widgetByKey('openBatch');
+
+/** The alert's action buttons, each opening its dialog as the alert detail does. */
+function Answers({ widget, alert }: { widget: Widget; alert: ReturnType<typeof alertFixture> }) {
+  const [open, setOpen] = useState<string | null>(null);
+  const button = widget.buttons.find((b) => b.label === open);
+  return (
+    <>
+      {widget.buttons.map((b) => (
+        <button key={b.action} type="button" onClick={() => setOpen(b.label)}>
+          {b.label}
+        </button>
+      ))}
+      {button ? (
+        <ActionDialog widget={widget} alert={alert} button={button} onClose={() => setOpen(null)} />
+      ) : null}
+    </>
+  );
+}
+
+/** An alert of `widget` (a fresh one: its own drafts) with its action buttons, and a server that accepts every action. */
+function setUp(widget: Widget, alert = alertFixture()) {
+  const api = new FakeApi()
+    .on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Action sent' }))
+    .install();
+  const user = userEvent.setup();
+  const { unmount } = render(
+    <Providers queryClient={createQueryClient()} env="test">
+      <Answers widget={widget} alert={alert} />
+    </Providers>,
+  );
+  const open = async (name: string) => {
+    await user.click(screen.getByRole('button', { name }));
+    return screen.findByRole('dialog', { name });
+  };
+  const closed = (name: string) =>
+    waitFor(() => expect(screen.queryByRole('dialog', { name })).not.toBeInTheDocument());
+  return { api, alert, user, open, closed, unmount };
+}
+
+describe('a choice closed unsent', () => {
+  it('brings back the Send reason and its comment after Escape, apart from Do Not Send', async () => {
+    const { user, open, closed } = setUp(clarifications);
+    let dialog = await open('Send');
+    await user.click(within(dialog).getByRole('radio', { name: OTHER_REASON }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'MD called back');
+    await user.keyboard('{Escape}');
+    await closed('Send');
+
+    dialog = await open('Send');
+    expect(within(dialog).getByRole('radio', { name: OTHER_REASON })).toBeChecked();
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('MD called back');
+    await waitFor(() => expect(within(dialog).getByRole('radio', { name: OTHER_REASON })).toHaveFocus());
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed('Send');
+
+    dialog = await open('Do Not Send');
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+  });
+
+  it('brings back the Limit Days number after Cancel', async () => {
+    const { user, open, closed } = setUp(authorization);
+    let dialog = await open('Limit Days');
+    await user.click(within(dialog).getByPlaceholderText('Choose days'));
+    await user.click(await screen.findByRole('option', { name: '14 Days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await closed('Limit Days');
+
+    dialog = await open('Limit Days');
+    expect(within(dialog).getByPlaceholderText('Choose days')).toHaveValue('14 Days');
+  });
+
+  it('keeps a choice for its own alert only', async () => {
+    const first = setUp(clarifications);
+    let dialog = await first.open('Send');
+    await first.user.click(within(dialog).getByRole('radio', { name: OTHER_REASON }));
+    await first.user.keyboard('{Escape}');
+    await first.closed('Send');
+    first.unmount();
+
+    const other = setUp(clarifications);
+    dialog = await other.open('Send');
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    await other.user.keyboard('{Escape}');
+    await other.closed('Send');
+    other.unmount();
+
+    const again = setUp(clarifications, first.alert);
+    dialog = await again.open('Send');
+    expect(within(dialog).getByRole('radio', { name: OTHER_REASON })).toBeChecked();
+  });
+});
+
+describe('a choice sent', () => {
+  it('sends the reason brought back, then opens Send empty', async () => {
+    const { api, user, open, closed } = setUp(clarifications);
+    let dialog = await open('Send');
+    await user.click(within(dialog).getByRole('radio', { name: OTHER_REASON }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'MD called back');
+    await user.keyboard('{Escape}');
+    await closed('Send');
+
+    dialog = await open('Send');
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
+    await closed('Send');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'send',
+      actionComment: `${OTHER_REASON}: MD called back`,
+    });
+
+    dialog = await open('Send');
+    for (const radio of within(dialog).getAllByRole('radio')) expect(radio).not.toBeChecked();
+    expect(within(dialog).queryByRole('textbox', { name: /Comment/ })).not.toBeInTheDocument();
+  });
+
+  it('sends the days brought back, then opens Limit Days empty', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    let dialog = await open('Limit Days');
+    await user.click(within(dialog).getByPlaceholderText('Choose days'));
+    await user.click(await screen.findByRole('option', { name: '14 Days' }));
+    await user.keyboard('{Escape}');
+    await closed('Limit Days');
+
+    dialog = await open('Limit Days');
+    await user.click(within(dialog).getByRole('button', { name: 'Limit Days' }));
+    await closed('Limit Days');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      requestedAction: 'submitlimit',
+      limitDays: 14,
+    });
+
+    dialog = await open('Limit Days');
+    expect(within(dialog).getByPlaceholderText('Choose days')).toHaveValue('');
+  });
+});
