@@ -26,6 +26,9 @@ describe('status labels and colours', () => {
 
   it('shows nothing for no status and colours prior auth pending as danger', () => {
     expect(srxStatusLabel(null)).toBe('');
+    // A code that names one of Object's own members is shown as it is, as the server sorts it.
+    expect(srxStatusLabel('constructor')).toBe('constructor');
+    expect(srxStatusLabel('toString')).toBe('toString');
     expect(priorAuthBadgeColor('pending')).toBe('red');
     expect(priorAuthBadgeColor('Approved')).toBe('green');
   });

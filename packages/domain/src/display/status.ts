@@ -15,7 +15,10 @@ export const SRX_STATUS_LABELS: Readonly<Record<string, string>> = {
 /** The label of an alert's `srxStatus` (spec 1, section 4); values without a label are shown as they are. */
 export function srxStatusLabel(srxStatus: string | null | undefined): string {
   if (!srxStatus) return '';
-  return SRX_STATUS_LABELS[srxStatus] ?? srxStatus;
+  // Own keys only: a code such as 'constructor' is shown as it is, not as Object's built-in.
+  return Object.hasOwn(SRX_STATUS_LABELS, srxStatus)
+    ? (SRX_STATUS_LABELS[srxStatus] ?? srxStatus)
+    : srxStatus;
 }
 
 const SRX_STATUS_COLORS: Record<string, BadgeColor> = {
