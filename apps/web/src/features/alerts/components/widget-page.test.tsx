@@ -168,10 +168,14 @@ describe('WidgetPage', () => {
     const table = () => screen.queryByRole('table', { name: 'AUTHORIZATION archived alerts' });
     const notice = 'Correct the From and To dates to see alerts.';
     await screen.findByText('Any, Andy');
+    const liveRegion = screen.getAllByRole('status').find((region) => region.textContent === '');
+    expect(liveRegion).toBeDefined();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2025-03-10' } });
 
     expect(await screen.findByText(notice)).toBeInTheDocument();
+    // Said as it appears: the notice is in a live region that was there before it.
+    expect(screen.getByText(notice).closest('[role="status"]')).toBe(liveRegion);
     expect(table()).not.toBeInTheDocument();
     expect(screen.queryByText('Any, Andy')).not.toBeInTheDocument();
     expect(screen.queryByText(/^Total:/)).not.toBeInTheDocument();
@@ -196,6 +200,8 @@ describe('WidgetPage', () => {
       .install();
     renderApp('/alerts/authorization/archive', { token: 'tok' });
     await screen.findByText('Any, Andy');
+    const liveRegion = screen.getAllByRole('status').find((region) => region.textContent === '');
+    expect(liveRegion).toBeDefined();
     fireEvent.change(screen.getByLabelText('To'), { target: { value: '2025-03-01' } });
     expect(await screen.findByText('To cannot be in the future')).toBeInTheDocument();
     expect(screen.getByText('Correct the From and To dates to see alerts.')).toBeInTheDocument();

@@ -152,9 +152,10 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
         </Text>
       </Group>
       {list.error && !rangeRefusal ? <ListError error={list.error} onRetry={list.refresh} /> : null}
-      {isRangeRefused ? (
-        <Center py="xs">
-          <Text size="sm">{REFUSED_RANGE_NOTICE}</Text>
+      {isArchive ? (
+        // Always there on the archive, so a screen reader hears the notice when it appears (the Total goes silent).
+        <Center role="status" py={isRangeRefused ? 'xs' : 0}>
+          {isRangeRefused ? <Text size="sm">{REFUSED_RANGE_NOTICE}</Text> : null}
         </Center>
       ) : null}
       {shownRows.length > 0 ? (
