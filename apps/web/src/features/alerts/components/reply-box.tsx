@@ -2,6 +2,7 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { draftKey, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
@@ -39,7 +40,9 @@ export function ReplyBox({ widget, alert }: ReplyBoxProps) {
           focusReply();
         },
         onError: (e) => {
-          setError(e.message);
+          // A refused reply says why under it, as the action dialogs do (a 400 names actionComment), not only
+          // 'The request is not valid.'
+          setError((isApiError(e, 400) && e.fields.actionComment) || e.message);
           focusReply();
         },
       },
