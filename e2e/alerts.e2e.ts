@@ -209,6 +209,52 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('shows the pharmacy its Reply at the end of a thread longer than the chat panel', async () => {
+    const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
+    const [target] = await apiList(
+      portal.url,
+      pharmacyToken,
+      '/therapeuticint?facilityIds=101',
+      'therapeuticInterchangeList',
+    );
+    if (!target) throw new Error('no therapeutic interchange alert at 101');
+    // Earlier answers, so the thread is longer than the chat panel (40% of a 768 px screen).
+    for (const n of [1, 2, 3, 4]) {
+      const response = await fetch(`${portal.url}/api/requestaction`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${pharmacyToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          requestedAction: 'Reply',
+          widget: 'TherapeuticInt',
+          _internalID: target._internalID,
+          actionComment: `Earlier answer ${n}`,
+        }),
+      });
+      expect(response.status).toBe(200);
+    }
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
+    await page.goto(`${portal.url}/therapeutic-interchange/${target.rxNo}`);
+    await page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    const thread = page.getByRole('region', { name: 'Discussion' });
+    await thread.getByText('Earlier answer 4').waitFor();
+    expect(await thread.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    const reply = `Dispensed the interchange ${Date.now()}`;
+    await page.getByRole('textbox', { name: 'Reply' }).fill(reply);
+    await page.getByRole('button', { name: 'Send Reply' }).click();
+    const sent = thread.getByRole('listitem').filter({ hasText: reply });
+    await sent.waitFor();
+    // Wholly inside the panel's visible part, without the pharmacist scrolling to find it.
+    const isShown = () =>
+      sent.evaluate((item) => {
+        const box = item.getBoundingClientRect();
+        const panel = item.closest('[role="region"]')?.getBoundingClientRect();
+        return !!panel && box.top >= panel.top && box.bottom <= panel.bottom;
+      });
+    await expect.poll(isShown).toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows each card's refresh and open buttons on a touch tablet, where nothing hovers", async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.tablet);
     const authorization = card(page, 'AUTHORIZATION');

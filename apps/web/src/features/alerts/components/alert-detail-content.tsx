@@ -1,5 +1,6 @@
 import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import { type AnyAlert, alertSubject, type Widget } from '@portal/domain';
+import { useState } from 'react';
 import { AlertPrintButtons } from '@/features/print';
 import { useAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useAutoRead } from '../hooks/use-auto-read.ts';
@@ -24,6 +25,7 @@ export interface AlertDetailContentProps {
 export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailContentProps) {
   const permissions = useAlertPermissions(alert);
   useAutoRead(widget, alert, permissions);
+  const [sentReplies, setSentReplies] = useState(0);
   const count = alert.requestedActions.length;
   return (
     <Stack gap="sm">
@@ -59,9 +61,14 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
         </Tabs.Panel>
         <Tabs.Panel value="actions" pt="sm">
           <Stack gap="sm">
-            <DiscussionThread widget={widget} alert={alert} canMarkReplies={permissions.canMarkReplies} />
+            <DiscussionThread
+              widget={widget}
+              alert={alert}
+              canMarkReplies={permissions.canMarkReplies}
+              sentReplies={sentReplies}
+            />
             {permissions.isPharmacySide && permissions.user.mediprocityUser ? (
-              <ReplyBox widget={widget} alert={alert} />
+              <ReplyBox widget={widget} alert={alert} onSent={() => setSentReplies((n) => n + 1)} />
             ) : null}
           </Stack>
         </Tabs.Panel>

@@ -333,6 +333,20 @@ describe('pharmacy reply', () => {
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Checking with the prescriber');
   });
 
+  it("says under the reply why the server refused it, not only 'The request is not valid.'", async () => {
+    const { api, app, reply } = await openReply();
+    const tooLong = 'Too big: expected string to have <=4000 characters';
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      fail(400, 'The request is not valid.', 'VALIDATION_FAILED', { actionComment: tooLong }),
+    );
+    await app.user.type(reply, 'A reply the server refuses');
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveAccessibleDescription(tooLong),
+    );
+    expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('A reply the server refuses');
+  });
+
   it('gives focus back to the emptied reply after Send Reply', async () => {
     const { api, app, reply } = await openReply();
     await app.user.type(reply, 'Refill sent today');

@@ -1,6 +1,6 @@
 import { ScrollArea, Stack, Text } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMarkReplyRead } from '../api/mark-reply-read.ts';
 import { useClockValue } from '../hooks/use-clock.ts';
 import { DiscussionEntry } from './discussion-entry.tsx';
@@ -13,10 +13,12 @@ export interface DiscussionThreadProps {
   alert: AnyAlert;
   /** Facility users whose facility lets them mark: unread Replies become read as they scroll into view. */
   canMarkReplies: boolean;
+  /** Goes up each time the viewer sends a Reply: the thread then shows its end, where the reply is. */
+  sentReplies?: number | undefined;
 }
 
 /** The Actions/Discussions list: 400 px high (less on a short screen), oldest first, 'No recorded actions' when empty (spec 1, section 2). */
-export function DiscussionThread({ widget, alert, canMarkReplies }: DiscussionThreadProps) {
+export function DiscussionThread({ widget, alert, canMarkReplies, sentReplies = 0 }: DiscussionThreadProps) {
   // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
   const minute = useClockValue(minuteOf);
   const now = useMemo(() => new Date(minute * 60_000), [minute]);
@@ -27,6 +29,16 @@ export function DiscussionThread({ widget, alert, canMarkReplies }: DiscussionTh
     () => [...alert.requestedActions].sort((a, b) => a.sentTime.localeCompare(b.sentTime)),
     [alert.requestedActions],
   );
+
+  // The thread opens at its oldest entry; a reply the viewer sends lands at the end, out of view in a long thread.
+  // The send's success comes once the alert has been fetched again (useRequestAction waits for it), so the reply
+  // is among the entries by then.
+  const revealed = useRef(sentReplies);
+  useEffect(() => {
+    if (!viewport || revealed.current === sentReplies) return;
+    revealed.current = sentReplies;
+    viewport.scrollTop = viewport.scrollHeight;
+  }, [viewport, sentReplies]);
 
   const seenHandler = (requestActionID: number) => () => {
     // One request per Reply, even when it scrolls in and out again before the answer comes back.

@@ -2,12 +2,15 @@ import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { isApiError } from '@/lib/api-error.ts';
 import { draftKey, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
   widget: Widget;
   alert: AnyAlert;
+  /** Called once a reply has been sent (the thread shows it). */
+  onSent?: (() => void) | undefined;
 }
 
 /**
@@ -15,7 +18,7 @@ export interface ReplyBoxProps {
  * loading (disabled), which drops focus; once the reply is sent, or refused, focus is back in the reply, as it is
  * after an empty submit, whose message the reply is described by.
  */
-export function ReplyBox({ widget, alert }: ReplyBoxProps) {
+export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
   const [{ text }, changeDraft] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
   const [error, setError] = useState<string | null>(null);
@@ -37,9 +40,12 @@ export function ReplyBox({ widget, alert }: ReplyBoxProps) {
         onSuccess: () => {
           changeDraft({ text: '' });
           focusReply();
+          onSent?.();
         },
         onError: (e) => {
-          setError(e.message);
+          // A refused reply says why under it, as the action dialogs do (a 400 names actionComment), not only
+          // 'The request is not valid.'
+          setError((isApiError(e, 400) && e.fields.actionComment) || e.message);
           focusReply();
         },
       },
