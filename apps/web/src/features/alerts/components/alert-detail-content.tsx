@@ -9,6 +9,7 @@ import { AlertBadges } from './alert-badges.tsx';
 import { AlertFields } from './alert-fields.tsx';
 import { CopyLinkButton } from './copy-link-button.tsx';
 import { DiscussionThread } from './discussion-thread.tsx';
+import { readStateWords } from './read-state-words.ts';
 import { ReadToggle } from './read-toggle.tsx';
 import { ReplyBox } from './reply-box.tsx';
 
@@ -65,6 +66,7 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
               widget={widget}
               alert={alert}
               canMarkReplies={permissions.canMarkReplies}
+              readWords={readStateWords(permissions.user.userType)}
               sentReplies={sentReplies}
             />
             {permissions.isPharmacySide && permissions.user.mediprocityUser ? (

@@ -1,4 +1,4 @@
-import { ENDPOINTS, MessageAnswerSchema, widgetByKey } from '@portal/domain';
+import { ENDPOINTS, MessageAnswerSchema, type RequestedAction, widgetByKey } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
@@ -15,6 +15,7 @@ function setUp(
     facID?: 101 | 102;
     readByFaci?: boolean | null;
     widget?: typeof authorization;
+    requestedActions?: RequestedAction[];
   } = {},
 ) {
   const widget = options.widget ?? authorization;
@@ -22,6 +23,7 @@ function setUp(
     rxNo: 'RX9',
     facID: options.facID ?? 101,
     readByFaci: options.readByFaci === undefined ? true : options.readByFaci,
+    ...(options.requestedActions ? { requestedActions: options.requestedActions } : {}),
   });
   const api = withDetail(
     withOrganisations(new FakeApi().signedIn('tok', options.user ?? nurse())),
@@ -436,5 +438,32 @@ describe('the copied link', () => {
     await screen.findByRole('button', { name: 'Copy link to this alert' });
     const path = ENDPOINTS.alertDetail.replace(':key', authorization.key).replace(':identifier', 'RX9');
     expect(api.callsTo('GET', path).map((call) => call.query.get('internalId'))).toContain('77');
+  });
+});
+
+describe("the facility's read state, in the viewer's words", () => {
+  const unreadReply: RequestedAction = {
+    requestActionID: 9,
+    action: 'Reply',
+    actionComment: 'Faxed to the prescriber.',
+    limitDays: null,
+    requestedBy: 'Sam Sysadmin',
+    isAutomatic: false,
+    sentTime: new Date().toISOString(),
+    readByFaci: false,
+  };
+
+  it.each([
+    ['the nurse', nurse(), 'New', 'Unread by facility'],
+    ['a pharmacy user', pharmacist(), 'Unread by facility', 'New'],
+  ])('labels an unread Reply for %s', async (_who, user, shown, notShown) => {
+    setUp({ user, readByFaci: false, requestedActions: [unreadReply] });
+    await screen.findByRole('tab', { name: /Actions\/Discussions/ });
+    const tab = screen.getByRole('tab', { name: /Actions\/Discussions/ });
+    tab.click();
+    const entry = (await screen.findByText('Faxed to the prescriber.')).closest('li');
+    expect(entry).not.toBeNull();
+    expect(within(entry as HTMLElement).getByText(shown)).toBeInTheDocument();
+    expect(within(entry as HTMLElement).queryByText(notShown)).not.toBeInTheDocument();
   });
 });

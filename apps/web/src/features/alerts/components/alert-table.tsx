@@ -19,6 +19,7 @@ import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
 import { rowStateOf } from './alert-format.ts';
 import classes from './alert-table.module.css';
+import { FACILITY_READ_WORDS, type ReadStateWords } from './read-state-words.ts';
 import { SortHeader } from './sort-header.tsx';
 
 /** The server-side sort of a table: a column's sort name and direction. */
@@ -43,6 +44,8 @@ export interface AlertTableProps {
    * (`useShowMoreFocus`): each id once.
    */
   focusAlertId?: number | undefined;
+  /** How the viewer reads the facility's read state (a pharmacy user: 'unread at the facility'). */
+  readWords?: ReadStateWords | undefined;
 }
 
 /**
@@ -64,9 +67,14 @@ export function useShowMoreFocus(rows: readonly AnyAlert[], showMore: () => void
  * What a row's look says without words, in words for screen readers: bold means unread, and on a table without a
  * Status column the coloured edge is the only sign of the answer given.
  */
-export function rowStateWords(alert: AnyAlert, state: RowDisplayState, hasStatusColumn: boolean): string {
+export function rowStateWords(
+  alert: AnyAlert,
+  state: RowDisplayState,
+  hasStatusColumn: boolean,
+  readWords: ReadStateWords = FACILITY_READ_WORDS,
+): string {
   const words: string[] = [];
-  if (alert.readByFaci === false) words.push('unread');
+  if (alert.readByFaci === false) words.push(readWords.unread);
   if (!hasStatusColumn && isAnsweredRowState(state))
     words.push(`answered: ${srxStatusLabel(alert.srxStatus)}`);
   return words.length > 0 ? ` (${words.join(', ')})` : '';
@@ -144,6 +152,7 @@ export function AlertTable({
   label,
   height,
   focusAlertId,
+  readWords = FACILITY_READ_WORDS,
 }: AlertTableProps) {
   const columns = useMemo(() => alertColumns(widget), [widget]);
   const hasStatusColumn = columns.some((column) => column.id === 'srxStatus');
@@ -268,7 +277,7 @@ export function AlertTable({
             const alert = rows[item.index];
             if (!alert) return null;
             const state = rowStateOf(alert);
-            const words = rowStateWords(alert, state, hasStatusColumn);
+            const words = rowStateWords(alert, state, hasStatusColumn, readWords);
             return (
               <tr
                 key={alert._internalID}

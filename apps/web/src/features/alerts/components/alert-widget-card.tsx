@@ -3,6 +3,7 @@ import { type AnyAlert, unreadFirst, type Widget } from '@portal/domain';
 import { IconArrowUpRight, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
 import { ListPrintButtons } from '@/features/print';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
@@ -10,6 +11,7 @@ import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
+import { readStateWords } from './read-state-words.ts';
 import { UpdatedAge } from './updated-age.tsx';
 import classes from './widget-card.module.css';
 
@@ -23,6 +25,7 @@ export interface AlertWidgetCardProps {
  */
 export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
   const [sort, setSort] = useState<AlertSort | null>(null);
+  const readWords = readStateWords(useCurrentUser().userType);
   const params = useMemo(
     () => (sort ? ({ sort: sort.id, sortOrder: sort.desc ? 'desc' : 'asc' } as const) : {}),
     [sort],
@@ -92,6 +95,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
         <Card.Section>
           {rows.length > 0 ? (
             <AlertTable
+              readWords={readWords}
               widget={widget}
               focusAlertId={more.focusAlertId}
               rows={rows}

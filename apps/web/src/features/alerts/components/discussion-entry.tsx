@@ -17,6 +17,8 @@ export interface DiscussionEntryProps {
   /** Called once when an unread Reply scrolls into view (inside `root`). */
   onSeen?: (() => void) | undefined;
   root: HTMLElement | null;
+  /** The badge of a Reply the facility has not read: 'New' to its staff, 'Unread by facility' to the pharmacy. */
+  unreadReplyLabel: string;
 }
 
 /** The label of an entry's action: the button that sent it (Discuss, Send ...), else the status label. */
@@ -26,7 +28,14 @@ function actionLabel(widget: Widget, entry: RequestedAction): string {
 }
 
 /** One message of the thread: sender, comment, action badge, relative time and the full local date. */
-export function DiscussionEntry({ widget, entry, now, onSeen, root }: DiscussionEntryProps) {
+export function DiscussionEntry({
+  widget,
+  entry,
+  now,
+  onSeen,
+  root,
+  unreadReplyLabel,
+}: DiscussionEntryProps) {
   const ref = useRef<HTMLLIElement>(null);
   useEffect(() => {
     const element = ref.current;
@@ -52,7 +61,7 @@ export function DiscussionEntry({ widget, entry, now, onSeen, root }: Discussion
           {entry.isAutomatic ? 'Automatic response (facility rule)' : entry.requestedBy}
           {isUnreadReply ? (
             <Badge ml="xs" size="xs" color="red.9">
-              New
+              {unreadReplyLabel}
             </Badge>
           ) : null}
         </Text>

@@ -5,6 +5,7 @@ import { useMarkReplyRead } from '../api/mark-reply-read.ts';
 import { useClockValue } from '../hooks/use-clock.ts';
 import { DiscussionEntry } from './discussion-entry.tsx';
 import { CHAT_PANEL_HEIGHT } from './panel-heights.ts';
+import { FACILITY_READ_WORDS, type ReadStateWords } from './read-state-words.ts';
 
 const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
 
@@ -15,10 +16,18 @@ export interface DiscussionThreadProps {
   canMarkReplies: boolean;
   /** Goes up each time the viewer sends a Reply: the thread then shows its end, where the reply is. */
   sentReplies?: number | undefined;
+  /** How the viewer reads the facility's read state of a Reply. */
+  readWords?: ReadStateWords | undefined;
 }
 
 /** The Actions/Discussions list: 400 px high (less on a short screen), oldest first, 'No recorded actions' when empty (spec 1, section 2). */
-export function DiscussionThread({ widget, alert, canMarkReplies, sentReplies = 0 }: DiscussionThreadProps) {
+export function DiscussionThread({
+  widget,
+  alert,
+  canMarkReplies,
+  sentReplies = 0,
+  readWords = FACILITY_READ_WORDS,
+}: DiscussionThreadProps) {
   // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
   const minute = useClockValue(minuteOf);
   const now = useMemo(() => new Date(minute * 60_000), [minute]);
@@ -69,6 +78,7 @@ export function DiscussionThread({ widget, alert, canMarkReplies, sentReplies = 
             entry={entry}
             now={now}
             root={viewport}
+            unreadReplyLabel={readWords.unreadReply}
             onSeen={
               canMarkReplies && entry.action === 'Reply' && entry.readByFaci === false
                 ? seenHandler(entry.requestActionID)

@@ -3,13 +3,30 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail } from '@/test/fake-api.ts';
-import { nurse } from '@/test/fixtures.ts';
+import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const refill = widgetByKey('refillTooSoon');
 const authorization = widgetByKey('highCost');
 
 describe('WidgetPage', () => {
+  it.each([
+    ['the nurse', nurse(), /^Unread, Una \(unread\)$/],
+    ['a pharmacy user', pharmacist(), /^Unread, Una \(unread at the facility\)$/],
+  ])(
+    "says an unread row is unread in %s's words: the read state is the facility's",
+    async (_who, user, words) => {
+      withOrganisations(new FakeApi().signedIn('tok', user))
+        .on('GET', refill.listCall, () =>
+          listAnswer(refill, [alertFixture({ patName: 'Unread, Una', readByFaci: false })]),
+        )
+        .install();
+      renderApp('/alerts/refilltoosoon', { token: 'tok' });
+      const table = await screen.findByRole('table', { name: 'REFILL TOO SOON alerts' });
+      expect((await within(table).findByText(/^Unread, Una/)).closest('td')).toHaveTextContent(words);
+    },
+  );
+
   it("adds the next page with 'Show N more...' and ends with 'End of alerts'", async () => {
     const first = Array.from({ length: 100 }, (_, i) => alertFixture({ patName: `First ${i}` }));
     const second = Array.from({ length: 30 }, (_, i) => alertFixture({ patName: `Second ${i}` }));

@@ -9,6 +9,7 @@ import {
 import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
 import { ListPrintButtons } from '@/features/print';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
@@ -22,6 +23,7 @@ import { ArchiveRange, type RangeField } from './archive-range.tsx';
 import { FacilityNarrowing, narrowingSearch, useFacilityNarrowing } from './facility-narrowing.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
+import { readStateWords } from './read-state-words.ts';
 import { UpdatedAge } from './updated-age.tsx';
 
 export interface WidgetPageProps {
@@ -61,6 +63,7 @@ function isRangeRefusal(error: unknown): boolean {
 export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
   const [sort, setSort] = useState<AlertSort | null>(null);
+  const readWords = readStateWords(useCurrentUser().userType);
   const [range, setRange] = useState({ from: '', to: '' });
   const [incomplete, setIncomplete] = useState<Partial<Record<RangeField, true>>>({});
   const [selected, setSelected] = useState<AnyAlert | null>(null);
@@ -160,6 +163,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
       ) : null}
       {shownRows.length > 0 ? (
         <AlertTable
+          readWords={readWords}
           widget={widget}
           focusAlertId={more.focusAlertId}
           rows={shownRows}
