@@ -376,28 +376,47 @@ describe('alerts', () => {
     ['ward screen', VIEWPORTS.ward],
     ['tablet in landscape', { width: 1024, height: 768 }],
   ])('keeps the alert modal’s action buttons in view on a short screen (%s)', async (_name, viewport) => {
-    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', viewport);
-    await page.goto(`${portal.url}/alerts/noncovered`);
-    const rows = page.getByRole('table', { name: 'NON-COVERED alerts' }).locator('tbody tr[tabindex]');
-    await rows.first().waitFor();
-    const count = await rows.count();
-    expect(count).toBeGreaterThan(1);
-    // Every alert of the widget, the ones with long comment lists too: Discuss is on screen without scrolling.
-    const bottoms: number[] = [];
-    for (let index = 0; index < count; index += 1) {
-      await rows.nth(index).click();
-      const dialog = page.getByRole('dialog');
-      const discuss = dialog.getByRole('button', { name: 'Discuss' });
-      await discuss.waitFor();
-      await settleAnimations(page);
-      const box = await discuss.boundingBox();
-      bottoms.push(Math.round((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0)));
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+    // The tallest modals: a detail with two lists (comments, medications), and a thread over the pharmacy's Reply box.
+    const cases = [
+      {
+        email: 'nurse@meadowbrook.test',
+        paths: ['noncovered', 'openBatch', 'admissionmeds'],
+        tab: /^Detail$/,
+      },
+      {
+        email: 'sysadmin@pharmacy.test',
+        paths: ['admissionmeds', 'narcoticsRefill'],
+        tab: 'Actions/Discussions',
+      },
+    ];
+    const overflowing: string[] = [];
+    for (const { email, paths, tab } of cases) {
+      const { context, page, errors } = await signedIn(email, viewport);
+      for (const path of paths) {
+        await page.goto(`${portal.url}/alerts/${path}?facilityIds=101`);
+        const rows = page.locator('main table tbody tr[tabindex]');
+        await rows.first().waitFor();
+        const count = await rows.count();
+        expect(count).toBeGreaterThan(1);
+        // Every alert of the widget, the ones with long lists and threads too: Discuss is on screen without scrolling.
+        for (let index = 0; index < count; index += 1) {
+          await rows.nth(index).click();
+          const dialog = page.getByRole('dialog');
+          await dialog.getByRole('tab', { name: tab }).click();
+          const discuss = dialog.getByRole('button', { name: 'Discuss' });
+          await discuss.waitFor();
+          await settleAnimations(page);
+          const box = await discuss.boundingBox();
+          const bottom = Math.round((box?.y ?? Number.POSITIVE_INFINITY) + (box?.height ?? 0));
+          if (bottom > viewport.height) overflowing.push(`${email} ${path} row ${index}: ${bottom} px`);
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        }
+      }
+      expect(errors).toEqual([]);
+      await context.close();
     }
-    expect(bottoms.filter((bottom) => bottom > viewport.height)).toEqual([]);
-    expect(errors).toEqual([]);
-    await context.close();
+    expect(overflowing).toEqual([]);
   });
 
   it.each([

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { type AnyAlert, formatDate, formatMoney, WIDGET_FIELD_SCHEMAS } from '@portal/domain';
 import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId } from 'react';
-import { DETAIL_LIST_MAX_HEIGHT } from './panel-heights.ts';
+import { DETAIL_LIST_PAIR_MAX_HEIGHT } from './panel-heights.ts';
 
 export interface AdmissionMedsListProps {
   alert: AnyAlert;
@@ -34,7 +34,7 @@ export function AdmissionMedsList({ alert }: AdmissionMedsListProps) {
       </Button>
       <Collapse expanded={opened} id={id}>
         <ScrollArea.Autosize
-          mah={DETAIL_LIST_MAX_HEIGHT}
+          mah={DETAIL_LIST_PAIR_MAX_HEIGHT}
           type="auto"
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Medications' }}
         >

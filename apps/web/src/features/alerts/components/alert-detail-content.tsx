@@ -27,6 +27,7 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
   const permissions = useAlertPermissions(alert);
   useAutoRead(widget, alert, permissions);
   const [sentReplies, setSentReplies] = useState(0);
+  const hasReplyBox = permissions.isPharmacySide && Boolean(permissions.user.mediprocityUser);
   const count = alert.requestedActions.length;
   return (
     <Stack gap="sm">
@@ -68,8 +69,9 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
               canMarkReplies={permissions.canMarkReplies}
               readWords={readStateWords(permissions.user.userType)}
               sentReplies={sentReplies}
+              hasReplyBox={hasReplyBox}
             />
-            {permissions.isPharmacySide && permissions.user.mediprocityUser ? (
+            {hasReplyBox ? (
               <ReplyBox widget={widget} alert={alert} onSent={() => setSentReplies((n) => n + 1)} />
             ) : null}
           </Stack>

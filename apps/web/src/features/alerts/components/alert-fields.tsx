@@ -3,7 +3,7 @@ import type { AnyAlert, Widget } from '@portal/domain';
 import { AdmissionMedsList } from './admission-meds-list.tsx';
 import { alertFieldRows } from './alert-field-rows.ts';
 import { CommentList } from './comment-list.tsx';
-import { DETAIL_LIST_MAX_HEIGHT } from './panel-heights.ts';
+import { DETAIL_LIST_MAX_HEIGHT, DETAIL_LIST_PAIR_MAX_HEIGHT } from './panel-heights.ts';
 
 export interface AlertFieldsProps {
   widget: Widget;
@@ -12,10 +12,12 @@ export interface AlertFieldsProps {
 
 /** The Detail tab: every field of the alert, then its widget's lists (comments, admission meds). */
 export function AlertFields({ widget, alert }: AlertFieldsProps) {
+  const hasMeds = widget.key === 'admissionMeds';
+  const hasComments = widget.key === 'openBatch' || widget.key === 'nonCovered';
   return (
     <Stack gap="sm">
       <ScrollArea.Autosize
-        mah={DETAIL_LIST_MAX_HEIGHT}
+        mah={hasMeds || hasComments ? DETAIL_LIST_PAIR_MAX_HEIGHT : DETAIL_LIST_MAX_HEIGHT}
         type="auto"
         viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Alert details' }}
       >
@@ -32,10 +34,8 @@ export function AlertFields({ widget, alert }: AlertFieldsProps) {
           </Table.Tbody>
         </Table>
       </ScrollArea.Autosize>
-      {widget.key === 'admissionMeds' ? <AdmissionMedsList alert={alert} /> : null}
-      {widget.key === 'openBatch' || widget.key === 'nonCovered' ? (
-        <CommentList widget={widget} alert={alert} />
-      ) : null}
+      {hasMeds ? <AdmissionMedsList alert={alert} /> : null}
+      {hasComments ? <CommentList widget={widget} alert={alert} /> : null}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { Paper, ScrollArea, Stack, Text, Title } from '@mantine/core';
 import { type AnyAlert, formatDateTime, WIDGET_FIELD_SCHEMAS, type Widget } from '@portal/domain';
-import { DETAIL_LIST_MAX_HEIGHT } from './panel-heights.ts';
+import { DETAIL_LIST_PAIR_MAX_HEIGHT } from './panel-heights.ts';
 
 export interface CommentListProps {
   widget: Widget;
@@ -28,7 +28,7 @@ export function CommentList({ widget, alert }: CommentListProps) {
         </Text>
       ) : (
         <ScrollArea.Autosize
-          mah={DETAIL_LIST_MAX_HEIGHT}
+          mah={DETAIL_LIST_PAIR_MAX_HEIGHT}
           type="auto"
           viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Comments' }}
         >

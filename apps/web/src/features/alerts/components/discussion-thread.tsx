@@ -4,7 +4,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useMarkReplyRead } from '../api/mark-reply-read.ts';
 import { useClockValue } from '../hooks/use-clock.ts';
 import { DiscussionEntry } from './discussion-entry.tsx';
-import { CHAT_PANEL_HEIGHT } from './panel-heights.ts';
+import { CHAT_PANEL_HEIGHT, CHAT_PANEL_HEIGHT_WITH_REPLY } from './panel-heights.ts';
 import { FACILITY_READ_WORDS, type ReadStateWords } from './read-state-words.ts';
 
 const minuteOf = (now: Date) => Math.floor(now.getTime() / 60_000);
@@ -18,6 +18,8 @@ export interface DiscussionThreadProps {
   sentReplies?: number | undefined;
   /** How the viewer reads the facility's read state of a Reply. */
   readWords?: ReadStateWords | undefined;
+  /** A Reply box sits under the thread: the panel is shorter on a short screen, to keep the buttons in view. */
+  hasReplyBox?: boolean | undefined;
 }
 
 /** The Actions/Discussions list: 400 px high (less on a short screen), oldest first, 'No recorded actions' when empty (spec 1, section 2). */
@@ -27,6 +29,7 @@ export function DiscussionThread({
   canMarkReplies,
   sentReplies = 0,
   readWords = FACILITY_READ_WORDS,
+  hasReplyBox = false,
 }: DiscussionThreadProps) {
   // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
   const minute = useClockValue(minuteOf);
@@ -65,7 +68,7 @@ export function DiscussionThread({
   }
   return (
     <ScrollArea
-      h={CHAT_PANEL_HEIGHT}
+      h={hasReplyBox ? CHAT_PANEL_HEIGHT_WITH_REPLY : CHAT_PANEL_HEIGHT}
       type="auto"
       viewportRef={setViewport}
       viewportProps={{ tabIndex: 0, role: 'region', 'aria-label': 'Discussion' }}
