@@ -155,6 +155,20 @@ describe('sorting', () => {
     expect(status).toBe(400);
     expect((body.fields as Record<string, string>).sort).toContain('dateCreated');
   });
+
+  // Found by alert-routes.fuzz.test.ts: the column lookup found Object's own members, and the statement failed (500).
+  it.each([
+    ['refillTooSoon', 'toString'],
+    ['patMissing', 'constructor'],
+    ['highCost', '__proto__'],
+  ] as const)(
+    'refuses %s sorted by %s, a member of every object, as an unknown column',
+    async (key, sort) => {
+      const { status, body } = await listAlerts(t.app, don(), widgetByKey(key), `sort=${sort}`);
+      expect(status).toBe(400);
+      expect(body.message).toBe('Unknown sort column.');
+    },
+  );
 });
 
 describe('paging', () => {
