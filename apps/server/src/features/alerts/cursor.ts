@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
+import { findMalformedText } from '../../platform/well-formed-text.ts';
 import type { SortKind } from './sorting.ts';
 
 const CursorSchema = z.strictObject({
@@ -66,7 +67,8 @@ function isTimestamp(value: string): boolean {
 function fitsKind(value: string | number, kind: SortKind): boolean {
   if (kind === 'time') return typeof value === 'string' && isTimestamp(value);
   if (kind === 'number') return typeof value === 'number' ? Number.isFinite(value) : NUMERIC.test(value);
-  return typeof value === 'string';
+  // The value goes to the database as text, which refuses a NUL; the query's own check cannot see inside the base64.
+  return typeof value === 'string' && findMalformedText(value) === null;
 }
 
 /**
