@@ -100,7 +100,17 @@ describe('GET /api/events', () => {
     expect(beyond.status).toBe(400);
   });
 
-  // Found by alert-routes.fuzz.test.ts.
+  // These two were found by alert-routes.fuzz.test.ts.
+  it('refuses a Last-Event-ID with a part that is not digits with 400, not 500', async () => {
+    for (const id of ['-x', '-!', '5-x']) {
+      const response = await fetch(`${base}/api/events`, {
+        headers: { ...bearer(token(NURSE)), 'last-event-id': id },
+      });
+      expect(response.status, id).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
   it('reads a horizon with leading zeros as the decimal it is, and still says ready', async () => {
     // PostgreSQL reads '0090'::xid8 as octal: an error on the embedded database, PostgreSQL 18 (the stream ended
     // before ready, its replay failed behind the 200), 0 on PostgreSQL 15 (every stored event replayed).
