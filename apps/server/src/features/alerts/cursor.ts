@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { badRequest } from '../../platform/errors.ts';
+import { findMalformedText } from '../../platform/well-formed-text.ts';
 import type { SortKind } from './sorting.ts';
 
 const CursorSchema = z.strictObject({
@@ -28,13 +29,15 @@ export function encodeCursor(cursor: Cursor): string {
 
 // A timestamp as PostgreSQL writes timestamptz as text ('2026-11-02 14:00:00.123+00') or as toISOString does.
 const TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-]\d{2}(?::?\d{2}(?::?\d{2})?)?)$/;
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2})(?::?(\d{2}))?)?)$/;
+// PostgreSQL refuses a zone offset beyond 15:59:59 ('time zone displacement out of range').
+const MAX_OFFSET_HOURS = 15;
 const NUMERIC = /^-?\d{1,40}(?:\.\d{1,40})?$/;
 
 function isTimestamp(value: string): boolean {
   const match = TIMESTAMP.exec(value);
   if (!match) return false;
-  const [year, month, day, hour, minute, second] = match.slice(1).map(Number) as [
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
     number,
     number,
     number,
@@ -42,6 +45,10 @@ function isTimestamp(value: string): boolean {
     number,
     number,
   ];
+  // The zone offset's hours, minutes and seconds; absent ones ('Z', or '+05' alone) are zero.
+  const [offsetHours = 0, offsetMinutes = 0, offsetSeconds = 0] = match
+    .slice(7)
+    .map((part) => Number(part ?? 0));
   const date = new Date(Date.UTC(year, month - 1, day));
   return (
     date.getUTCFullYear() === year &&
@@ -49,7 +56,10 @@ function isTimestamp(value: string): boolean {
     date.getUTCDate() === day &&
     hour < 24 &&
     minute < 60 &&
-    second < 60
+    second < 60 &&
+    offsetHours <= MAX_OFFSET_HOURS &&
+    offsetMinutes < 60 &&
+    offsetSeconds < 60
   );
 }
 
@@ -57,7 +67,8 @@ function isTimestamp(value: string): boolean {
 function fitsKind(value: string | number, kind: SortKind): boolean {
   if (kind === 'time') return typeof value === 'string' && isTimestamp(value);
   if (kind === 'number') return typeof value === 'number' ? Number.isFinite(value) : NUMERIC.test(value);
-  return typeof value === 'string';
+  // The value goes to the database as text, which refuses a NUL; the query's own check cannot see inside the base64.
+  return typeof value === 'string' && findMalformedText(value) === null;
 }
 
 /**

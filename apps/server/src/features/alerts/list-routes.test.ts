@@ -155,6 +155,20 @@ describe('sorting', () => {
     expect(status).toBe(400);
     expect((body.fields as Record<string, string>).sort).toContain('dateCreated');
   });
+
+  // Found by alert-routes.fuzz.test.ts: the column lookup found Object's own members, and the statement failed (500).
+  it.each([
+    ['refillTooSoon', 'toString'],
+    ['patMissing', 'constructor'],
+    ['highCost', '__proto__'],
+  ] as const)(
+    'refuses %s sorted by %s, a member of every object, as an unknown column',
+    async (key, sort) => {
+      const { status, body } = await listAlerts(t.app, don(), widgetByKey(key), `sort=${sort}`);
+      expect(status).toBe(400);
+      expect(body.message).toBe('Unknown sort column.');
+    },
+  );
 });
 
 describe('paging', () => {
@@ -218,6 +232,12 @@ describe('cursors', () => {
     ['ttlPrice', { v: 'abc' }],
     ['ttlPrice', { v: 'NaN' }],
     ['patName', { v: 3 }],
+    // Found by alert-routes.fuzz.test.ts, each a 500 before: a zone offset PostgreSQL refuses ('time zone
+    // displacement out of range'), and text it cannot store, which the query's own check cannot see in the base64.
+    ['dateCreated', { v: '2026-11-02 14:00:00+05:99' }],
+    ['dateCreated', { v: '2026-11-02 14:00:00+16' }],
+    ['srxStatus', { v: '\u0000' }],
+    ['patName', { v: 'Kowalczyk\udc00' }],
   ])('refuses a cursor whose %s value the column could not have given (%j) with 400', async (sort, value) => {
     const cursor = forged({ s: sort, o: 'asc', a: false, i: 1, ...value });
     const { status, body } = await listAlerts(t.app, nurse(), widget, `sort=${sort}&cursor=${cursor}`);

@@ -30,7 +30,8 @@ type ListQuery = z.infer<typeof AlertListQuerySchema>;
 function planPage(widget: Widget, query: ListQuery, now: Date) {
   const columns = sortColumnsOf(widget.key);
   const sortName = query.sort ?? widget.defaultSort;
-  const sort = columns[sortName];
+  // Own keys only: a sort named after one of Object's members ('toString') is an unknown column, not a built-in.
+  const sort = Object.hasOwn(columns, sortName) ? columns[sortName] : undefined;
   if (!sort) {
     throw badRequest('Unknown sort column.', {
       sort: `Sort by one of: ${Object.keys(columns).sort().join(', ')}`,

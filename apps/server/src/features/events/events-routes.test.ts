@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents, alerts } from '../../db/schema/index.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
+import { parseCursor } from './queries.ts';
 import { isAlertEvent, type Subscription, subscribe } from './test-support.ts';
 
 const NURSE = 'nurse@meadowbrook.test';
@@ -97,6 +98,27 @@ describe('GET /api/events', () => {
       headers: { ...bearer(token(NURSE)), 'last-event-id': '12-18446744073709551616' },
     });
     expect(beyond.status).toBe(400);
+  });
+
+  // These two were found by alert-routes.fuzz.test.ts.
+  it('refuses a Last-Event-ID with a part that is not digits with 400, not 500', async () => {
+    for (const id of ['-x', '-!', '5-x']) {
+      const response = await fetch(`${base}/api/events`, {
+        headers: { ...bearer(token(NURSE)), 'last-event-id': id },
+      });
+      expect(response.status, id).toBe(400);
+      expect(((await response.json()) as { code: string }).code).toBe('VALIDATION_FAILED');
+    }
+  });
+
+  it('reads a horizon with leading zeros as the decimal it is, and still says ready', async () => {
+    // PostgreSQL reads '0090'::xid8 as octal: an error on the embedded database, PostgreSQL 18 (the stream ended
+    // before ready, its replay failed behind the 200), 0 on PostgreSQL 15 (every stored event replayed).
+    expect(parseCursor('555-0090')).toEqual({ lastId: 555, horizon: '90' });
+    expect(parseCursor('555-010')).toEqual({ lastId: 555, horizon: '10' });
+    expect(parseCursor('555')).toEqual({ lastId: 555, horizon: null });
+    const padded = await ready(NURSE, '555-0090');
+    expect(padded.messages.some((m) => m.event === 'ready')).toBe(true);
   });
 
   it('is documented in the OpenAPI document with an example of the stream', async () => {

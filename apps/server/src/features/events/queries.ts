@@ -90,7 +90,10 @@ export function cursorOf(event: AlertEvent, horizon: string | null): string {
 /** Reads a Last-Event-ID ('{id}' or '{id}-{horizon}', digits, checked by the route's schema). */
 export function parseCursor(value: string): StreamCursor {
   const [id, horizon] = value.split('-');
-  return { lastId: Number(id), horizon: horizon ?? null };
+  // The horizon as decimal without leading zeros: PostgreSQL reads '010'::xid8 as octal (8), and '09' is an error
+  // on the embedded database, PostgreSQL 18 (the replay then failed behind the stream's 200), 0 on 15 (every event
+  // replayed).
+  return { lastId: Number(id), horizon: horizon === undefined ? null : BigInt(horizon).toString() };
 }
 
 /** `alert_events.id` within any of the ranges, as one array pair parameter. */
