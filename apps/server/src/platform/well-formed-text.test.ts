@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, auditEvents, pharmacyApiKeys, releaseNotes } from '../db/schema/index.ts';
+import { SUPER } from '../test/demo-accounts.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../test/test-app.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
 let ingestSecret: string;
-const SUPER = 'super@portal.test';
 const MESSAGE = 'Text must not contain NUL characters or unpaired surrogates.';
 
 beforeAll(async () => {

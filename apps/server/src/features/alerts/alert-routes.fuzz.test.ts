@@ -15,6 +15,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, DON, NOCREDS, NURSE, PHARMACIST, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { sortColumnsOf } from './sorting.ts';
 
@@ -37,13 +38,6 @@ const settings = (runs: number, offset: number) => ({
   seed: SEED + offset,
 });
 
-const NURSE = 'nurse@meadowbrook.test';
-const ADMIN = 'admin@meadowbrook.test';
-const DON = 'don@lakeside.test';
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const PHARMACIST = 'pharmacist@pharmacy.test';
-const NOCREDS = 'nurse.nocreds@meadowbrook.test';
-const SUPER = 'super@portal.test';
 const EMAILS = [NURSE, ADMIN, DON, SYSADMIN, PHARMACIST, NOCREDS, SUPER] as const;
 type Email = (typeof EMAILS)[number];
 /** Who asks: a demo account, no one (no Authorization header), or a session signed out since. */

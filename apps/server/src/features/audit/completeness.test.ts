@@ -6,6 +6,16 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, files, users } from '../../db/schema/index.ts';
 import { listAlerts } from '../../test/alerts.ts';
+import {
+  ADMIN,
+  BILLING,
+  DON,
+  NOCREDS,
+  NURSE,
+  PHARMACIST,
+  SUPER,
+  SYSADMIN,
+} from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
 /**
@@ -15,14 +25,6 @@ import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../tes
 let t: TestApp;
 let tokens: Record<string, string>;
 const LOGIN_SECRET = 'a-shared-secret-of-at-least-32-characters!';
-const SUPER = 'super@portal.test';
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const PHARMACIST = 'pharmacist@pharmacy.test';
-const ADMIN = 'admin@meadowbrook.test';
-const NURSE = 'nurse@meadowbrook.test';
-const NOCREDS = 'nurse.nocreds@meadowbrook.test';
-const BILLING = 'billing@pharmacy.test';
-const DON = 'don@lakeside.test';
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
 beforeAll(async () => {

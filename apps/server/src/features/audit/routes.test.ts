@@ -4,17 +4,12 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, users } from '../../db/schema/index.ts';
 import { expectCompressed } from '../../test/compression.ts';
+import { ADMIN, DON, NURSE, PHARMACIST, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { EXPORT_PAGE } from './queries.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
-const SUPER = 'super@portal.test';
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const PHARMACIST = 'pharmacist@pharmacy.test';
-const ADMIN = 'admin@meadowbrook.test';
-const NURSE = 'nurse@meadowbrook.test';
-const DON = 'don@lakeside.test';
 const idOf: Record<string, number> = {};
 
 type Seeded = Partial<typeof auditEvents.$inferInsert> & { kind: string };

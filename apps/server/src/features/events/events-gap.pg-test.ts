@@ -2,14 +2,13 @@ import type { AddressInfo } from 'node:net';
 import { widgetByKey } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
+import { NURSE } from '../../test/demo-accounts.ts';
 import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { isAlertEvent, type Subscription, subscribe } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): it needs two transactions
 // open at once, which PGlite's one connection cannot hold. An event's id is taken when it is written, so a long
 // transaction can commit an event with a lower id than one a client was already sent; a reconnect must still get it.
-
-const NURSE = 'nurse@meadowbrook.test';
 
 let t: TestApp;
 let base: string;

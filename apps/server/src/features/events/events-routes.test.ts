@@ -5,14 +5,12 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents, alerts } from '../../db/schema/index.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
+import { DON, NURSE, SUPER } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { parseCursor } from './queries.ts';
 import { isAlertEvent, type Subscription, subscribe } from './test-support.ts';
 
-const NURSE = 'nurse@meadowbrook.test';
 const PHARMACY = 'sysadmin@pharmacy.test';
-const DON = 'don@lakeside.test';
-const SUPER = 'super@portal.test';
 
 let t: TestApp;
 let base: string;

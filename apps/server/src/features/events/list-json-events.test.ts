@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertEvents } from '../../db/schema/index.ts';
 import { listAlerts, requestAction } from '../../test/alerts.ts';
+import { NURSE } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 // alerts.list_json (migration 0008) is rewritten by triggers whenever an alert or its discussion changes, often by
@@ -10,7 +11,6 @@ import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-a
 // (migration 0005) must not take those rewrites for changes of the alert: each write below gains exactly the
 // events it gained before list_json existed.
 
-const NURSE = 'nurse@meadowbrook.test';
 const PHARMACY = 'sysadmin@pharmacy.test';
 
 let t: TestApp;

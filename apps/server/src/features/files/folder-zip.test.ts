@@ -5,14 +5,11 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromBuffer } from 'yauzl';
 import { auditEvents, files } from '../../db/schema/index.ts';
+import { ADMIN, DON, NURSE, SUPER } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { planFolderZip, zipSegment } from './folder-zip.ts';
 import type { FileRow } from './queries.ts';
 
-const ADMIN = 'admin@meadowbrook.test';
-const NURSE = 'nurse@meadowbrook.test';
-const DON = 'don@lakeside.test';
-const SUPER = 'super@portal.test';
 /** A small folder limit for the test (the default is 500 MB), so "too large" needs only two small uploads. */
 const ZIP_MAX_BYTES = 1024 * 1024;
 

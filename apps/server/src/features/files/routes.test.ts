@@ -6,14 +6,9 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, files, users } from '../../db/schema/index.ts';
 import { expectCompressed } from '../../test/compression.ts';
+import { ADMIN, BILLING, DON, NURSE, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
-const ADMIN = 'admin@meadowbrook.test';
-const NURSE = 'nurse@meadowbrook.test';
-const DON = 'don@lakeside.test';
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const SUPER = 'super@portal.test';
-const BILLING = 'billing@pharmacy.test';
 const MAX_BYTES = 64 * 1024;
 
 let t: TestApp;

@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, auditEvents, outbox } from '../../db/schema/index.ts';
 import { listAlerts } from '../../test/alerts.ts';
+import { NURSE, SUPER } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { sweepReminders } from '../settings/index.ts';
 import { INGEST_EXAMPLES } from './examples.ts';
@@ -11,8 +12,6 @@ import { INGEST_EXAMPLES } from './examples.ts';
 let t: TestApp;
 let tokens: Record<string, string>;
 const keys: Record<string, { id: number; secret: string }> = {};
-const SUPER = 'super@portal.test';
-const NURSE = 'nurse@meadowbrook.test';
 
 beforeAll(async () => {
   t = await buildTestApp();

@@ -2,15 +2,11 @@ import { PHARMACY_KEY_PREFIX, type PharmacyKey } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pharmacyApiKeys } from '../../db/schema/index.ts';
+import { BILLING, NURSE, PHARMACIST, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
-const SUPER = 'super@portal.test';
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const PHARMACIST = 'pharmacist@pharmacy.test';
-const BILLING = 'billing@pharmacy.test';
-const NURSE = 'nurse@meadowbrook.test';
 
 beforeAll(async () => {
   t = await buildTestApp();

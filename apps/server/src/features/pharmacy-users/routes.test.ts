@@ -3,13 +3,10 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pharmacyMemberships, rolePermissions, users } from '../../db/schema/index.ts';
 import { expectCompressed } from '../../test/compression.ts';
+import { BILLING, PHARMACIST, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
-const SYSADMIN = 'sysadmin@pharmacy.test';
-const PHARMACIST = 'pharmacist@pharmacy.test';
-const BILLING = 'billing@pharmacy.test';
 const FACILITY_ADMIN = 'admin@meadowbrook.test';
-const SUPER = 'super@portal.test';
 
 let t: TestApp;
 let tokens: Record<string, string>;
