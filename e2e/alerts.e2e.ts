@@ -209,7 +209,7 @@ describe('alerts', () => {
     await context.close();
   });
 
-  it('shows the pharmacy its Reply at the end of a thread longer than the chat panel', async () => {
+  it('opens a long thread at its newest entry for the pharmacy, and shows its Reply at the end once sent', async () => {
     const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
     const [target] = await apiList(
       portal.url,
@@ -238,19 +238,24 @@ describe('alerts', () => {
     const thread = page.getByRole('region', { name: 'Discussion' });
     await thread.getByText('Earlier answer 4').waitFor();
     expect(await thread.evaluate((element) => element.scrollHeight > element.clientHeight)).toBe(true);
+    // Wholly inside the panel's visible part, without the pharmacist scrolling to find it.
+    const isInView = (item: Locator) => () =>
+      item.evaluate((element) => {
+        const box = element.getBoundingClientRect();
+        const panel = element.closest('[role="region"]')?.getBoundingClientRect();
+        // A pixel's leeway: the panel scrolls by whole pixels, the entries' heights are fractional.
+        return !!panel && box.top >= panel.top - 1 && box.bottom <= panel.bottom + 1;
+      });
+    // The thread opens at its newest entry: the latest question is what the pharmacy answers.
+    await expect
+      .poll(isInView(thread.getByRole('listitem').filter({ hasText: 'Earlier answer 4' })))
+      .toBe(true);
     const reply = `Dispensed the interchange ${Date.now()}`;
     await page.getByRole('textbox', { name: 'Reply' }).fill(reply);
     await page.getByRole('button', { name: 'Send Reply' }).click();
     const sent = thread.getByRole('listitem').filter({ hasText: reply });
     await sent.waitFor();
-    // Wholly inside the panel's visible part, without the pharmacist scrolling to find it.
-    const isShown = () =>
-      sent.evaluate((item) => {
-        const box = item.getBoundingClientRect();
-        const panel = item.closest('[role="region"]')?.getBoundingClientRect();
-        return !!panel && box.top >= panel.top && box.bottom <= panel.bottom;
-      });
-    await expect.poll(isShown).toBe(true);
+    await expect.poll(isInView(sent)).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -70,6 +70,7 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
               readWords={readStateWords(permissions.user.userType)}
               sentReplies={sentReplies}
               hasReplyBox={hasReplyBox}
+              opensAtNewest={permissions.isPharmacySide}
             />
             {hasReplyBox ? (
               <ReplyBox widget={widget} alert={alert} onSent={() => setSentReplies((n) => n + 1)} />

@@ -20,6 +20,11 @@ export interface DiscussionThreadProps {
   readWords?: ReadStateWords | undefined;
   /** A Reply box sits under the thread: the panel is shorter on a short screen, to keep the buttons in view. */
   hasReplyBox?: boolean | undefined;
+  /**
+   * Opens scrolled to the newest entry: the pharmacy's side, whose work is the latest question, and whose scrolling
+   * marks nothing read. A facility user's thread opens at its oldest entry, its unread Replies read as they come in view.
+   */
+  opensAtNewest?: boolean | undefined;
 }
 
 /** The Actions/Discussions list: 400 px high (less on a short screen), oldest first, 'No recorded actions' when empty (spec 1, section 2). */
@@ -30,6 +35,7 @@ export function DiscussionThread({
   sentReplies = 0,
   readWords = FACILITY_READ_WORDS,
   hasReplyBox = false,
+  opensAtNewest = false,
 }: DiscussionThreadProps) {
   // Relative times ('2 minutes ago') move on the shared clock, re-rendering once a minute.
   const minute = useClockValue(minuteOf);
@@ -51,6 +57,22 @@ export function DiscussionThread({
     revealed.current = sentReplies;
     viewport.scrollTop = viewport.scrollHeight;
   }, [viewport, sentReplies]);
+
+  // The tab's panel is kept mounted while hidden (no height): the thread goes to its newest entry when first shown.
+  useEffect(() => {
+    if (!viewport || !opensAtNewest) return;
+    const toNewest = () => {
+      if (viewport.clientHeight === 0) return false;
+      viewport.scrollTop = viewport.scrollHeight;
+      return true;
+    };
+    if (toNewest() || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (toNewest()) observer.disconnect();
+    });
+    observer.observe(viewport);
+    return () => observer.disconnect();
+  }, [viewport, opensAtNewest]);
 
   const seenHandler = (requestActionID: number) => () => {
     // One request per Reply, even when it scrolls in and out again before the answer comes back.
