@@ -87,13 +87,23 @@ export function cursorOf(event: AlertEvent, horizon: string | null): string {
   return horizon ? `${event.id}-${horizon}` : event.id;
 }
 
-/** Reads a Last-Event-ID ('{id}' or '{id}-{horizon}', digits, checked by the route's schema). */
-export function parseCursor(value: string): StreamCursor {
-  const [id, horizon] = value.split('-');
-  // The horizon as decimal without leading zeros: PostgreSQL reads '010'::xid8 as octal (8), and '09' is an error
-  // on the embedded database, PostgreSQL 18 (the replay then failed behind the stream's 200), 0 on 15 (every event
-  // replayed).
-  return { lastId: Number(id), horizon: horizon === undefined ? null : BigInt(horizon).toString() };
+const LAST_EVENT_ID = /^(\d{1,19})(?:-(\d{1,20}))?$/;
+// The horizon is a transaction id (xid8): at most 2^64 - 1.
+const XID8_END = 2n ** 64n;
+
+/**
+ * Reads a Last-Event-ID ('{id}' or '{id}-{horizon}'); null when it is not one this stream writes (the route's 400).
+ * The horizon goes on as decimal without leading zeros: PostgreSQL reads '010'::xid8 as octal (8), and '09' is an
+ * error on the embedded database, PostgreSQL 18 (the replay then failed behind the stream's 200), 0 on 15 (every
+ * event replayed).
+ */
+export function parseCursor(value: string): StreamCursor | null {
+  const match = LAST_EVENT_ID.exec(value);
+  if (!match) return null;
+  const [, id, horizon] = match;
+  if (horizon === undefined) return { lastId: Number(id), horizon: null };
+  const xid = BigInt(horizon);
+  return xid < XID8_END ? { lastId: Number(id), horizon: xid.toString() } : null;
 }
 
 /** `alert_events.id` within any of the ranges, as one array pair parameter. */
