@@ -1,8 +1,17 @@
 import { ERROR_CODES, MESSAGES, MFA_MESSAGES } from '@portal/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { HttpError, unauthorized } from './errors.ts';
-import { findSessionUser } from './sessions.ts';
+import { findSessionUser, type SessionPolicy } from './sessions.ts';
+
+/** The session rules of the app's configuration (idle and absolute limits, two-step set-up for admins). */
+export function sessionPolicy(app: FastifyInstance): SessionPolicy {
+  return {
+    idleMinutes: app.config.sessionIdleMinutes,
+    maxHours: app.config.sessionMaxHours,
+    mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
+  };
+}
 
 const BEARER = /^Bearer ([A-Za-z0-9._~+/=-]{16,2048})$/;
 
@@ -20,11 +29,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 export const authPlugin = fp(
   async (app: FastifyInstance) => {
     app.decorateRequest('user', null);
-    const policy = {
-      idleMinutes: app.config.sessionIdleMinutes,
-      maxHours: app.config.sessionMaxHours,
-      mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
-    };
+    const policy = sessionPolicy(app);
     app.addHook('onRequest', async (request) => {
       // Routes that resolve the session inside their own single statement (the alert list calls) skip this query.
       if (request.routeOptions.config.sessionInStatement) return;
@@ -48,6 +53,26 @@ declare module 'fastify' {
  */
 export async function requireBearer(request: FastifyRequest): Promise<void> {
   if (!bearerToken(request)) throw unauthorized(MESSAGES.notSignedIn);
+}
+
+/**
+ * Sets the error handler of a scope whose routes resolve the session in their own statement (`sessionInStatement`).
+ * A refusal raised before that statement ran (the schema, malformed text, bad JSON, a body too large, a bad
+ * Idempotency-Key) goes only to a caller whose session is valid and active; anyone else gets the 401, or the
+ * password-change and two-step 403s, that every other route answers first, and so learns nothing of the route's
+ * fields. The route sets `request.user` once its statement has the session; refusals after that pass as they are.
+ */
+export function refuseInputAfterSession(scope: FastifyInstance): void {
+  const policy = sessionPolicy(scope);
+  scope.setErrorHandler(async (error: FastifyError, request) => {
+    const status = error.statusCode ?? 500;
+    const token = bearerToken(request);
+    if (request.user === null && token && status >= 400 && status < 500 && status !== 401) {
+      request.user = await findSessionUser(scope.db, token, policy);
+      await requireActiveUser(request);
+    }
+    throw error;
+  });
 }
 
 /**

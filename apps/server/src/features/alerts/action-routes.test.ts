@@ -340,6 +340,16 @@ describe('the session, checked inside the action statement', () => {
     const revoked = await requestAction(t.app, fresh, ask(alert));
     expect(revoked.status).toBe(401);
     expect(revoked.body.code).toBe(ERROR_CODES.unauthorized);
+    // Nor does a signed-out caller learn what is wrong with a body, a text or an Idempotency-Key.
+    for (const [payload, headers] of [
+      [{ widget: 'HighCost' }, {}],
+      [{ ...ask(alert), actionComment: 'Generic?\u0000' }, {}],
+      [ask(alert), { 'idempotency-key': 'nope' }],
+    ] as const) {
+      const refused = await requestAction(t.app, fresh, payload, headers);
+      expect(refused.status, JSON.stringify(payload)).toBe(401);
+      expect(refused.body).not.toHaveProperty('fields');
+    }
     expect(await threadOf(alert._internalID)).toBe(before);
   });
 
@@ -350,9 +360,11 @@ describe('the session, checked inside the action statement', () => {
       sql`update users set must_change_password = true where email = 'don@lakeside.test'`,
     );
     try {
-      const { status, body: answer } = await requestAction(t.app, token('don@lakeside.test'), ask(alert));
-      expect(status).toBe(403);
-      expect(answer.code).toBe(ERROR_CODES.mustChangePassword);
+      for (const payload of [ask(alert), { ...ask(alert), requestedAction: 'nope' }]) {
+        const { status, body: answer } = await requestAction(t.app, token('don@lakeside.test'), payload);
+        expect(status).toBe(403);
+        expect(answer.code).toBe(ERROR_CODES.mustChangePassword);
+      }
     } finally {
       await t.database.db.execute(
         sql`update users set must_change_password = false where email = 'don@lakeside.test'`,

@@ -18,7 +18,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { alertActions } from '../../db/schema/index.ts';
-import { assertActive, bearerToken, requireBearer } from '../../platform/auth.ts';
+import { assertActive, bearerToken, requireBearer, sessionPolicy } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { touchSession } from '../../platform/sessions.ts';
 import { runActionStatement } from './action-statement.ts';
@@ -89,19 +89,15 @@ const asMap = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k
  */
 export async function alertActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const policy = {
-    idleMinutes: app.config.sessionIdleMinutes,
-    maxHours: app.config.sessionMaxHours,
-    mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
-  };
+  const policy = sessionPolicy(app);
   app.post(
     ENDPOINTS.requestAction,
     {
       // The statement resolves the session itself (no auth-hook query). Without a token the answer is a 401 before
-      // the body is read; with one, a bad body is a 400 before the statement runs.
+      // the body is read; with one, a bad body is a 400 before the statement runs, once the session is checked
+      // (refuseInputAfterSession, in index.ts).
       config: { sessionInStatement: true },
       onRequest: requireBearer,
-      attachValidation: true,
       schema: {
         tags: ['alerts'],
         summary: 'Answer an alert with an action, or reply as the pharmacy',
@@ -116,7 +112,6 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       },
     },
     async (request) => {
-      if (request.validationError) throw request.validationError;
       const token = bearerToken(request);
       if (!token) throw unauthorized(MESSAGES.notSignedIn);
       const requestKey = requestKeyOf(request.headers[REQUEST_KEY_HEADER]);

@@ -11,11 +11,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { assertActive, bearerToken, requireActiveUser, requireBearer } from '../../platform/auth.ts';
+import { assertActive, bearerToken, requireBearer, sessionPolicy } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, unauthorized } from '../../platform/errors.ts';
 import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
-import { findSessionUser, touchSession } from '../../platform/sessions.ts';
+import { touchSession } from '../../platform/sessions.ts';
 import { dayIn, dayStart } from '../../platform/zone-days.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
 import { fetchListTexts, type ListStatementUser, runListStatement } from './list-statement.ts';
@@ -71,11 +71,7 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
 /** Every widget's list call, registered from the catalogue (widgets.md, "API"). */
 export async function alertListRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const policy = {
-    idleMinutes: app.config.sessionIdleMinutes,
-    maxHours: app.config.sessionMaxHours,
-    mfaRequiredForAdmins: app.config.mfaRequiredForAdmins,
-  };
+  const policy = sessionPolicy(app);
   for (const widget of WIDGETS) {
     const answer = widget.paged ? PagedAlertListSchema : unpagedAlertListSchema(widget.listKey);
     app.get(
@@ -102,15 +98,8 @@ export async function alertListRoutes(fastify: FastifyInstance) {
         const token = bearerToken(request);
         if (!token) throw unauthorized(MESSAGES.notSignedIn);
         const now = new Date();
-        let plan: ReturnType<typeof planPage>;
-        try {
-          plan = planPage(widget, request.query, now);
-        } catch (error) {
-          // A bad query from a caller without a valid session is still a 401 first, as on every other route.
-          request.user = await findSessionUser(app.db, token, policy);
-          await requireActiveUser(request);
-          throw error;
-        }
+        // A refused query goes to a caller with a valid session only (refuseInputAfterSession, in index.ts).
+        const plan = planPage(widget, request.query, now);
         const ask = (withText: boolean) =>
           runListStatement(app.db, {
             token,

@@ -119,7 +119,7 @@ describe('the session, checked inside the list statement', () => {
   const setSession = (token: string, change: ReturnType<typeof sql>) =>
     t.database.db.execute(sql`update sessions set ${change} where token_hash = ${hashToken(token)}`);
 
-  it('refuses a revoked, an idle and an expired session with 401', async () => {
+  it('refuses a revoked, an idle and an expired session with 401, whatever the query', async () => {
     for (const change of [
       sql`revoked_at = now()`,
       sql`last_seen_at = now() - interval '3 days'`,
@@ -127,22 +127,27 @@ describe('the session, checked inside the list statement', () => {
     ]) {
       const token = await signIn(t.app, 'nurse@meadowbrook.test');
       expect((await listAlerts(t.app, token, widget)).status).toBe(200);
+      expect((await listAlerts(t.app, token, widget, 'limit=0')).status).toBe(400);
       await setSession(token, change);
-      const { status, body } = await listAlerts(t.app, token, widget);
-      expect(status).toBe(401);
-      expect(body.code).toBe(ERROR_CODES.unauthorized);
+      // A query refused by the schema, by the route, or for its text: no field names before the session.
+      for (const query of ['', 'limit=0', 'sort=nope', 'cursor=%00']) {
+        const { status, body } = await listAlerts(t.app, token, widget, query);
+        expect(status, query).toBe(401);
+        expect(body.code).toBe(ERROR_CODES.unauthorized);
+        expect(body).not.toHaveProperty('fields');
+      }
     }
   });
 
-  it('refuses a user who must change their password with 403, even with a bad sort', async () => {
+  it('refuses a user who must change their password with 403, even with a bad query', async () => {
     const token = await signIn(t.app, 'don@lakeside.test');
     await t.database.db.execute(
       sql`update users set must_change_password = true where email = 'don@lakeside.test'`,
     );
     try {
-      for (const query of ['', 'sort=nope']) {
+      for (const query of ['', 'sort=nope', 'limit=0']) {
         const { status, body } = await listAlerts(t.app, token, widget, query);
-        expect(status).toBe(403);
+        expect(status, query).toBe(403);
         expect(body.code).toBe(ERROR_CODES.mustChangePassword);
       }
     } finally {
