@@ -42,6 +42,14 @@ export function widgetPagePath(widget: Widget, archive = false): string {
 export const ALERT_PARAM = 'alert';
 
 /**
+ * The link to one alert on its widget's page (or archive), which opens with that alert's detail modal: the link
+ * of an alert whose widget has no detail page (`/alerts/refilltoosoon?alert=123`).
+ */
+export function widgetAlertPath(widget: Widget, internalId: number, archive = false): string {
+  return `${widgetPagePath(widget, archive)}?${ALERT_PARAM}=${internalId}`;
+}
+
+/**
  * The alert number an `?alert=` value names, or null when it names none: digits only, within the alerts' integer
  * ids, so a mangled link never asks the server about some other number ("0x10", "1e3").
  */
