@@ -216,4 +216,38 @@ describe('GET /api/alerts/{key}/{identifier}', () => {
     const badKey = await t.app.inject({ method: 'GET', url: '/api/alerts/nope/1', headers: bearer(nurse) });
     expect(badKey.statusCode).toBe(400);
   });
+
+  it("finds an alert by its number alone, as a widget page's ?alert= link asks, among the viewer's own only", async () => {
+    // The link knows no Rx number: it names the alert by its number in the path too, which internalId overrides.
+    const byNumber = (email: string, key: WidgetKey, id: number) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/alerts/${key}/${id}?internalId=${id}`,
+        headers: bearer(token(email)),
+      });
+    const live = await alertWith('nurse@meadowbrook.test', 'refillTooSoon', 101, () => true);
+    const { list } = await listAlerts(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      widgetByKey('refillTooSoon'),
+      'archived=true',
+    );
+    const archived = list[0];
+    if (!archived) throw new Error('no archived refill alert');
+    for (const alert of [live, archived]) {
+      const found = await byNumber('nurse@meadowbrook.test', 'refillTooSoon', alert._internalID);
+      expect(found.statusCode).toBe(200);
+      expect((found.json() as { alert: AnyAlert }).alert._internalID).toBe(alert._internalID);
+    }
+    // Another tenant's alert, another widget's, and a number no alert has are all the same 404.
+    for (const [email, key, id] of [
+      ['don@lakeside.test', 'refillTooSoon', live._internalID],
+      ['nurse@meadowbrook.test', 'pumpPickup', live._internalID],
+      ['nurse@meadowbrook.test', 'refillTooSoon', 2147483647],
+    ] as const) {
+      const hidden = await byNumber(email, key, id);
+      expect(hidden.statusCode).toBe(404);
+      expect(hidden.json()).toMatchObject({ message: 'No Active Alert Found' });
+    }
+  });
 });

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { focusPageHeading } from '@/lib/rescue-focus.ts';
+import { focusPageHeading, topDialog } from '@/lib/rescue-focus.ts';
 
 /** Frames to wait for the new page's heading (a lazily loaded page shows a loader first): about 2 s. */
 const MAX_FRAMES = 120;
@@ -13,7 +13,8 @@ const isTextField = (element: Element | null) =>
 /**
  * After a navigation inside the portal (not the first load), puts the focus on the new page's heading, or on its
  * main region, so a screen reader announces where the user has arrived and the next Tab starts in the page rather
- * than at the top of the document. A page that focuses a field of its own keeps it.
+ * than at the top of the document. A page that focuses a field of its own keeps it, and a page that opens with a
+ * dialog leaves the focus in the dialog.
  */
 export function useFocusPageOnNavigate(place: string) {
   const isFirst = useRef(true);
@@ -27,7 +28,8 @@ export function useFocusPageOnNavigate(place: string) {
     let frames = 0;
     let handle = 0;
     const attempt = () => {
-      if (isTextField(document.activeElement)) return;
+      // A page may open with a dialog (a widget page's link to an alert): the focus is the dialog's.
+      if (isTextField(document.activeElement) || topDialog()) return;
       if (!document.querySelector('#main-content h1') && frames++ < MAX_FRAMES) {
         handle = requestAnimationFrame(attempt);
         return;

@@ -1,13 +1,14 @@
 import { ENDPOINTS, MessageAnswerSchema, type RequestedAction, widgetByKey } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { alertFixture, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
+import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const authorization = widgetByKey('highCost');
 const clarifications = widgetByKey('openBatch');
+const refill = widgetByKey('refillTooSoon');
 
 function setUp(
   options: {
@@ -426,6 +427,32 @@ describe('the copied link', () => {
       `${window.location.origin}${authorization.detailPath}/RX9?internalId=77`,
     );
   });
+
+  it.each([
+    ['a live', null, '/alerts/refilltoosoon?alert=88'],
+    ['an archived', '2026-10-01T00:00:00.000Z', '/alerts/refilltoosoon/archive?alert=88'],
+  ])(
+    "of %s alert of a widget without a detail page is its widget page's, naming the alert",
+    async (_kind, archiveDtTm, path) => {
+      const alert = alertFixture({ rxNo: 'RX88', _internalID: 88, patName: 'Copied, Cy', archiveDtTm });
+      withDetail(
+        withOrganisations(new FakeApi().signedIn('tok', nurse())).on('GET', refill.listCall, () =>
+          listAnswer(refill, [alert]),
+        ),
+        refill,
+        'RX88',
+        alert,
+      ).install();
+      const app = renderApp(archiveDtTm ? '/alerts/refilltoosoon/archive' : '/alerts/refilltoosoon', {
+        token: 'tok',
+      });
+      await app.user.click(await within(await screen.findByRole('table')).findByText(/Copied, Cy/));
+      const dialog = await screen.findByRole('dialog', { name: refill.title });
+      await app.user.click(await within(dialog).findByRole('button', { name: 'Copy link to this alert' }));
+      expect(await screen.findByText('URL copied to clipboard')).toBeInTheDocument();
+      expect(await navigator.clipboard.readText()).toBe(`${window.location.origin}${path}`);
+    },
+  );
 
   it('opens the pinned alert when followed', async () => {
     const api = withDetail(

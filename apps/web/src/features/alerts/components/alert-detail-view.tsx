@@ -1,9 +1,10 @@
 import { Alert, Center, Loader, Stack, Text } from '@mantine/core';
-import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
+import type { AnyAlert, Widget } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { alertDetailQuery } from '../api/get-alert.ts';
+import { AlertNotFound } from './alert-not-found.tsx';
 
 const loadContent = () => import('./alert-detail-content.tsx');
 
@@ -74,13 +75,7 @@ export function AlertDetailView({
       </Suspense>
     );
   if (query.isPending) return <LoadingSettings />;
-  if (isApiError(query.error, 404)) {
-    return (
-      <Alert color="red" variant="light" role="alert">
-        {ACTION_MESSAGES.noAlert}
-      </Alert>
-    );
-  }
+  if (isApiError(query.error, 404)) return <AlertNotFound />;
   return (
     <Alert color="red" variant="light" role="alert" title="Could not load this alert">
       {query.error?.message}

@@ -116,7 +116,12 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
         </Card.Section>
       )}
       {selected ? (
-        <AlertDetailModal widget={widget} alert={selected} onClose={() => setSelected(null)} />
+        <AlertDetailModal
+          widget={widget}
+          internalId={selected._internalID}
+          alert={selected}
+          onClose={() => setSelected(null)}
+        />
       ) : null}
     </Card>
   );

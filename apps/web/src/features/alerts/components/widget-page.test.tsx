@@ -1,10 +1,16 @@
-import { DATE_RANGE_MESSAGES, widgetByKey } from '@portal/domain';
+import {
+  type AnyAlert,
+  DATE_RANGE_MESSAGES,
+  ENDPOINTS,
+  LoginAnswerSchema,
+  widgetByKey,
+} from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { alertFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi, fail } from '@/test/fake-api.ts';
+import { describe, expect, it, vi } from 'vitest';
+import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
-import { renderApp } from '@/test/render-app.tsx';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
 
 const refill = widgetByKey('refillTooSoon');
 const authorization = widgetByKey('highCost');
@@ -249,5 +255,127 @@ describe('WidgetPage', () => {
     renderApp('/alerts/authorization/archive', { token: 'tok' });
     expect(await screen.findByText('To cannot be in the future')).toBeInTheDocument();
     expect(screen.queryByText('Could not load alerts')).not.toBeInTheDocument();
+  });
+});
+
+describe('the alert its address names (?alert=)', () => {
+  const linked = alertFixture({ _internalID: 4321, rxNo: 'RX4321', patName: 'Linked, Lin' });
+  const listed = alertFixture({ rxNo: 'RX55', patName: 'Listed, Lou' });
+  const detailPath = (identifier: string) =>
+    ENDPOINTS.alertDetail.replace(':key', refill.key).replace(':identifier', identifier);
+
+  /** A refill list of one row and more to come (the linked alert is not among the rows loaded). */
+  function serve(api: FakeApi, detail: AnyAlert | null = linked) {
+    const withList = withOrganisations(api).on('GET', refill.listCall, () =>
+      listAnswer(refill, [listed], 250, 'page-2'),
+    );
+    // A link knows only the alert's number: it names the alert by it in the detail call's path too.
+    return withDetail(withDetail(withList, refill, '4321', detail), refill, 'RX55', listed).install();
+  }
+
+  /** Holds the detail calls' answers until the function it returns is called. */
+  function holdDetailAnswers(): () => void {
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes(`/alerts/${refill.key}/`)) await held;
+      return answer(input, init);
+    });
+    return release;
+  }
+
+  it('opens it though it is not among the rows loaded, and shows nothing of it before the server answers', async () => {
+    const api = serve(new FakeApi().signedIn('tok', nurse()));
+    const answer = holdDetailAnswers();
+    renderApp('/alerts/refilltoosoon?alert=4321', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    expect(await screen.findByText('Total: 250')).toBeInTheDocument();
+    expect(within(dialog).getByText('Loading Settings...')).toBeInTheDocument();
+    expect(within(dialog).queryAllByText(/Linked, Lin/)).toEqual([]);
+    answer();
+    expect(await within(dialog).findAllByText(/Linked, Lin/)).not.toEqual([]);
+    expect(api.callsTo('GET', detailPath('4321')).map((call) => call.query.get('internalId'))).toEqual([
+      '4321',
+    ]);
+  });
+
+  it("says 'No Active Alert Found' for an alert the server does not show this user, over their own rows", async () => {
+    serve(new FakeApi().signedIn('tok', nurse()), null);
+    renderApp('/alerts/refilltoosoon?alert=4321', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    expect(await within(dialog).findByText('No Active Alert Found')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('tab')).not.toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('table', { hidden: true })).findByText(/Listed, Lou/),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'No Active Alert Found' for a value that is not an alert's number, without asking the server", async () => {
+    const api = serve(new FakeApi().signedIn('tok', nurse()));
+    renderApp('/alerts/refilltoosoon?alert=0x10', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    expect(within(dialog).getByText('No Active Alert Found')).toBeInTheDocument();
+    await screen.findByText('Total: 250');
+    expect(api.calls.filter((call) => call.path.startsWith(`/alerts/${refill.key}/`))).toEqual([]);
+  });
+
+  it('closes into the page: the alert leaves the address without a history entry, focus goes to the heading', async () => {
+    serve(new FakeApi().signedIn('tok', nurse()));
+    const app = renderApp('/alerts/refilltoosoon/archive', { token: 'tok' });
+    await screen.findByRole('heading', { level: 1, name: 'REFILL TOO SOON Archive' });
+    await app.router.navigate('/alerts/refilltoosoon?facilityIds=101&alert=4321');
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    await within(dialog).findAllByText(/Linked, Lin/);
+    await waitFor(() => expect(dialog).toContainElement(document.activeElement as HTMLElement));
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(app.router)).toBe('/alerts/refilltoosoon?facilityIds=101');
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    // Back leaves the page; it does not open the alert again.
+    await app.router.navigate(-1);
+    expect(currentPath(app.router)).toBe('/alerts/refilltoosoon/archive');
+  });
+
+  it('puts a row it opens in the address, shows the row at once, and hands focus back to the row', async () => {
+    serve(new FakeApi().signedIn('tok', nurse()));
+    const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
+    const table = await screen.findByRole('table', { name: 'REFILL TOO SOON alerts' });
+    await app.user.click(await within(table).findByText(/Listed, Lou/));
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    expect(within(dialog).getAllByText(/Listed, Lou/)).not.toEqual([]);
+    expect(currentPath(app.router)).toBe(`/alerts/refilltoosoon?alert=${listed._internalID}`);
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(app.router)).toBe('/alerts/refilltoosoon');
+    await waitFor(() =>
+      expect(
+        within(table)
+          .getByText(/Listed, Lou/)
+          .closest('tr'),
+      ).toHaveFocus(),
+    );
+  });
+
+  it('brings a signed-out visitor through sign-in back to the alert', async () => {
+    const user = nurse();
+    serve(
+      new FakeApi()
+        .on('POST', ENDPOINTS.login, () => ok(LoginAnswerSchema, { token: 'tok', userInfo: user }))
+        .signedIn('tok', user),
+    );
+    const app = renderApp('/alerts/refilltoosoon?alert=4321');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await app.user.type(screen.getByLabelText('Email'), 'nurse@meadowbrook.test');
+    await app.user.type(screen.getByLabelText('Password'), 'portal-demo-1');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
+    expect(await within(dialog).findAllByText(/Linked, Lin/)).not.toEqual([]);
+    expect(currentPath(app.router)).toBe('/alerts/refilltoosoon?alert=4321');
   });
 });

@@ -17,6 +17,7 @@ import { widgetPagePath } from '@/lib/paths.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
+import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ArchiveRange, type RangeField } from './archive-range.tsx';
@@ -58,7 +59,8 @@ function isRangeRefusal(error: unknown): boolean {
 
 /**
  * /alerts/{path} and its archive: title, refresh, total, Archive/Current, From/To on the archive, and the
- * sortable table with 'Show N more...' (spec 1, section 2).
+ * sortable table with 'Show N more...' (spec 1, section 2). The alert the address names (`?alert=`, a row opened
+ * or a link followed) is open in the detail modal, whether or not it is among the rows loaded.
  */
 export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
@@ -66,7 +68,9 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   const readWords = readStateWords(useCurrentUser().userType);
   const [range, setRange] = useState({ from: '', to: '' });
   const [incomplete, setIncomplete] = useState<Partial<Record<RangeField, true>>>({});
-  const [selected, setSelected] = useState<AnyAlert | null>(null);
+  // The row last opened, shown while its fresh copy loads; the address says which alert is open.
+  const [opened, setOpened] = useState<AnyAlert | null>(null);
+  const linked = useLinkedAlert();
   const facilityIds = useFacilityNarrowing();
   const today = localIsoDay(new Date());
   const problems = isArchive
@@ -169,7 +173,10 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           rows={shownRows}
           sort={sort}
           onSortChange={setSort}
-          onOpen={setSelected}
+          onOpen={(alert) => {
+            setOpened(alert);
+            linked.open(alert._internalID);
+          }}
           label={isArchive ? `${widget.title} archived alerts` : `${widget.title} alerts`}
           height={560}
         />
@@ -183,8 +190,15 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           onShowMore={more.showMore}
         />
       ) : null}
-      {selected ? (
-        <AlertDetailModal widget={widget} alert={selected} onClose={() => setSelected(null)} />
+      {linked.isNamed ? (
+        <AlertDetailModal
+          // A new alert is a new modal: nothing of the last one shows while the next loads.
+          key={linked.value}
+          widget={widget}
+          internalId={linked.internalId}
+          alert={opened && opened._internalID === linked.internalId ? opened : undefined}
+          onClose={linked.close}
+        />
       ) : null}
     </Stack>
   );
