@@ -344,6 +344,7 @@ export {
   registerInputSchema,
   resetPasswordInputSchema,
 } from './schemas/registration.ts';
+export { STORABLE_YEAR_MESSAGE, STORABLE_YEARS } from './schemas/storable-dates.ts';
 export { isTimeZone, TimeZoneSchema } from './schemas/time-zone.ts';
 export type {
   DrugDetail,

@@ -21,5 +21,13 @@ describe('storable dates', () => {
       STORABLE_YEAR_MESSAGE,
     ]);
     expect(storableDateTime('Bad time').parse('2026-11-02T15:00:00+01:00')).toBe('2026-11-02T15:00:00+01:00');
+    expect(messagesOf(storableDateTime('Bad time').safeParse('2026-11-02T25:00:00Z'))).toEqual(['Bad time']);
+  });
+
+  it('takes the year of the instant in UTC too: an offset must not carry it past 9999 or before 1900', () => {
+    for (const iso of ['9999-12-31T23:00:00-05:00', '9999-12-31T23:59:59-23:59', '1900-01-01T00:00:00+14:00'])
+      expect(messagesOf(storableDateTime('Bad time').safeParse(iso)), iso).toEqual([STORABLE_YEAR_MESSAGE]);
+    for (const iso of ['9999-12-31T23:00:00+05:00', '1900-01-01T00:00:00-05:00', '9999-12-31T23:59:59Z'])
+      expect(storableDateTime('Bad time').safeParse(iso).success, iso).toBe(true);
   });
 });

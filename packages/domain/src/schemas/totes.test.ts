@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { STORABLE_YEAR_MESSAGE } from './storable-dates.ts';
 import { TOTES_MESSAGES, totesRangeProblems, usDateToIso } from './totes.ts';
 
 describe('usDateToIso', () => {
@@ -16,6 +17,11 @@ describe('totesRangeProblems', () => {
   it('accepts a past range and an open one', () => {
     expect(totesRangeProblems('11/20/2026', '11/23/2026', today)).toEqual({});
     expect(totesRangeProblems(undefined, undefined, today)).toEqual({});
+  });
+  it('refuses a year PostgreSQL cannot store or from before 1900 (year 0 would reach the query, 0-99 read as 19xx)', () => {
+    expect(totesRangeProblems('01/01/0000', undefined, today)).toEqual({ fdate: STORABLE_YEAR_MESSAGE });
+    expect(totesRangeProblems('11/20/2026', '12/31/1899', today)).toEqual({ edate: STORABLE_YEAR_MESSAGE });
+    expect(totesRangeProblems('01/01/1900', undefined, today)).toEqual({});
   });
   it('refuses bad dates, From after To and future dates', () => {
     expect(totesRangeProblems('13/01/2026', undefined, today)).toEqual({ fdate: TOTES_MESSAGES.badDate });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { int4IdText } from './ids.ts';
+import { hasStorableYear, STORABLE_YEAR_MESSAGE } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
@@ -47,8 +48,8 @@ export const PackingSlipHeadersQuerySchema = z.strictObject({
 export type PackingSlipHeadersQuery = z.infer<typeof PackingSlipHeadersQuerySchema>;
 
 /**
- * Field problems of a Totes range against `today` (an ISO day): each date a real MM/DD/YYYY day, From not after
- * To, neither in the future. Empty when the range is fine.
+ * Field problems of a Totes range against `today` (an ISO day): each date a real MM/DD/YYYY day with a storable
+ * year (STORABLE_YEARS), From not after To, neither in the future. Empty when the range is fine.
  */
 export function totesRangeProblems(
   fdate: string | undefined,
@@ -59,10 +60,13 @@ export function totesRangeProblems(
   const from = fdate === undefined ? undefined : usDateToIso(fdate);
   const to = edate === undefined ? undefined : usDateToIso(edate);
   if (from === null) problems.fdate = TOTES_MESSAGES.badDate;
+  else if (from && !hasStorableYear(from)) problems.fdate = STORABLE_YEAR_MESSAGE;
   else if (from && from > today) problems.fdate = TOTES_MESSAGES.inFuture;
   if (to === null) problems.edate = TOTES_MESSAGES.badDate;
+  else if (to && !hasStorableYear(to)) problems.edate = STORABLE_YEAR_MESSAGE;
   else if (to && to > today) problems.edate = TOTES_MESSAGES.inFuture;
-  if (from && to && from > to && !problems.fdate) problems.fdate = TOTES_MESSAGES.fromAfterTo;
+  if (from && to && from > to && !problems.fdate && !problems.edate)
+    problems.fdate = TOTES_MESSAGES.fromAfterTo;
   return problems;
 }
 

@@ -1,9 +1,20 @@
 import { jwtVerify } from 'jose';
+import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { usedLoginTokens } from '../../db/schema/index.ts';
+import { findMalformedText } from '../../platform/well-formed-text.ts';
 
 /** Longest life a one-time sign-in token may have, whatever its `exp` says. */
 export const LOGIN_TOKEN_MAX_AGE_SECONDS = 300;
+
+/**
+ * The claims the portal reads. A signature proves who made a token, not that its claims are what PostgreSQL
+ * stores: `sub` and `jti` must be text without a NUL or an unpaired surrogate (findMalformedText), `jti` at most
+ * 200 characters (the column's key), and `iat` and `exp` numbers (jose has checked them against the clock).
+ */
+const ClaimsSchema = z
+  .object({ sub: z.string().min(1).max(254), jti: z.string().min(1), iat: z.number(), exp: z.number() })
+  .refine((claims) => findMalformedText([claims.sub, claims.jti]) === null);
 
 /**
  * Checks a one-time sign-in token issued by an integrating pharmacy system: an HS256 JWT signed with the shared
@@ -16,7 +27,7 @@ export async function consumeLoginToken(
   secret: string | undefined,
 ): Promise<string | null> {
   if (!secret) return null;
-  let payload: { sub?: string | undefined; jti?: string | undefined; exp?: number | undefined };
+  let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, new TextEncoder().encode(secret), {
       algorithms: ['HS256'],
@@ -26,11 +37,16 @@ export async function consumeLoginToken(
   } catch {
     return null;
   }
-  if (!payload.sub || !payload.jti || !payload.exp) return null;
+  const claims = ClaimsSchema.safeParse(payload);
+  if (!claims.success) return null;
+  const { sub, jti, iat, exp } = claims.data;
+  // jose refuses an iat in the future, so the token is dead by iat + 5 minutes whatever its exp: the used mark need
+  // not outlive that (and an exp such as 1e15 is past any Date).
+  const expiresAt = new Date(Math.min(exp, iat + LOGIN_TOKEN_MAX_AGE_SECONDS) * 1000);
   const used = await db
     .insert(usedLoginTokens)
-    .values({ jti: payload.jti.slice(0, 200), expiresAt: new Date(payload.exp * 1000) })
+    .values({ jti, expiresAt })
     .onConflictDoNothing()
     .returning({ jti: usedLoginTokens.jti });
-  return used.length === 1 ? payload.sub : null;
+  return used.length === 1 ? sub : null;
 }

@@ -243,4 +243,27 @@ describe('POST /api/loginWithToken', () => {
     expect(none.statusCode).toBe(401);
     expect(bodyOf(none)).toMatchObject({ message: 'This sign-in link is invalid or has expired.' });
   });
+
+  it('refuses (401, not 500) a signed token whose claims are not text PostgreSQL stores, or whose exp is past any date', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: Record<string, unknown>) =>
+      new SignJWT({ sub: 'nurse@meadowbrook.test', jti: randomUUID(), iat: now, exp: now + 60, ...claims })
+        .setProtectedHeader({ alg: 'HS256' })
+        .sign(new TextEncoder().encode(LOGIN_SECRET));
+    for (const claims of [
+      { sub: 'nurse@meadowbrook.test\u0000' },
+      { sub: 'nurse@meadowbrook.test\ud800' },
+      { sub: 7 },
+      { jti: 'j\u0000' },
+      { jti: ['a'] },
+      { jti: 7 },
+    ]) {
+      const response = await exchange(await signed(claims));
+      expect(response.statusCode, JSON.stringify(claims)).toBe(401);
+      expect(bodyOf(response), JSON.stringify(claims)).toMatchObject({ code: 'UNAUTHORIZED' });
+    }
+    // A token lives 5 minutes from iat whatever its exp says: an exp past the last Date is kept as iat + 5 minutes.
+    const lasting = await exchange(await signed({ exp: 1e15 }));
+    expect(lasting.statusCode).toBe(200);
+  });
 });

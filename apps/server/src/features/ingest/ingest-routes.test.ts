@@ -307,6 +307,10 @@ describe('dates PostgreSQL cannot store', () => {
     ['dateCreated', '0001-01-01T00:00:00+01:00'],
     ['dispenseDt', '0000-01-01T00:00:00Z'],
     ['dispenseDt', '1899-12-31T23:59:59Z'],
+    // Written in 9999, but the offset carries the instant into 10000 (ISO text +010000-..., a 500 on the insert).
+    ['dateCreated', '9999-12-31T23:00:00-05:00'],
+    ['dispenseDt', '9999-12-31T23:59:59-23:59'],
+    ['archiveDtTm', '9999-12-31T23:59:59-23:59'],
   ])('refuses %s %s with a 400 naming it and stores none of the batch', async (field, value) => {
     const batch = [alertRow(), alertRow({ [field]: value })];
     const response = await ingest('highCost', { alerts: batch });

@@ -199,6 +199,29 @@ describe('editing and deleting contacts', () => {
   });
 });
 
+describe("another tenant's contact", () => {
+  it('is answered exactly as a contact that does not exist, on edit and on delete', async () => {
+    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      ContactInfo: { Email: 'unit.manager@meadowbrook.test' },
+    });
+    const id = (added.body.faciContact as { facilityContactInfoID: number }).facilityContactInfoID;
+    const missing = 2_000_000_000;
+    for (const [url, body] of [
+      ['/editfacisetting', (ContactId: number) => ({ ContactId, ContactInfo: 'x@lakeside.test' })],
+      ['/deletefacicontact', (ContactId: number) => ({ ContactId })],
+    ] as const) {
+      const theirs = await post('don@lakeside.test', url, body(id));
+      const none = await post('don@lakeside.test', url, body(missing));
+      expect(theirs, url).toEqual(none);
+      expect(theirs.status, url).toBe(404);
+    }
+    const [row] = await t.database.db.select().from(facilityContacts).where(eq(facilityContacts.id, id));
+    expect(row?.contactInfo).toBe('unit.manager@meadowbrook.test');
+  });
+});
+
 describe('POST /api/facilitysetting with an id PostgreSQL cannot hold', () => {
   it.each([2_147_483_648, 9_007_199_254_740_991, '2147483648'])(
     'refuses FaciId %j with a 400 naming it and saves nothing',

@@ -34,10 +34,21 @@ const refusals = {
   409: ApiErrorBodySchema,
 };
 
-/** The facility if the viewer may see it (else 404) and set its settings (else 403). */
-async function settableFacility(app: FastifyInstance, request: FastifyRequest, facId: number) {
+const NO_FACILITY = 'No such facility.';
+const NO_CONTACT = 'No such contact.';
+
+/**
+ * The facility if the viewer may see it (else 404 with `missing`, the answer for what the caller asked for when it
+ * does not exist, so another tenant's looks the same) and set its settings (else 403).
+ */
+async function settableFacility(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  facId: number,
+  missing: string = NO_FACILITY,
+) {
   const [facility] = await facilityAccess(app.db, currentUser(request), [facId]);
-  if (!facility) throw notFound('No such facility.');
+  if (!facility) throw notFound(missing);
   if (!facility.permissions.has(FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility)) {
     throw forbidden('You may not change the settings of this facility.');
   }
@@ -185,8 +196,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const contact = await findContact(app.db, Number(request.body.ContactId));
-      if (!contact) throw notFound('No such contact.');
-      await settableFacility(app, request, contact.facId);
+      if (!contact) throw notFound(NO_CONTACT);
+      await settableFacility(app, request, contact.facId, NO_CONTACT);
       const info = request.body.ContactInfo;
       const email = typeof info === 'string' ? info : info.Email;
       try {
@@ -224,8 +235,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const contact = await findContact(app.db, Number(request.body.ContactId));
-      if (!contact) throw notFound('No such contact.');
-      await settableFacility(app, request, contact.facId);
+      if (!contact) throw notFound(NO_CONTACT);
+      await settableFacility(app, request, contact.facId, NO_CONTACT);
       await app.db.transaction(async (tx) => {
         await tx.delete(facilityContacts).where(eq(facilityContacts.id, contact.id));
         await recordAudit(

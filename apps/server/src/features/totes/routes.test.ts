@@ -1,5 +1,5 @@
 import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
-import { TOTES_MESSAGES } from '@portal/domain';
+import { STORABLE_YEAR_MESSAGE, TOTES_MESSAGES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, packingSlips } from '../../db/schema/index.ts';
@@ -104,6 +104,24 @@ describe('GET /api/packingslipheaders', () => {
       expect(body.message, query).toBe(message);
     }
     expect((await get('nurse@meadowbrook.test', '/api/packingslipheaders?other=1')).status).toBe(400);
+  });
+
+  it('refuses a year PostgreSQL cannot store, or from before 1900, with a 400 and the message (not a 500)', async () => {
+    // Year 0 reached the query as a date PostgreSQL has no year for; in a time zone, years 0 to 99 read as 19xx.
+    for (const query of [
+      'fdate=01/01/0000',
+      'edate=01/01/0000',
+      'fdate=06/15/0001&tz=America/Chicago',
+      'fdate=12/31/1899',
+    ]) {
+      const field = query.slice(0, 5);
+      const { status, body } = await get('nurse@meadowbrook.test', `/api/packingslipheaders?${query}`);
+      expect(status, query).toBe(400);
+      expect(body.fields, query).toEqual({ [field]: STORABLE_YEAR_MESSAGE });
+    }
+    expect((await get('nurse@meadowbrook.test', '/api/packingslipheaders?fdate=01/01/1900')).status).toBe(
+      200,
+    );
   });
 
   it('sends a range of totes as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {
