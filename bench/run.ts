@@ -6,10 +6,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
 import { openDatabase } from '@portal/server/src/db/client.ts';
+import { DEMO_PASSWORD } from '@portal/server/src/db/seed/index.ts';
 import { measureActions } from './load/action-load.ts';
 import type { BenchTarget, LoadSettings } from './load/bench-target.ts';
 import { signIn } from './load/bench-target.ts';
-import { BENCH_USERS, BIG_LIST_USER, prepareBenchWorld } from './load/bench-world.ts';
+import { BENCH_USERS, BIG_LIST_USER, prepareBenchWorld, prepareDemoWorld } from './load/bench-world.ts';
 import { measureEvents, renderEvents } from './load/events-load.ts';
 import { measureIngest, renderIngest } from './load/ingest-load.ts';
 import { measureLists } from './load/list-load.ts';
@@ -25,15 +26,27 @@ import {
 } from './load-report.ts';
 import { measureBundle, renderBundle } from './render/bundle-size.ts';
 import { measureDashboard, renderDashboard } from './render/dashboard-render.ts';
+import { measureMemory, renderMemory } from './render/memory.ts';
+import { MEMORY_REPLY_PREFIX } from './render/shift-activity.ts';
 
-const PARTS = ['list', 'paging', 'actions', 'browser', 'ingest', 'bundle', 'seed', 'events'] as const;
+const PARTS = [
+  'list',
+  'paging',
+  'actions',
+  'browser',
+  'ingest',
+  'bundle',
+  'seed',
+  'events',
+  'memory',
+] as const;
 type Part = (typeof PARTS)[number];
 const REPORT = new URL('./REPORT.md', import.meta.url);
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /**
- * `npm run bench -- [--only list,paging,actions,browser,bundle,seed,events] [--scale 200] [--db postgres|pglite|both]`.
+ * `npm run bench -- [--only list,paging,actions,browser,bundle,seed,events,memory] [--scale 200] [--db postgres|pglite|both]`.
  * Every figure is a ratio against a baseline measured in the same run, in interleaved rounds, because absolute
  * figures on a shared 2-core machine say little. Without --database-url a scratch PostgreSQL database is created
  * and dropped; without --pglite-dir a temporary PGlite folder is used and removed. Updates bench/REPORT.md.
@@ -52,6 +65,10 @@ async function main(): Promise<void> {
       'log-level': { type: 'string', default: 'warn' },
       // The seed part's own sizes (seed throughput and the hot-path queries of the earlier report).
       'seed-facilities': { type: 'string', default: '20' },
+      // The memory part: cycles of a shift after the settled baseline at which the page's memory is read, and
+      // how long the shift runs before that baseline.
+      'memory-cycles': { type: 'string', default: '100,200,400' },
+      'memory-settle': { type: 'string', default: '330' },
     },
   });
   const parts = new Set(
@@ -74,9 +91,11 @@ async function main(): Promise<void> {
   if (parts.has('bundle')) {
     await save('bundle', renderBundle(await measureBundle(WEB_DIST)));
   }
-  const serverParts = ['list', 'paging', 'actions', 'browser', 'ingest', 'events'].some((p) =>
+  const scaleParts = ['list', 'paging', 'actions', 'browser', 'ingest', 'events'].some((p) =>
     parts.has(p as Part),
   );
+  // The memory part needs the demo world only (its nurse and pharmacy user are the seed's), not the scale seed.
+  const serverParts = scaleParts || parts.has('memory');
   for (const engine of serverParts ? engines : []) {
     if (engine !== 'postgres' && engine !== 'pglite')
       throw new Error(`--db ${engine}: postgres, pglite or both`);
@@ -85,10 +104,11 @@ async function main(): Promise<void> {
       values['database-url'],
       values['pglite-dir'],
       async (databaseUrl, pgliteDir) => {
-        console.log(`${engine}: preparing the database (scale ${scale})`);
+        console.log(`${engine}: preparing the database (${scaleParts ? `scale ${scale}` : 'demo world'})`);
         const database = await openDatabase({ databaseUrl, pgliteDir });
         try {
-          await prepareBenchWorld(database.db, scale, console.log);
+          if (scaleParts) await prepareBenchWorld(database.db, scale, console.log);
+          else await prepareDemoWorld(database.db);
         } finally {
           await database.close();
         }
@@ -102,7 +122,7 @@ async function main(): Promise<void> {
         });
         try {
           const tokens = new Map<string, string>();
-          for (const user of BENCH_USERS)
+          for (const user of scaleParts ? BENCH_USERS : [])
             tokens.set(user.email, await signIn(app, user.email, user.password));
           const target: BenchTarget = { engine, databaseUrl, pgliteDir, app, tokens };
           const stamp = `${new Date().toISOString()}, ${machine()}, scale ${scale}, ${settings.seconds} s per run, ${settings.rounds} rounds`;
@@ -146,6 +166,32 @@ async function main(): Promise<void> {
               console.log,
             );
             await save(`browser-${engine}`, `${renderDashboard(dashboard)}\nRun: ${stamp}.`);
+          }
+          if (parts.has('memory')) {
+            console.log(`${engine}: memory over a shift`);
+            const loadBefore = machineLoad();
+            const memory = await measureMemory({
+              appUrl: app.url,
+              nurse: { email: 'nurse@meadowbrook.test', password: DEMO_PASSWORD },
+              pharmacy: { email: 'sysadmin@pharmacy.test', password: DEMO_PASSWORD },
+              checkpoints: (values['memory-cycles'] ?? '')
+                .split(',')
+                .map(Number)
+                .filter((n) => n > 0),
+              settleSeconds: Number(values['memory-settle']),
+              repliesPerCycle: 2,
+              removeReplies: async () => {
+                await app.query('delete from alert_actions where comment like $1', [
+                  `${MEMORY_REPLY_PREFIX}%`,
+                ]);
+              },
+              log: console.log,
+              snapshotDir: process.env.MEMORY_SNAPSHOTS,
+            });
+            await save(
+              `memory-${engine}`,
+              `${renderMemory(memory)}\nRun: ${new Date().toISOString()}, ${machine()}; load before ${loadBefore}, after ${machineLoad()}.`,
+            );
           }
           if (parts.has('ingest')) {
             console.log(`${engine}: ingest`);

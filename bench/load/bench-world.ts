@@ -27,6 +27,11 @@ export const BIG_LIST_USER: BenchUser = {
   password: DEMO_PASSWORD,
 };
 
+/** The demo world alone, seeded when missing: what the memory part needs (its nurse and pharmacy are the seed's). */
+export async function prepareDemoWorld(db: Db): Promise<void> {
+  await seedIfEmpty(db, { pharmacyEmailDomain: 'pharmacy.test' });
+}
+
 /**
  * Seeds the demo world and `scale` generated facilities when missing, then adds the bench's own users. All of it
  * is idempotent, so a kept database is reused as it is. The users are the bench's, not the seed's: a nurse
