@@ -12,6 +12,12 @@ export type OpenModalProps = Omit<ModalProps, 'opened'>;
  */
 const openModals: symbol[] = [];
 
+/** Takes a modal off the stack; one already gone leaves the others as they are (splice(-1) would drop the newest). */
+function forget(self: symbol): void {
+  const index = openModals.indexOf(self);
+  if (index >= 0) openModals.splice(index, 1);
+}
+
 /**
  * Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else to its stand-in
  * (`standIn`, from rememberPlace: the next row's control when its row was deleted), else the fallback.
@@ -60,10 +66,7 @@ export function openConfirmModal(settings: ConfirmSettings): string {
       if (!answered) settings.onCancel?.();
       settings.onClose?.();
       // Left on the stack until this key press has reached every listener: the dialog under it must not take it too.
-      window.setTimeout(() => {
-        const index = openModals.indexOf(self);
-        if (index >= 0) openModals.splice(index, 1);
-      });
+      window.setTimeout(() => forget(self));
       // After Mantine's own return of focus (10 ms), which may aim at an element that is gone or behind a dialog.
       window.setTimeout(() => {
         const active = document.activeElement;
@@ -108,7 +111,7 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
   useEffect(() => {
     openModals.push(self);
     return () => {
-      openModals.splice(openModals.indexOf(self), 1);
+      forget(self);
       giveFocusBack(opener.current, standIn);
     };
   }, [self, standIn]);
