@@ -1,4 +1,4 @@
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
@@ -97,12 +97,14 @@ function seesFile(caller: Caller, row: FileRow): boolean {
   return row.state !== null && facilities.some((id) => stateOf.get(id) === row.state);
 }
 
-/** Stored files, whatever the upload sweep would say: a refused upload must leave none behind. */
+/** Stored files (not folders: the storage makes a user's upload folder once, and it may stay empty). */
 async function storedFiles(): Promise<string> {
-  const names = await readdir(join(w.t.config.dataDir, 'files'), { recursive: true }).catch(
-    () => [] as string[],
-  );
-  return names.map(String).sort().join(',');
+  const root = join(w.t.config.dataDir, 'files');
+  const names = await readdir(root, { recursive: true }).catch(() => [] as string[]);
+  const found: string[] = [];
+  for (const name of names.map(String).sort())
+    if ((await stat(join(root, name)).catch(() => null))?.isFile()) found.push(name);
+  return found.join(',');
 }
 
 const FILE_WRITES = [wholeTable('files')];
