@@ -13,9 +13,34 @@ import {
 } from '@portal/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, DON, NOCREDS, NURSE, PHARMACIST, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
+import {
+  ANONYMOUS,
+  type Caller,
+  callers,
+  checkAnswer,
+  expectNoSessionRefused,
+  expectSameAsMissing,
+  expectWellRefused,
+  junkDay,
+  junkNumberText,
+  junkText,
+  junkValue,
+  junkZone,
+  OBJECT_MEMBERS,
+  payloadOf,
+  percent,
+  RawBody,
+  rawBodies,
+  rows,
+  SIGNED_OUT,
+  settings,
+  shown,
+  visibleFacilities,
+  wrongType,
+  ZONES,
+} from '../../test/fuzz.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { sortColumnsOf } from './sorting.ts';
 
@@ -26,25 +51,12 @@ import { sortColumnsOf } from './sorting.ts';
  * only, never gets 101, 102 or 301).
  *
  * Most inputs aim at real alerts (every tenant's) with a request a client could send, then spoil part of it, so
- * they get past the schemas to the statements; the rest are junk. The seeds are fixed, so CI runs the same inputs
- * every time; a failure prints the seed, path and shrunk counterexample. To explore: FUZZ_SEED=<number> for other
- * inputs, FUZZ_SCALE=<n> for n times the runs.
+ * they get past the schemas to the statements; the rest are junk. The list and action routes resolve the session
+ * in their statement, after the schema; their refusals of the input wait for a session check all the same. Seeds,
+ * FUZZ_SEED and FUZZ_SCALE as in test/fuzz.ts.
  */
 
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : 20261102;
-const SCALE = process.env.FUZZ_SCALE ? Number(process.env.FUZZ_SCALE) : 1;
-const settings = (runs: number, offset: number) => ({
-  numRuns: Math.max(1, Math.round(runs * SCALE)),
-  seed: SEED + offset,
-});
-
 const EMAILS = [NURSE, ADMIN, DON, SYSADMIN, PHARMACIST, NOCREDS, SUPER] as const;
-type Email = (typeof EMAILS)[number];
-/** Who asks: a demo account, no one (no Authorization header), or a session signed out since. */
-type Caller = Email | typeof ANONYMOUS | typeof SIGNED_OUT;
-const ANONYMOUS = 'anonymous';
-const SIGNED_OUT = 'signed-out';
-
 /** An id no alert or discussion entry has: the "does not exist" twin of another tenant's real id. */
 const MISSING_ID = 2_000_000_000;
 
@@ -60,15 +72,13 @@ let t: TestApp;
 let base: string;
 let tokens: Record<string, string> = {};
 /** The facilities each account may see, from its memberships: the rule the routes must keep. */
-const visible = new Map<Email, Set<number>>();
+let visible = new Map<string, Set<number>>();
 /** How many alerts of each widget each account may see, live and archived together: no count may be more. */
 const visibleTotals = new Map<string, number>();
 /** Real rows to aim at, every tenant's. */
 let pool: { alerts: PoolAlert[]; entries: { id: number; facId: number }[] };
 
-async function rows<T>(query: SQL): Promise<T[]> {
-  return ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const q = <T>(query: SQL) => rows<T>(t.database.db, query);
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -79,17 +89,10 @@ beforeAll(async () => {
   tokens[SIGNED_OUT] = await signIn(t.app, NURSE);
   const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(tokens[SIGNED_OUT]) });
   expect(out.statusCode).toBeLessThan(300);
-  for (const email of EMAILS) {
-    const facs = await rows<{ fac_id: number }>(sql`
-      select f.fac_id from users u, facilities f
-      where u.email = ${email} and (u.user_type = 'SuperAdmin'
-        or exists (select 1 from facility_memberships m where m.user_id = u.id and m.fac_id = f.fac_id)
-        or exists (select 1 from pharmacy_memberships m where m.user_id = u.id and m.pharm_id = f.pharm_id))`);
-    visible.set(email, new Set(facs.map((f) => Number(f.fac_id))));
-  }
+  visible = await visibleFacilities(t.database.db, EMAILS);
   expect([...(visible.get(DON) ?? [])]).toEqual([201]);
   const alerts = (
-    await rows<{ id: string; widget: WidgetKey; rx_no: string; group_id: string; fac_id: number }>(
+    await q<{ id: string; widget: WidgetKey; rx_no: string; group_id: string; fac_id: number }>(
       sql`select id, widget, rx_no, group_id, fac_id from alerts order by id`,
     )
   ).map((a) => ({
@@ -105,7 +108,7 @@ beforeAll(async () => {
       visibleTotals.set(`${email}|${widget.key}`, seen.length);
     }
   }
-  const entries = await rows<{ id: string; fac_id: number }>(
+  const entries = await q<{ id: string; fac_id: number }>(
     sql`select x.id, a.fac_id from alert_actions x join alerts a on a.id = x.alert_id order by x.id`,
   );
   pool = { alerts, entries: entries.map((e) => ({ id: Number(e.id), facId: Number(e.fac_id) })) };
@@ -121,31 +124,7 @@ afterAll(async () => t?.close());
 const authOf = (caller: Caller): Record<string, string> =>
   caller === ANONYMOUS ? {} : bearer(tokens[caller] ?? '');
 const sees = (caller: Caller, facId: number | undefined) =>
-  facId !== undefined && Boolean(visible.get(caller as Email)?.has(facId));
-/** Mostly the demo accounts given, now and then someone without a session. */
-const callers = (...emails: Email[]) =>
-  fc.oneof(
-    { weight: 8, arbitrary: fc.constantFrom<Caller>(...emails) },
-    { weight: 1, arbitrary: fc.constantFrom<Caller>(ANONYMOUS, SIGNED_OUT) },
-  );
-
-/**
- * Without a session nothing is answered, not even what is wrong with the input: a 401, with no token or with a
- * signed-out one (only the router's own refusals of the address come first: 400 not valid percent-encoding, 414
- * too long, 404 no such route, as for a '.' segment). The list and action routes resolve the session in their
- * statement, after the schema; their refusals of the input wait for a session check all the same.
- */
-function expectNoSessionRefused(caller: Caller, status: number, text: string, what: string) {
-  if (caller !== ANONYMOUS && caller !== SIGNED_OUT) return;
-  const message = status < 400 ? '' : (JSON.parse(text) as { message: string }).message;
-  const router =
-    (status === 400 && message === 'The address is not valid.') ||
-    status === 414 ||
-    (status === 404 && message.startsWith('No route '));
-  if (router) return;
-  expect(status, `${what}: ${caller === ANONYMOUS ? 'without a token' : 'signed out'}`).toBe(401);
-}
-
+  facId !== undefined && Boolean(visible.get(caller)?.has(facId));
 /** A real alert to aim at: mostly one the caller may see, else any tenant's. */
 const aimedAlert = (caller: Caller) => {
   const own = pool.alerts.filter((a) => sees(caller, a.facId));
@@ -166,23 +145,6 @@ const aimedEntry = (caller: Caller) => {
       );
 };
 
-/**
- * encodeURIComponent, except that a lone surrogate (which it refuses) goes as the three bytes a careless encoder
- * writes for it (WTF-8, not valid UTF-8): what a hostile client could send.
- */
-function percent(text: string): string {
-  let out = '';
-  for (const char of text) {
-    const point = char.codePointAt(0) ?? 0;
-    if (point < 0xd800 || point > 0xdfff) out += encodeURIComponent(char);
-    else
-      out += [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)]
-        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
-        .join('');
-  }
-  return out;
-}
-
 // ---------------------------------------------------------------------------------------------------------------
 // What a refused call must leave alone: everything the list, detail, read and action routes write.
 
@@ -196,7 +158,7 @@ interface Fingerprint {
 }
 
 async function fingerprint(): Promise<Fingerprint> {
-  const [row] = await rows<Fingerprint>(sql`select
+  const [row] = await q<Fingerprint>(sql`select
     (select count(*) from alert_actions)::int as actions,
     (select count(*) from audit_events where kind in ('alert.action', 'alert.read'))::int as audits,
     (select max(updated_at) from alerts)::text as updated,
@@ -209,168 +171,10 @@ async function fingerprint(): Promise<Fingerprint> {
   return row;
 }
 
-/** The house rule for any answer: no 5xx, and a 4xx is a JSON `{ message, code }`. */
-function expectWellRefused(status: number, text: string, contentType: unknown, what: string) {
-  expect(status, `${what} -> ${status} ${text.slice(0, 300)}`).toBeLessThan(500);
-  if (status >= 400) {
-    expect(String(contentType), what).toMatch(/^application\/json/);
-    const body = JSON.parse(text) as { message?: unknown; code?: unknown };
-    expect(typeof body.message === 'string' && body.message.trim() !== '', `${what}: message`).toBe(true);
-    expect(typeof body.code === 'string' && body.code !== '', `${what}: code`).toBe(true);
-  }
-}
-
-const checkAnswer = (response: LightMyRequestResponse, what: string) =>
-  expectWellRefused(response.statusCode, response.body, response.headers['content-type'], what);
-
-/** Another tenant's alert is answered as a missing one: the same status and body (never a 403 that tells). */
-function expectSameAsMissing(
-  response: LightMyRequestResponse,
-  missing: LightMyRequestResponse,
-  what: string,
-) {
-  expect(
-    { status: response.statusCode, body: response.json() as unknown },
-    `${what}: unlike a missing one`,
-  ).toEqual({
-    status: missing.statusCode,
-    body: missing.json() as unknown,
-  });
-}
-
-// ---------------------------------------------------------------------------------------------------------------
-// Generators of values.
-
-const OBJECT_MEMBERS = [
-  'constructor',
-  '__proto__',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  'isPrototypeOf',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  '__defineGetter__',
-  '__lookupSetter__',
-] as const;
-
-const junkText = fc.oneof(
-  fc.string({ maxLength: 24 }),
-  fc.string({ unit: 'binary', maxLength: 12 }),
-  fc.string({ unit: 'grapheme', maxLength: 8 }),
-  fc.constantFrom(
-    '',
-    ' ',
-    'null',
-    'undefined',
-    'NaN',
-    'Infinity',
-    '-Infinity',
-    '-1',
-    '0',
-    '00',
-    '1e3',
-    '0x10',
-    '+1',
-    '1.5',
-    '-0',
-    'true',
-    '[]',
-    '{}',
-    "'; drop table alerts; --",
-    '%00',
-    '%zz',
-    '\u0000',
-    '\ud800',
-    '\udfff\ud800',
-    '😀',
-    'İ',
-    'ß',
-    '\u202e',
-    'a'.repeat(300),
-    ...OBJECT_MEMBERS,
-  ),
-);
-
-const junkNumberText = fc.oneof(
-  fc.integer().map(String),
-  fc.double().map(String),
-  fc.bigInt({ min: -(10n ** 30n), max: 10n ** 30n }).map(String),
-  fc.constantFrom(
-    '1e308',
-    '9'.repeat(40),
-    '100000',
-    '100001',
-    '2147483647',
-    '2147483648',
-    '4294967296',
-    '-2',
-  ),
-);
-
-const wrongType = fc.oneof(
-  fc.constant(null),
-  fc.boolean(),
-  fc.constant([]),
-  fc.constant({}),
-  fc.array(fc.integer(), { maxLength: 2 }),
-  fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }), { maxKeys: 2 }),
-);
-const anyNumber = fc.oneof(
-  fc.integer(),
-  fc.double(),
-  fc.constantFrom(0, -1, 1.5, 2 ** 31, 2 ** 53 - 1, 2 ** 53, 1e20, Number.MAX_VALUE, -0),
-);
-/** Anything a JSON field could hold that is not what it should. */
-const junkValue = fc.oneof(junkText, junkNumberText, anyNumber, wrongType);
-
-const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-const day = fc
-  .record({
-    y: fc.oneof(fc.integer({ min: 0, max: 12000 }), fc.constantFrom(1899, 1900, 2024, 2025, 2026, 9999)),
-    m: fc.integer({ min: 0, max: 14 }),
-    d: fc.integer({ min: 0, max: 32 }),
-  })
-  .map(({ y, m, d }) => `${pad(y, 4)}-${pad(m)}-${pad(d)}`);
 /** A day the archive could well be asked for (the demo world's last 90 days or so). */
 const recentDay = fc
   .date({ min: new Date('2026-08-01'), max: new Date('2026-11-10'), noInvalidDate: true })
   .map((d) => d.toISOString().slice(0, 10));
-const junkDay = fc.oneof(
-  day,
-  fc.constantFrom(
-    '2026-02-29',
-    '2024-02-29',
-    '2026-11-31',
-    '2026-13-01',
-    '0000-01-01',
-    '1900-01-01',
-    '9999-12-31',
-    '10000-01-01',
-    '2026-1-1',
-    '2026-11-02T00:00:00Z',
-    '26-11-02',
-    '2026-11-02 ',
-    '',
-  ),
-);
-
-const ZONES = [
-  'UTC',
-  'utc',
-  'America/Chicago',
-  'america/chicago',
-  'Pacific/Kiritimati',
-  'Pacific/Pago_Pago',
-  'Etc/GMT+12',
-  'Etc/GMT-14',
-  'Asia/Kathmandu',
-  'America/St_Johns',
-  'Antarctica/Troll',
-  'EST5EDT',
-];
-const junkZone = fc.oneof(fc.constantFrom('Mars/Olympus', '+01:00', 'Factory', '', 'Etc/GMT+15'), junkText);
-
 // ---------------------------------------------------------------------------------------------------------------
 // The list calls.
 
@@ -742,59 +546,19 @@ const spoil = (body: Record<string, unknown>) =>
       })),
   );
 
-/** A body sent as it is, not as JSON of a value: broken or odd JSON, another content type, too large. */
-class RawBody {
-  constructor(
-    readonly text: string,
-    readonly type: string | undefined,
-  ) {}
-  /** How fast-check prints it in a counterexample: a long body cut short. */
-  [fc.toStringMethod]() {
-    const text =
-      this.text.length > 120 ? `${this.text.slice(0, 120)}... (${this.text.length} characters)` : this.text;
-    return `RawBody(${JSON.stringify(text)}, ${JSON.stringify(this.type)})`;
-  }
-}
-const rawBody = fc
-  .record({
-    type: fc.constantFrom(
-      'application/json',
-      'application/json; charset=utf-16',
-      'text/plain',
-      'application/x-www-form-urlencoded',
-      'multipart/form-data; boundary=x',
-      undefined,
-    ),
-    text: fc.oneof(
-      fc.constantFrom(
-        '',
-        '{',
-        'null',
-        '[]',
-        '"x"',
-        '{"__proto__":{"isAdmin":true},"widget":"HighCost"}',
-        '{"constructor":{"prototype":{"isAdmin":true}},"widget":"HighCost"}',
-        '{"widget":"HighCost","widget":"openBatch"}',
-        '\uFEFF{}',
-        `${'['.repeat(5000)}${']'.repeat(5000)}`,
-        `{"requestedAction":"ask","widget":"HighCost","_internalID":1,"actionComment":"${'x'.repeat(1_100_000)}"}`,
-      ),
-      fc.json({ maxDepth: 2 }),
-      junkText,
-    ),
-  })
-  .map(({ text, type }) => new RawBody(text, type));
-
-/** What inject sends for a body: JSON of the value, or a raw body as it is. */
-const payloadOf = (body: unknown, headers: Record<string, string | string[]>) =>
-  body instanceof RawBody
-    ? { payload: body.text, headers: { ...headers, ...(body.type ? { 'content-type': body.type } : {}) } }
-    : { payload: JSON.stringify(body), headers: { ...headers, 'content-type': 'application/json' } };
-const shown = (body: unknown) =>
-  (body instanceof RawBody ? `${body.type} ${body.text}` : (JSON.stringify(body) ?? String(body))).slice(
-    0,
-    400,
-  );
+const rawBody = rawBodies([
+  '',
+  '{',
+  'null',
+  '[]',
+  '"x"',
+  '{"__proto__":{"isAdmin":true},"widget":"HighCost"}',
+  '{"constructor":{"prototype":{"isAdmin":true}},"widget":"HighCost"}',
+  '{"widget":"HighCost","widget":"openBatch"}',
+  '\uFEFF{}',
+  `${'['.repeat(5000)}${']'.repeat(5000)}`,
+  `{"requestedAction":"ask","widget":"HighCost","_internalID":1,"actionComment":"${'x'.repeat(1_100_000)}"}`,
+]);
 
 const KEYS = [randomUUID(), randomUUID(), randomUUID()];
 const requestKey = fc.oneof(
@@ -899,7 +663,7 @@ describe('POST /api/requestaction, under generated bodies and Idempotency-Keys',
         if (id) used.add(`${caller}|${id}`);
         expect(after.actions, what).toBe(before.actions + 1);
         expect(after.audits, what).toBe(before.audits + 1);
-        const [entry] = await rows<{ fac_id: number }>(
+        const [entry] = await q<{ fac_id: number }>(
           sql`select a.fac_id from alert_actions x join alerts a on a.id = x.alert_id order by x.id desc limit 1`,
         );
         expect(sees(caller, Number(entry?.fac_id)), `${what}: stored at ${entry?.fac_id}`).toBe(true);
@@ -990,7 +754,7 @@ describe('the read-state calls, under generated bodies', () => {
         }
         // Marked: by the facility's own staff only, at a facility they see (the audit event names it).
         expect([NURSE, ADMIN, DON] as Caller[], what).toContain(caller);
-        const [event] = await rows<{ fac_id: number }>(
+        const [event] = await q<{ fac_id: number }>(
           sql`select fac_id from audit_events where kind = 'alert.read' order by id desc limit 1`,
         );
         expect(sees(caller, Number(event?.fac_id)), `${what}: marked at ${event?.fac_id}`).toBe(true);
@@ -1040,7 +804,7 @@ async function openEvents(caller: Caller, lastEventId: string | undefined) {
 describe('GET /api/events, under generated Last-Event-IDs', () => {
   it('never answers 5xx; a refusal is { message, code }; an accepted one replays, then says ready', async () => {
     // By now the properties above have written events: ids near the newest replay some.
-    const [newest] = await rows<{ id: string | null }>(sql`select max(id)::text as id from alert_events`);
+    const [newest] = await q<{ id: string | null }>(sql`select max(id)::text as id from alert_events`);
     const near = Number(newest?.id ?? 0);
     // Digits, now and then after leading zeros (which PostgreSQL's xid8 input reads as octal).
     const digits = (min: number, max: number) =>
