@@ -273,9 +273,11 @@ describe('the facility settings and reminder contact calls, under generated bodi
             url,
           );
         if (call.kind === 'delete' && response.statusCode === 200)
-          // Put it back, so later runs still have every tenant's contacts to aim at.
-          await w.db.execute(sql`insert into facility_contacts (id, fac_id, widget, contact_method, contact_info)
-            values (${contact.id}, ${contact.facId}, 'highCost', 'Email', ${`again.${contact.id}@example.com`})`);
+          // Put back what was deleted (a spoiled body may name another contact), so later runs still have every
+          // tenant's contacts to aim at.
+          for (const { id, facId } of contacts)
+            await w.db.execute(sql`insert into facility_contacts (id, fac_id, widget, contact_method, contact_info)
+              values (${id}, ${facId}, 'highCost', 'Email', ${`again.${id}@example.com`}) on conflict do nothing`);
       }),
       settings(250, 202),
     );
