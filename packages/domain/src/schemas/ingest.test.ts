@@ -30,6 +30,14 @@ describe('ingest schemas', () => {
     expect(alert).toMatchObject({ drugLabelName: '', qty: null, authBy: '', minQtyDisp: null, room: '' });
   });
 
+  it('bounds quantities and prices as the columns store them, rounded to 3 decimals', () => {
+    const parse = (qty: number) => ingestAlertSchemaOf('highCost').safeParse({ ...base, qty }).success;
+    expect(parse(999_999_999.9994)).toBe(true);
+    expect(parse(999_999_999.9996)).toBe(false);
+    expect(parse(-999_999_999.9999)).toBe(false);
+    expect(parse(1e9)).toBe(false);
+  });
+
   it('names the bad field of a bad row by its index', () => {
     const result = ingestBatchSchemaOf('priorAuth').safeParse({
       alerts: [base, { ...base, dateCreated: 'yesterday' }],

@@ -20,8 +20,19 @@ const day = z
   .refine(hasStorableYear, STORABLE_YEAR_MESSAGE);
 const text = (max = 500) => z.string().max(max).default('');
 const required = (max = 200) => z.string().trim().min(1, 'Required').max(max);
-// Bounded by the columns that store them (numeric(12,2) and (12,3)), so a huge number is a 400, not a 500.
-const amount = z.number().gt(-1e9).lt(1e9).nullable().default(null);
+/** What a numeric(12,3) column holds: less than 1e9 either way, once rounded to 3 places as it is stored. */
+const AMOUNT_LIMIT = 1e9;
+// Bounded by the columns that store them (numeric(12,2) and (12,3)), so a huge number is a 400, not a 500: as
+// rounded to 3 places (the server rounds so before it compares and stores), 999999999.9996 is 1000000000.
+const amount = z
+  .number()
+  .gt(-AMOUNT_LIMIT)
+  .lt(AMOUNT_LIMIT)
+  .refine((value) => Math.abs(Math.round(value * 1000) / 1000) < AMOUNT_LIMIT, {
+    message: `Must round to 3 decimals within ±${AMOUNT_LIMIT - 0.001}`,
+  })
+  .nullable()
+  .default(null);
 const wholeOrNull = z.number().int().min(-100_000).max(100_000).nullable().default(null);
 
 /**

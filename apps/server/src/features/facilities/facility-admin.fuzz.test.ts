@@ -273,9 +273,11 @@ describe('the facility settings and reminder contact calls, under generated bodi
             url,
           );
         if (call.kind === 'delete' && response.statusCode === 200)
-          // Put it back, so later runs still have every tenant's contacts to aim at.
-          await w.db.execute(sql`insert into facility_contacts (id, fac_id, widget, contact_method, contact_info)
-            values (${contact.id}, ${contact.facId}, 'highCost', 'Email', ${`again.${contact.id}@example.com`})`);
+          // Put back what was deleted (a spoiled body may name another contact), so later runs still have every
+          // tenant's contacts to aim at.
+          for (const { id, facId } of contacts)
+            await w.db.execute(sql`insert into facility_contacts (id, fac_id, widget, contact_method, contact_info)
+              values (${id}, ${facId}, 'highCost', 'Email', ${`again.${id}@example.com`}) on conflict do nothing`);
       }),
       settings(250, 202),
     );
@@ -431,6 +433,21 @@ const ingestRow = (widget: WidgetKey, facIds: readonly number[]) =>
     ),
   });
 
+/** A quantity or price: any number, or one at the edges of the columns that store them (numeric 12,3 and 12,2). */
+const amountish = fc.oneof(
+  anyNumber,
+  fc.constantFrom(
+    999_999_999.999,
+    999_999_999.9996,
+    -999_999_999.9999,
+    1e9 - 1e-7,
+    0.0005,
+    1e-7,
+    5e-324,
+    1e9,
+  ),
+);
+
 /** An ingest row with a field spoiled: a date past what can be stored, a number too large, another facility. */
 const spoiledRow = (row: Record<string, unknown>) =>
   spoiled(row, {
@@ -439,9 +456,11 @@ const spoiledRow = (row: Record<string, unknown>) =>
     archiveDtTm: junkDateTime,
     archived: fc.boolean(),
     _internalArchiveID: fc.oneof(anyNumber, fc.constantFrom(1, 2 ** 53, 2 ** 63)),
-    qty: anyNumber,
+    qty: amountish,
+    orgQty: amountish,
     daysSupply: anyNumber,
-    ttlPrice: anyNumber,
+    ttlPrice: amountish,
+    sumTtlPrice: amountish,
     facID: fc.oneof(fc.constantFrom(...FACILITY_IDS), anyNumber, junkNumberText),
     rxGuid: fc.oneof(fc.uuid(), fc.constantFrom('00000000-0000-0000-0000-000000000000', 'not-a-uuid')),
     admDate: fc.oneof(junkDateTime, fc.constantFrom('2026-11-02', '0000-01-01', '9999-12-31')),

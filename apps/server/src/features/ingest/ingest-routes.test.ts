@@ -320,3 +320,22 @@ describe('dates PostgreSQL cannot store', () => {
     expect(await countByUuid(batch.map((row) => row._internalUUID))).toBe(0);
   });
 });
+
+describe('amounts the columns cannot hold once rounded', () => {
+  // numeric(12,3) holds less than 1e9; 999999999.9996 is under it as sent but rounds to 1000000000 as stored.
+  it.each([
+    ['qty', 999_999_999.9996],
+    ['orgQty', -999_999_999.9999],
+  ])('refuses %s %s with a 400 naming it and stores none of the batch', async (field, value) => {
+    const batch = [alertRow(), alertRow({ [field]: value })];
+    const response = await ingest('highCost', { alerts: batch });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ fields: { [`alerts.1.${field}`]: expect.any(String) } });
+    expect(await countByUuid(batch.map((row) => row._internalUUID))).toBe(0);
+  });
+
+  it('takes the largest amount that rounds within the column', async () => {
+    const row = alertRow({ qty: 999_999_999.9994, ttlPrice: 999_999_999.99 });
+    expect((await ingest('highCost', { alerts: [row] })).statusCode).toBe(200);
+  });
+});
