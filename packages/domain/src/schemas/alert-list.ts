@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
 import { AnyAlertSchema } from './alerts.ts';
-import { int4IdText } from './ids.ts';
+import { int4IdText, queryInt } from './ids.ts';
 import { hasStorableYear, STORABLE_YEAR_MESSAGE, storableDay } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
@@ -23,8 +23,8 @@ export const AlertListQuerySchema = z.strictObject({
   sortOrder: z.enum(['asc', 'desc']).optional(),
   // Room for a sort value of 1,000 characters, each escaped in JSON, in base64url (the server's cursor.ts).
   cursor: z.string().max(8192).optional(),
-  page: z.coerce.number().int().min(1).max(100_000).optional(),
-  limit: z.coerce.number().int().min(1).max(PAGE_LIMIT).default(PAGE_LIMIT),
+  page: queryInt(1, 100_000).optional(),
+  limit: queryInt(1, PAGE_LIMIT).default(PAGE_LIMIT),
   facilityIds: repeatedInt.optional(),
   archived: z.enum(['true', 'false']).optional(),
   from: isoDay.optional(),

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import type { EntityRole } from './auth.ts';
-import { int4IdText } from './ids.ts';
+import { int4IdText, queryInt } from './ids.ts';
 import { storableDateTime } from './storable-dates.ts';
 
 /** The pharmacy role that reads its pharmacies' audit trail (SuperAdmins read all of it). */
@@ -87,7 +87,7 @@ export const AuditQuerySchema = z
       .string()
       .regex(/^\d{1,18}$/, AUDIT_MESSAGES.badCursor)
       .optional(),
-    limit: z.coerce.number().int().min(1).max(AUDIT_PAGE.maxLimit).default(AUDIT_PAGE.defaultLimit),
+    limit: queryInt(1, AUDIT_PAGE.maxLimit).default(AUDIT_PAGE.defaultLimit),
     format: z.enum(['json', 'csv']).default('json'),
   })
   .refine((q) => !q.from || !q.to || Date.parse(q.from) <= Date.parse(q.to), {

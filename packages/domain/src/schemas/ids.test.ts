@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { INT4_MAX, int4Id, int4IdOrDigits, int4IdText } from './ids.ts';
+import { INT4_MAX, int4Id, int4IdOrDigits, int4IdText, queryInt } from './ids.ts';
 
 const accepts = (schema: { safeParse(v: unknown): { success: boolean } }, value: unknown) =>
   schema.safeParse(value).success;
@@ -45,4 +45,26 @@ describe('int4 ids', () => {
     const result = int4IdOrDigits('Bad id').safeParse(INT4_MAX + 1);
     expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual(['Bad id']);
   });
+});
+
+describe('whole numbers in a query string', () => {
+  const limit = queryInt(1, 100);
+
+  it.each([
+    ['1', 1],
+    ['100', 100],
+    ['007', 7],
+    [42, 42],
+  ])('reads %j as %j', (value, number) => expect(limit.parse(value)).toBe(number));
+
+  it.each(['0', '101', '0x10', '1e1', ' 5', '5 ', '5.0', '+5', '-1', '', 'NaN', 0, 1.5, 101, null, true])(
+    'refuses %j with one message naming the range',
+    (value) => {
+      const result = limit.safeParse(value);
+      expect(result.success).toBe(false);
+      expect(result.success ? [] : result.error.issues.map((issue) => issue.message)).toEqual([
+        'Must be a whole number from 1 to 100',
+      ]);
+    },
+  );
 });

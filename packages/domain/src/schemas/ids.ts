@@ -33,3 +33,24 @@ export const int4IdOrDigits = (message: string = ID_MESSAGE) =>
     ],
     { error: message },
   );
+
+/**
+ * A whole number in a query string (a page, a page size), answered as a number: digits only, for the reason above
+ * ('0x10', '1e2', ' 5' and '5.0' all coerce to a number); a number is taken as it is, for callers that build the
+ * query from this schema's input type.
+ */
+export const queryInt = (min: number, max: number) => {
+  const message = `Must be a whole number from ${min} to ${max}`;
+  return z
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .regex(/^\d{1,15}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
+    .pipe(z.number().int(message).min(min, message).max(max, message));
+};

@@ -197,6 +197,10 @@ describe('paging', () => {
     ['limit=101', 'limit'],
     ['limit=0', 'limit'],
     ['page=0', 'page'],
+    // Numbers are digits: what Number() would also read (hex, exponent, a space) is refused, not taken as 16 or 10.
+    ['limit=0x10', 'limit'],
+    ['limit=1e1', 'limit'],
+    ['page=%202', 'page'],
     ['cursor=not-a-cursor', 'cursor'],
     ['facilityIds=abc', 'facilityIds.0'],
     ['unknown=1', 'unknown'],

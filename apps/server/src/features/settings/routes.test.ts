@@ -106,6 +106,10 @@ describe('POST /api/facilitysetting', () => {
     [{ settingValues: { EmailNotificationIntervalMinutes: 0 } }, 'EmailNotificationIntervalMinutes'],
     [{ settingValues: { AutoRespondAction: 'Explode' } }, 'AutoRespondAction'],
     [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: '10' }, 'SettingNote'],
+    // Text that Number() would read as a number in range is still not a whole number written in digits.
+    [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: '0x5' }, 'SettingNote'],
+    [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: '5e0' }, 'SettingNote'],
+    [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: ' 5' }, 'SettingNote'],
     [
       { settingValues: { AutoRespondAction: 'ApproveOnce' }, WidgetName: 'highCostAlerts' },
       'AutoRespondAction',

@@ -64,7 +64,8 @@ function inRange(
   message: string,
 ) {
   if (value === undefined) return undefined;
-  const number = Number(value);
+  // Text is digits only: Number() would also read '0x5', '5e0' and ' 5' as 5.
+  const number = typeof value === 'string' && !/^\d{1,6}$/.test(value) ? Number.NaN : Number(value);
   if (!Number.isInteger(number) || number < limits.min || number > limits.max)
     throw badRequest(message, { [field]: message });
   return number;
