@@ -79,10 +79,28 @@ describe('a list over more than 16 facilities', () => {
           const keys = seen.map((a) => `${a.dateCreated}|${String(a._internalID).padStart(12, '0')}`);
           const sorted = [...keys].sort();
           expect(keys).toEqual(newestFirst ? sorted.reverse() : sorted);
+          // The total is the facilities' kept counts, summed over every visible facility.
+          const first = await listAlerts(t.app, token, widget, archived ? 'archived=true' : '');
+          expect(first.count).toBe(seen.length);
         }
       });
     }
   }
+
+  it("sorted by the facility's name, pages by cursor through every visible alert in that order", async () => {
+    // The name is the facility's, not the alert's: the page joins the facility before it sorts.
+    for (const [key, column] of [
+      ['highCost', 'facName'],
+      ['refillTooSoon', 'facilityName'],
+    ] as const) {
+      const widget = widgetByKey(key);
+      const seen = await allPages(t.app, token, widget, `limit=100&sort=${column}&sortOrder=desc`);
+      expect(ids(seen)).toEqual(await expectedIds(key, false, visible));
+      const keys = seen.map((a) => [a.facName.toLowerCase(), a._internalID] as const);
+      const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1));
+      expect(keys).toEqual(sorted);
+    }
+  });
 
   it('narrowed by facilityIds to more than 16, a hidden one among them, answers only the visible ones', async () => {
     const widget = widgetByKey('highCost');

@@ -13,6 +13,8 @@ export interface SortColumn {
    * "ascending means newest first" applies (spec 1, section 9).
    */
   isDate?: true;
+  /** The expression reads the facility's row (its name), which the page then joins before it sorts. */
+  readsFacility?: true;
 }
 
 /** Whether ascending on the archive lists this column newest first (its dates; names and numbers sort as asked). */
@@ -39,7 +41,7 @@ function shownAs(column: SQLWrapper, labels: Readonly<Record<string, string>>): 
 const COMMON: Record<string, SortColumn> = {
   dateCreated: { expr: sql`${alerts.dateCreated}`, kind: 'time' },
   patName: text(alerts.patName),
-  facName: text(facilities.name),
+  facName: { ...text(facilities.name), readsFacility: true },
   drugLabelName: text(alerts.drugLabelName),
   ttlPrice: number(alerts.ttlPrice),
   qty: number(alerts.qty),
@@ -57,7 +59,7 @@ const COMMON: Record<string, SortColumn> = {
 // The paged widgets' own names for the same columns.
 const PAGED_ALIASES: Record<string, SortColumn> = {
   patientName: text(alerts.patName),
-  facilityName: text(facilities.name),
+  facilityName: { ...text(facilities.name), readsFacility: true },
   roomNumber: text(alerts.room),
   rxNumber: text(alerts.rxNo),
   nursingStation: text(alerts.nsName),
