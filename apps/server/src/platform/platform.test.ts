@@ -60,6 +60,32 @@ describe('security headers', () => {
     expect(csp).toContain("object-src 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
+
+  it.each(['/dashboard', '/api/tokeninfo', '/api/highCost', '/healthz'])(
+    'sends the same security headers on %s, a page, a refusal, an API answer and a probe alike',
+    async (url) => {
+      const response = await t.app.inject(url);
+      expect(response.headers['content-security-policy']).toBe(
+        "default-src 'self';script-src 'self';style-src 'self' 'unsafe-inline';img-src 'self' data: blob:;" +
+          "font-src 'self' data:;connect-src 'self';worker-src 'self' blob:;frame-src 'self' blob:;" +
+          "object-src 'none';base-uri 'self';form-action 'self';frame-ancestors 'none'",
+      );
+      expect(response.headers).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      // Not in production (the test app's), where it is sent over HTTPS.
+      expect(response.headers['strict-transport-security']).toBeUndefined();
+    },
+  );
 });
 
 describe('web app and unknown paths', () => {

@@ -45,8 +45,11 @@ function planPage(widget: Widget, query: ListQuery, now: Date) {
   }
   // The days are the caller's own when it names its time zone (the web app does), else UTC days.
   const zone = query.tz ?? 'UTC';
-  const problems = archiveRangeProblems(query.from, query.to, dayIn(now, zone));
-  if (Object.keys(problems).length > 0) throw badRequest('The date range is not valid.', problems);
+  // Today in the zone only when there is a range to check (it cost ~2% of a list call's CPU under load).
+  if (query.from || query.to) {
+    const problems = archiveRangeProblems(query.from, query.to, dayIn(now, zone));
+    if (Object.keys(problems).length > 0) throw badRequest('The date range is not valid.', problems);
+  }
   const sortOrder = query.sortOrder ?? 'asc';
   // On the archive, "ascending means newest first" (spec 1, section 9): by a date column. A name or an amount
   // sorts as asked, as the column's arrow says.
