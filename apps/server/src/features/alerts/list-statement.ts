@@ -46,8 +46,8 @@ export interface ListStatementUser {
 
 /**
  * One alert row of the page: its kept list row's revision and, when asked for, its text (`{"alert": {...},
- * "actions": [...]}`, timestamps already as ISO strings, the discussion oldest first), its facility's name and its
- * sort value for the cursor.
+ * "actions": [...]}`, timestamps already as ISO strings, the discussion oldest first), its facility's name and, on
+ * the page's last row only (the one a next page's cursor names; '' on the others), its sort value.
  */
 export interface ListStatementRow {
   id: number;
@@ -89,10 +89,10 @@ function castAfter(sort: SortColumn): SQL {
  * The sort value as the drivers gave it to the cursor before: timestamps and numerics as their PostgreSQL text,
  * integers and text as themselves, so cursors stay byte-identical.
  */
-function sortValueJson(sort: SortColumn): SQL {
-  if (sort.kind === 'time') return sql`to_json((${sort.expr})::text)`;
-  if (sort.kind === 'text') return sql`to_json(${sort.expr})`;
-  return sql`case when pg_typeof(${sort.expr}) = 'numeric'::regtype then to_json((${sort.expr})::text) else to_json(${sort.expr}) end`;
+function sortValueJson(sort: SortColumn, value: SQL): SQL {
+  if (sort.kind === 'time') return sql`to_json((${value})::text)`;
+  if (sort.kind === 'text') return sql`to_json(${value})`;
+  return sql`case when pg_typeof(${value}) = 'numeric'::regtype then to_json((${value})::text) else to_json(${value}) end`;
 }
 
 /**
@@ -142,7 +142,7 @@ function listStatement(request: ListStatementRequest): SQL {
   const order = sql`order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
     limit ${sql.raw(String(Math.trunc(request.limit) + 1))} offset ${sql.raw(String(request.after ? 0 : Math.trunc(request.offset)))}`;
   const columns = sql`${alerts.id}, ${alerts.listRev} as list_rev, ${text} as list_json, "facilities"."name" as fac_name,
-    ${sortValueJson(sort)} as sort_value, ${sort.expr} as sort_key`;
+    ${sort.expr} as sort_key`;
   const where = (
     tenancy: SQL,
   ) => sql`where ${alerts.widget} = ${ph('widget')} and ${tenancy} and ${archived} ${range}
@@ -160,6 +160,8 @@ function listStatement(request: ListStatementRequest): SQL {
   from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
   ${where(tenancy)}
   ${order})`;
+  // The cursor is made from the page's last row (the statement reads one more): only its sort value is written
+  // out as JSON, not every row's.
   return sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     s.last_seen_at < ${ph('touchBefore')}::timestamptz as stale
@@ -191,7 +193,9 @@ select
      'sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name, 'userType', user_type,
      'mustChangePassword', must_change_password, 'stale', stale) from me) end as "user",
   case when row_number() over (order by p.sort_key ${dir}, p.id ${dir}) = 1 then ${count} end as "count",
-  p.id, p.list_rev as "rev", p.list_json as "listJson", p.fac_name as "facName", p.sort_value as "sortValue"
+  p.id, p.list_rev as "rev", p.list_json as "listJson", p.fac_name as "facName",
+  case when row_number() over (order by p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
+    then ${sortValueJson(sort, sql`p.sort_key`)} end as "sortValue"
 from (select 1) one left join page p on true
 order by p.sort_key ${dir}, p.id ${dir}`;
 }
