@@ -32,7 +32,9 @@ export const securityPlugin = fp(
       crossOriginEmbedderPolicy: false,
       strictTransportSecurity: app.config.env === 'production',
     });
-    app.addHook('onRequest', (request, reply, done) => setSecurityHeaders(request.raw, reply.raw, done));
+    app.addHook('onRequest', (request, reply, done) =>
+      setSecurityHeaders(request.raw, reply.raw, (error) => done(error instanceof Error ? error : undefined)),
+    );
     // Registered without a global limit: routes opt in (the 404 handler does, see static-web.ts).
     await app.register(rateLimit, { global: false });
   },
