@@ -239,7 +239,7 @@ export {
   UploadAnswerSchema,
   uploadedMessage,
 } from './schemas/files.ts';
-export { INT4_MAX, int4IdText } from './schemas/ids.ts';
+export { INT4_MAX, int4IdText, queryInt } from './schemas/ids.ts';
 export type { IngestAlert, IngestAnswer } from './schemas/ingest.ts';
 export {
   INGEST_DERIVED_FIELDS,

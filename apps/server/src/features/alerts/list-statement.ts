@@ -136,8 +136,8 @@ function listStatement(request: ListStatementRequest): SQL {
   // With few facilities the page is chosen by id alone, from the index in the default order (an index-only scan:
   // the facility's index holds widget, facility, date and id), and only its rows are read from the table, with
   // their facility's name: reading every alert of 5 facilities from the table to keep 100 of them was most of the
-  // statement's cost (bench/README.md, fix 7). Each row is named by its id and list_rev (migration 0009); its kept list_json (its
-  // fields and discussion, migration 0008: never null) only when asked for.
+  // statement's cost (bench/README.md, fix 7). Each row is named by its id and list_rev (migration 0009); its kept
+  // list_json (its fields and discussion, migration 0008: never null) only when asked for.
   const text = request.withText ? sql`${alerts.listJson}` : sql`null::text`;
   const order = sql`order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
     limit ${sql.raw(String(Math.trunc(request.limit) + 1))} offset ${sql.raw(String(request.after ? 0 : Math.trunc(request.offset)))}`;

@@ -9,6 +9,7 @@ import {
   type FacilitySettingInput,
   FacilitySettingInputSchema,
   MessageAnswerSchema,
+  queryInt,
   SETTING_DEFAULTS,
   SETTING_LIMITS,
   SETTING_NAMES,
@@ -64,11 +65,10 @@ function inRange(
   message: string,
 ) {
   if (value === undefined) return undefined;
-  // Text is digits only: Number() would also read '0x5', '5e0' and ' 5' as 5.
-  const number = typeof value === 'string' && !/^\d{1,6}$/.test(value) ? Number.NaN : Number(value);
-  if (!Number.isInteger(number) || number < limits.min || number > limits.max)
-    throw badRequest(message, { [field]: message });
-  return number;
+  // The query strings' rule: text is digits only (Number() would also read '0x5', '5e0' and ' 5' as 5).
+  const parsed = queryInt(limits.min, limits.max).safeParse(value);
+  if (!parsed.success) throw badRequest(message, { [field]: message });
+  return parsed.data;
 }
 
 /** Checks every value before anything is written, and answers the rows to store. */
