@@ -1,6 +1,6 @@
 import { ScrollArea, Stack, Text } from '@mantine/core';
 import type { AnyAlert, Widget } from '@portal/domain';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useMarkReplyRead } from '../api/mark-reply-read.ts';
 import { useClockValue } from '../hooks/use-clock.ts';
 import { DiscussionEntry } from './discussion-entry.tsx';
@@ -49,14 +49,28 @@ export function DiscussionThread({
   );
 
   // The thread opens at its oldest entry; a reply the viewer sends lands at the end, out of view in a long thread.
-  // The send's success comes once the alert has been fetched again (useRequestAction waits for it), so the reply
-  // is among the entries by then.
+  // After a send the thread follows its end: the reply comes in with the alert's refetch, which may render after
+  // the send's success, so every change of the entries scrolls to the end again until the viewer scrolls away.
+  const count = entries.length;
   const revealed = useRef(sentReplies);
+  const following = useRef(false);
+  useLayoutEffect(() => {
+    if (!viewport) return;
+    if (revealed.current !== sentReplies) {
+      revealed.current = sentReplies;
+      following.current = true;
+    }
+    if (following.current && count > 0) viewport.scrollTop = viewport.scrollHeight;
+  }, [viewport, sentReplies, count]);
   useEffect(() => {
-    if (!viewport || revealed.current === sentReplies) return;
-    revealed.current = sentReplies;
-    viewport.scrollTop = viewport.scrollHeight;
-  }, [viewport, sentReplies]);
+    if (!viewport) return;
+    const onScroll = () => {
+      // A pixel's leeway: scroll positions are whole pixels, heights fractional.
+      following.current = viewport.scrollHeight - viewport.scrollTop - viewport.clientHeight <= 1;
+    };
+    viewport.addEventListener('scroll', onScroll, { passive: true });
+    return () => viewport.removeEventListener('scroll', onScroll);
+  }, [viewport]);
 
   // The tab's panel is kept mounted while hidden (no height): the thread goes to its newest entry when first shown.
   useEffect(() => {
