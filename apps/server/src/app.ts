@@ -29,6 +29,7 @@ import { loggerOptions } from './platform/logger.ts';
 import { mailPlugin } from './platform/mail-plugin.ts';
 import { type MessagingService, secretsPlugin } from './platform/messaging-service.ts';
 import { openapiPlugin } from './platform/openapi.ts';
+import { pgliteVacuumPlugin } from './platform/pglite-vacuum.ts';
 import { schedulerPlugin } from './platform/scheduler.ts';
 import { securityPlugin } from './platform/security.ts';
 import { staticWebPlugin } from './platform/static-web.ts';
@@ -88,6 +89,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(authPlugin);
   await app.register(secretsPlugin, { messaging: options.messaging });
   await app.register(schedulerPlugin);
+  await app.register(pgliteVacuumPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin, { storage: options.storage });
   await app.register(staticWebPlugin, { webDist: config.webDist });
