@@ -1,0 +1,12 @@
+import { sql } from 'drizzle-orm';
+import { openDatabase } from './src/db/client.ts';
+const dir = process.argv[2]!;
+const database = await openDatabase({ pgliteDir: dir });
+const db = database.db;
+const show = async () => console.log(((await db.execute(sql`select s.relname, n_live_tup, n_dead_tup, n_ins_since_vacuum, n_mod_since_analyze, vacuum_count, c.relpages, c.relallvisible from pg_stat_user_tables s join pg_class c on c.oid = s.relid where s.relname in ('alerts','alert_actions','alert_list_counts') or s.relname like 'alert%' order by s.relname limit 8`)) as any).rows);
+await show();
+let t = performance.now();
+await db.execute(sql`vacuum (analyze)`);
+console.log('vacuum (analyze) all ms', (performance.now() - t).toFixed(0));
+await show();
+await database.close();
