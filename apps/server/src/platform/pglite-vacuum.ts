@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Db } from '../db/client.ts';
+import { repeatWhileSweeping } from './scheduler.ts';
 
 /** How often the embedded database is looked at: PostgreSQL's own autovacuum naptime. */
 export const PGLITE_VACUUM_INTERVAL_MS = 60_000;
@@ -72,28 +73,20 @@ export async function vacuumWhereNeeded(db: Db): Promise<VacuumPass> {
 export const pgliteVacuumPlugin = fp(
   async (app: FastifyInstance) => {
     if (app.database.kind !== 'pglite') return;
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<void> = Promise.resolve();
-    const pass = async () => {
-      try {
-        const done = await vacuumWhereNeeded(app.db);
-        if (done.vacuumed.length + done.analyzed.length > 0) app.log.info(done, 'embedded database vacuumed');
-      } catch (error) {
-        app.log.error({ err: error }, 'embedded database vacuum failed');
-      }
-    };
-    app.addHook('onReady', async () => {
-      if (app.config.sweepIntervalSeconds <= 0) return;
-      running = running.then(pass);
-      timer = setInterval(() => {
-        running = running.then(pass);
-      }, PGLITE_VACUUM_INTERVAL_MS);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    repeatWhileSweeping(
+      app,
+      PGLITE_VACUUM_INTERVAL_MS,
+      async () => {
+        try {
+          const done = await vacuumWhereNeeded(app.db);
+          if (done.vacuumed.length + done.analyzed.length > 0)
+            app.log.info(done, 'embedded database vacuumed');
+        } catch (error) {
+          app.log.error({ err: error }, 'embedded database vacuum failed');
+        }
+      },
+      { atStart: true },
+    );
   },
   { name: 'pglite-vacuum', dependencies: ['database'] },
 );

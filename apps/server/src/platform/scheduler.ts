@@ -36,12 +36,38 @@ export async function runExclusive(db: Db, name: string, job: Job, now = new Dat
   });
 }
 
+/**
+ * Runs `task` every `intervalMs` once the app is ready (and at once too, with `atStart`), one run at a time, while
+ * the sweeps are on (SWEEP_INTERVAL_SECONDS > 0: the tests turn them off and call what they need). Closing the app
+ * stops the timer and waits for a run in progress.
+ */
+export function repeatWhileSweeping(
+  app: FastifyInstance,
+  intervalMs: number,
+  task: () => Promise<void>,
+  { atStart = false } = {},
+): void {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> = Promise.resolve();
+  const queue = () => {
+    running = running.then(task);
+  };
+  app.addHook('onReady', async () => {
+    if (app.config.sweepIntervalSeconds <= 0) return;
+    if (atStart) queue();
+    timer = setInterval(queue, intervalMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    if (timer) clearInterval(timer);
+    await running;
+  });
+}
+
 /** The scheduler: features add jobs; every SWEEP_INTERVAL_SECONDS each runs once across all processes. */
 export const schedulerPlugin = fp(
   async (app: FastifyInstance) => {
     const jobs = new Map<string, Job>();
-    let timer: NodeJS.Timeout | null = null;
-    let running: Promise<void> = Promise.resolve();
 
     async function runAll(now = new Date()) {
       for (const [name, job] of jobs) {
@@ -59,17 +85,7 @@ export const schedulerPlugin = fp(
     }
 
     app.decorate('jobs', { add: (name: string, job: Job) => void jobs.set(name, job), runAll });
-    app.addHook('onReady', async () => {
-      if (app.config.sweepIntervalSeconds <= 0) return;
-      timer = setInterval(() => {
-        running = running.then(() => runAll());
-      }, app.config.sweepIntervalSeconds * 1000);
-      timer.unref();
-    });
-    app.addHook('preClose', async () => {
-      if (timer) clearInterval(timer);
-      await running;
-    });
+    repeatWhileSweeping(app, app.config.sweepIntervalSeconds * 1000, () => runAll());
   },
   { name: 'scheduler', dependencies: ['database'] },
 );
