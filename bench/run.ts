@@ -18,6 +18,7 @@ import { measureLists } from './load/list-load.ts';
 import { measurePaging } from './load/paging-load.ts';
 import { runSeedAndHotPath } from './load/seed-and-hot.ts';
 import { ServerHandle } from './load/server-handle.ts';
+import { WRK, wrkAvailable } from './load/wrk.ts';
 import {
   renderActions,
   renderPaging,
@@ -46,8 +47,17 @@ const REPORT = new URL('./REPORT.md', import.meta.url);
 const WEB_DIST = fileURLToPath(new URL('../apps/web/dist', import.meta.url));
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
+/** The list calls' load generator: the one asked for, else wrk where installed, else autocannon. */
+function chooseGenerator(asked: string | undefined): LoadSettings['generator'] {
+  if (asked === undefined) return wrkAvailable() ? 'wrk' : 'autocannon';
+  if (asked === 'autocannon') return asked;
+  if (asked !== 'wrk') throw new Error(`--generator ${asked}: wrk or autocannon`);
+  if (!wrkAvailable()) throw new Error(`--generator wrk: ${WRK} not found (apt-get install wrk)`);
+  return asked;
+}
+
 /**
- * `npm run bench -- [--only list,paging,actions,browser,bundle,seed,events,memory] [--scale 200] [--db postgres|pglite|both]`.
+ * `npm run bench -- [--only list,paging,actions,browser,bundle,seed,events,memory] [--scale 200] [--db postgres|pglite|both] [--generator wrk|autocannon]`.
  * Every figure is a ratio against a baseline measured in the same run, in interleaved rounds, because absolute
  * figures on a shared 2-core machine say little. Without --database-url a scratch PostgreSQL database is created
  * and dropped; without --pglite-dir a temporary PGlite folder is used and removed. Updates bench/REPORT.md.
@@ -63,6 +73,8 @@ async function main(): Promise<void> {
       seconds: { type: 'string', default: '5' },
       rounds: { type: 'string', default: '3' },
       connections: { type: 'string', default: '50' },
+      // The list calls' HTTP load generator: wrk where Debian's package is installed, else autocannon.
+      generator: { type: 'string' },
       'log-level': { type: 'string', default: 'warn' },
       // The seed part's own sizes (seed throughput and the hot-path queries of the earlier report).
       'seed-facilities': { type: 'string', default: '20' },
@@ -79,6 +91,7 @@ async function main(): Promise<void> {
     seconds: Number(values.seconds),
     rounds: Math.max(3, Number(values.rounds)),
     connections: Number(values.connections),
+    generator: chooseGenerator(values.generator),
   };
   const scale = Number(values.scale);
   const engines = values.db === 'both' ? (['postgres', 'pglite'] as const) : [values.db];
@@ -130,7 +143,7 @@ async function main(): Promise<void> {
           for (const user of scaleParts ? BENCH_USERS : [])
             tokens.set(user.email, await signIn(app, user.email, user.password));
           const target: BenchTarget = { engine, databaseUrl, pgliteDir, app, tokens };
-          const stamp = `${new Date().toISOString()}, ${machine()}, scale ${scale}, ${settings.seconds} s per run, ${settings.rounds} rounds`;
+          const stamp = `${new Date().toISOString()}, ${machine()}, scale ${scale}, ${settings.seconds} s per run, ${settings.rounds} rounds, list load by ${settings.generator}`;
           if (parts.has('list')) {
             console.log(`${engine}: list calls`);
             const lists = await measureLists(target, settings, console.log);

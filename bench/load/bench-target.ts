@@ -22,6 +22,8 @@ export interface LoadSettings {
   readonly seconds: number;
   readonly rounds: number;
   readonly connections: number;
+  /** What sends the list calls' HTTP load: wrk (C, when installed) or autocannon (JavaScript, in this process). */
+  readonly generator: 'wrk' | 'autocannon';
 }
 
 /** Signs a user in over HTTP (POST /api/login) and answers the bearer token. */

@@ -8,10 +8,12 @@ import {
   tokenOf,
 } from './bench-target.ts';
 import { BENCH_USERS } from './bench-world.ts';
-import { type HttpLoad, loadHttp, loadSequential } from './http-load.ts';
+import { type HttpLoad, type LoadTarget, loadHttp, loadSequential } from './http-load.ts';
 import { interleaved } from './pairs.ts';
 import { inlineStatement, type PgbenchResult, runPgbench } from './pgbench.ts';
+import type { ServerHandle } from './server-handle.ts';
 import type { Latency } from './server-protocol.ts';
+import { loadWrk } from './wrk.ts';
 
 /** The widgets of the goals: a plain list and a paged one. */
 export const LIST_WIDGETS = ['highCost', 'refillTooSoon'] as const;
@@ -77,7 +79,7 @@ export async function measureLists(
             appSingle: [],
             bare: [],
           };
-          const app = () => loadHttp(target.app, { path, headers }, settings.connections, settings.seconds);
+          const app = () => loadGet(settings, target.app, { path, headers });
           const url = target.databaseUrl;
           if (url && naive) {
             await naive.setStatements({ page });
@@ -94,10 +96,7 @@ export async function measureLists(
                   result.pgbenchPage.push(
                     await runPgbench(url, pageScript, settings.connections, settings.seconds),
                   ),
-                async () =>
-                  result.naive.push(
-                    await loadHttp(naive, { path: '/q/page' }, settings.connections, settings.seconds),
-                  ),
+                async () => result.naive.push(await loadGet(settings, naive, { path: '/q/page' })),
                 async () =>
                   result.pgbenchRoute.push(
                     // Prepared, as the route runs its statement (prepared.ts): the database's ceiling for it.
@@ -128,6 +127,13 @@ export async function measureLists(
     await naive?.stop();
   }
   return results;
+}
+
+/** The route and the naive route are loaded by the same generator, so neither gets a cheaper client. */
+function loadGet(settings: LoadSettings, server: ServerHandle, target: LoadTarget): Promise<HttpLoad> {
+  return settings.generator === 'wrk'
+    ? loadWrk(server, target, settings.connections, settings.seconds)
+    : loadHttp(server, target, settings.connections, settings.seconds);
 }
 
 function roundLine(r: ListResult): string {
