@@ -22,6 +22,16 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/**
+ * Set on every connection, on both engines. The hot path's named statements (features/alerts/prepared.ts) are
+ * large and planned in ~2 ms, several times what running them costs; under the default `auto` a connection may keep
+ * planning a statement afresh on every call, as it did for a cursor page deep in a list (3.2 ms a call against
+ * 0.9 ms with its generic plan, the same plan; bench/README.md, fix 13). Their plans do not depend on the values:
+ * the facility ids come from inside the statement. Unnamed statements (everything the ORM sends) are planned with
+ * their values each time whatever this says.
+ */
+export const SESSION_SETTINGS = 'set plan_cache_mode = force_generic_plan';
+
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 // Any fixed number works; it only has to be the same in every process that migrates this schema.
@@ -43,19 +53,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir ? { dataDir: dir } : {});
+  await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', pool: null, close: () => client.close() };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // Awaited by the pool before it hands a new connection out. A server that refuses the setting still serves,
+    // with PostgreSQL's default planning.
+    onConnect: async (connection: pg.ClientBase) => {
+      await connection.query(SESSION_SETTINGS).catch((error: Error) => {
+        process.emitWarning(`PostgreSQL session settings not applied: ${error.message}`);
+      });
+    },
+  });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE ... WITH (FORCE) in tests) is an
   // 'error' on the pool; the pool has already discarded it and the next query opens a new one. Without this
   // listener Node would treat it as an uncaught error and stop the process.
   pool.on('error', (error) => {
     process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
   });
+
   // Several processes may start together on one database: one migrates, the others wait for it.
   const client = await pool.connect();
   try {
