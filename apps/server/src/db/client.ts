@@ -23,14 +23,15 @@ export interface Database {
 }
 
 /**
- * Set on every connection, on both engines. The hot path's named statements (features/alerts/prepared.ts) are
- * large and planned in ~2 ms, several times what running them costs; under the default `auto` a connection may keep
- * planning a statement afresh on every call, as it did for a cursor page deep in a list (3.2 ms a call against
- * 0.9 ms with its generic plan, the same plan; bench/README.md, fix 13). Their plans do not depend on the values:
- * the facility ids come from inside the statement. Unnamed statements (everything the ORM sends) are planned with
- * their values each time whatever this says.
+ * Set on the hot path's own connections (PostgreSQL only; `hotPathPool`). Its named statements
+ * (features/alerts/prepared.ts) are large and take ~2 ms to plan, more than they take to run; under the default
+ * `auto` a connection may keep planning one afresh on every call, as it did for a cursor page deep in a list (3.2 ms
+ * a call against 0.9 ms with its generic plan, the same plan; bench/README.md, fix 13). Their plans do not depend on
+ * the values: the facility ids come from inside the statement. The ORM's connections keep `auto`: their statements
+ * are unnamed, and the setting would give those generic plans too (a parameterised page over an id array then
+ * went from ~200 to ~40 answers a second).
  */
-export const SESSION_SETTINGS = 'set plan_cache_mode = force_generic_plan';
+export const HOT_PATH_SETTINGS = 'set plan_cache_mode = force_generic_plan';
 
 export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
 
@@ -53,24 +54,13 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 async function openPglite(dir: string | undefined): Promise<Database> {
   if (dir) await mkdir(dir, { recursive: true });
   const client = await PGlite.create(dir ? { dataDir: dir } : {});
-  await client.exec(SESSION_SETTINGS);
   const db = drizzlePglite(client, { schema });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db, kind: 'pglite', pool: null, close: () => client.close() };
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
-  const pool = new pg.Pool({
-    connectionString: url,
-    max,
-    // Awaited by the pool before it hands a new connection out. A server that refuses the setting still serves,
-    // with PostgreSQL's default planning.
-    onConnect: async (connection: pg.ClientBase) => {
-      await connection.query(SESSION_SETTINGS).catch((error: Error) => {
-        process.emitWarning(`PostgreSQL session settings not applied: ${error.message}`);
-      });
-    },
-  });
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server closes (a restart, a failover, DROP DATABASE ... WITH (FORCE) in tests) is an
   // 'error' on the pool; the pool has already discarded it and the next query opens a new one. Without this
   // listener Node would treat it as an uncaught error and stop the process.
@@ -89,7 +79,39 @@ async function openPostgres(url: string, max: number): Promise<Database> {
     client.release();
   }
   const db = drizzlePg(pool, { schema });
-  return { db, kind: 'postgres', pool, close: () => pool.end() };
+  const hot = new pg.Pool({
+    connectionString: url,
+    max,
+    // Awaited by the pool before it hands a new connection out. A server that refuses the setting still serves,
+    // with PostgreSQL's default planning.
+    onConnect: async (connection: pg.ClientBase) => {
+      await connection.query(HOT_PATH_SETTINGS).catch((error: Error) => {
+        process.emitWarning(`PostgreSQL hot-path settings not applied: ${error.message}`);
+      });
+    },
+  });
+  hot.on('error', (error) => {
+    process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
+  });
+  hotPools.set(db, hot);
+  return {
+    db,
+    kind: 'postgres',
+    pool,
+    close: async () => {
+      await Promise.all([pool.end(), hot.end()]);
+    },
+  };
+}
+
+const hotPools = new WeakMap<Db, pg.Pool>();
+
+/**
+ * The alert hot path's own connections (PostgreSQL: `HOT_PATH_SETTINGS`), up to the pool size again beside the
+ * ORM's; undefined on PGlite. Only single statements run there, never part of a transaction.
+ */
+export function hotPathPool(db: Db): pg.Pool | undefined {
+  return hotPools.get(db);
 }
 
 /** True when the database answers and the migrations are applied. */

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Query, SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Db } from '../../db/client.ts';
+import { type Db, hotPathPool } from '../../db/client.ts';
 
 const dialect = new PgDialect();
 // Statement names by text. The alert statements' texts are few (widget x sort x direction x archive x cursor for
@@ -13,10 +13,11 @@ const MAX_NAMES = 2000;
 /**
  * Runs one of the alert hot-path statements (a drizzle SQL, or one already built with its values filled in); on PostgreSQL as a named (prepared) statement, so each pool
  * connection plans a text once instead of on every call (planning was ~40% of the list statement's cost on the
- * bench database, bench/README.md). Values stay parameters. PGlite runs it as drizzle does.
+ * bench database, bench/README.md), on the hot path's own connections, which keep each statement's generic plan
+ * (`hotPathPool`). Values stay parameters. PGlite runs it as drizzle does.
  */
 export async function executePrepared<T>(db: Db, statement: SQL | Query, prefix: string): Promise<T[]> {
-  const client: unknown = Reflect.get(db, '$client');
+  const client: unknown = hotPathPool(db) ?? Reflect.get(db, '$client');
   if (!(client instanceof pg.Pool)) {
     if (statement instanceof SQL) return ((await db.execute(statement)) as unknown as { rows: T[] }).rows;
     // PGlite, a statement already built (its values filled in): as drizzle's PGlite session runs it.
