@@ -59,15 +59,16 @@ async function openPglite(dir: string | undefined): Promise<Database> {
   return { db, kind: 'pglite', pool: null, close: () => client.close() };
 }
 
+// An idle connection the server closes (a restart, a failover, DROP DATABASE ... WITH (FORCE) in tests) is an
+// 'error' on its pool; the pool has already discarded it and the next query opens a new one. Without a listener
+// Node would treat it as an uncaught error and stop the process.
+function warnClosed(error: Error): void {
+  process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
+}
+
 async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection the server closes (a restart, a failover, DROP DATABASE ... WITH (FORCE) in tests) is an
-  // 'error' on the pool; the pool has already discarded it and the next query opens a new one. Without this
-  // listener Node would treat it as an uncaught error and stop the process.
-  pool.on('error', (error) => {
-    process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
-  });
-
+  pool.on('error', warnClosed);
   // Several processes may start together on one database: one migrates, the others wait for it.
   const client = await pool.connect();
   try {
@@ -90,9 +91,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
       });
     },
   });
-  hot.on('error', (error) => {
-    process.emitWarning(`PostgreSQL connection closed: ${error.message}`);
-  });
+  hot.on('error', warnClosed);
   hotPools.set(db, hot);
   return {
     db,
