@@ -1,11 +1,5 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
+import { runToolWithScript } from './run-tool.ts';
 import type { Statement } from './server-protocol.ts';
-
-const run = promisify(execFile);
 
 /** A pgbench run: transactions per second and mean latency (pgbench reports no percentiles without logs). */
 export interface PgbenchResult {
@@ -48,41 +42,35 @@ export async function runPgbench(
   seconds: number,
   mode: 'simple' | 'prepared' = 'simple',
 ): Promise<PgbenchResult> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-pgbench-'));
-  try {
-    const file = join(dir, 'script.sql');
-    await writeFile(file, script);
-    const url = new URL(databaseUrl);
-    const { stdout } = await run(
-      'pgbench',
-      [
-        '-n',
-        '-M',
-        mode,
-        '-f',
-        file,
-        '-c',
-        String(clients),
-        '-j',
-        '2',
-        '-T',
-        String(seconds),
-        '-h',
-        url.hostname,
-        '-p',
-        url.port || '5432',
-        '-U',
-        decodeURIComponent(url.username || 'postgres'),
-        url.pathname.slice(1),
-      ],
-      { timeout: (seconds + 60) * 1000, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
-    const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
-    const failed = /number of failed transactions: (\d+)/.exec(stdout)?.[1];
-    if (!tps) throw new Error(`pgbench gave no tps:\n${stdout}`);
-    return { tps: Number(tps), latencyMs: Number(latency ?? 0), failed: Number(failed ?? 0) };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const url = new URL(databaseUrl);
+  const stdout = await runToolWithScript(
+    'pgbench',
+    { name: 'script.sql', text: script },
+    (file) => [
+      '-n',
+      '-M',
+      mode,
+      '-f',
+      file,
+      '-c',
+      String(clients),
+      '-j',
+      '2',
+      '-T',
+      String(seconds),
+      '-h',
+      url.hostname,
+      '-p',
+      url.port || '5432',
+      '-U',
+      decodeURIComponent(url.username || 'postgres'),
+      url.pathname.slice(1),
+    ],
+    seconds,
+  );
+  const tps = /tps = ([\d.]+) \(without initial connection time\)/.exec(stdout)?.[1];
+  const latency = /latency average = ([\d.]+) ms/.exec(stdout)?.[1];
+  const failed = /number of failed transactions: (\d+)/.exec(stdout)?.[1];
+  if (!tps) throw new Error(`pgbench gave no tps:\n${stdout}`);
+  return { tps: Number(tps), latencyMs: Number(latency ?? 0), failed: Number(failed ?? 0) };
 }

@@ -1,13 +1,7 @@
-import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { HttpLoad } from './http-load.ts';
+import { runToolWithScript } from './run-tool.ts';
 import type { ServerHandle } from './server-handle.ts';
-
-const run = promisify(execFile);
 
 /** Debian's wrk (`apt-get install wrk`): an HTTP load generator in C, as pgbench is a database client in C. */
 export const WRK = '/usr/bin/wrk';
@@ -51,48 +45,42 @@ export async function loadWrk(
   connections: number,
   seconds: number,
 ): Promise<HttpLoad> {
-  const dir = await mkdtemp(join(tmpdir(), 'bench-wrk-'));
-  try {
-    const script = join(dir, 'report.lua');
-    await writeFile(script, REPORT_SCRIPT);
-    const headerArgs = Object.entries(target.headers ?? {}).flatMap(([name, value]) => [
-      '-H',
-      `${name}: ${value}`,
-    ]);
-    const cpuBefore = await server.cpuMicros();
-    const { stdout } = await run(
-      WRK,
-      [
-        '-t',
-        '2',
-        '-c',
-        String(connections),
-        '-d',
-        `${seconds}s`,
-        '--timeout',
-        '30s',
-        '-s',
-        script,
-        ...headerArgs,
-        `${server.url}${target.path}`,
-      ],
-      { timeout: (seconds + 60) * 1000, maxBuffer: 16 * 1024 * 1024 },
-    );
-    const cpuMs = ((await server.cpuMicros()) - cpuBefore) / 1000;
-    const line = /WRK_JSON (\{.*\})/.exec(stdout)?.[1];
-    if (!line) throw new Error(`wrk gave no figures:\n${stdout}`);
-    const figures = JSON.parse(line) as WrkFigures;
-    const failed = figures.status + figures.connect + figures.read + figures.write + figures.timeout;
-    const ok = Math.max(figures.requests - figures.status, 0);
-    return {
-      requestsPerSecond: ok / (figures.durationUs / 1e6),
-      p50: figures.p50 / 1000,
-      p99: figures.p99 / 1000,
-      cpuMsPerRequest: cpuMs / Math.max(ok, 1),
-      ok,
-      failed,
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
+  const headerArgs = Object.entries(target.headers ?? {}).flatMap(([name, value]) => [
+    '-H',
+    `${name}: ${value}`,
+  ]);
+  const cpuBefore = await server.cpuMicros();
+  const stdout = await runToolWithScript(
+    WRK,
+    { name: 'report.lua', text: REPORT_SCRIPT },
+    (file) => [
+      '-t',
+      '2',
+      '-c',
+      String(connections),
+      '-d',
+      `${seconds}s`,
+      '--timeout',
+      '30s',
+      '-s',
+      file,
+      ...headerArgs,
+      `${server.url}${target.path}`,
+    ],
+    seconds,
+  );
+  const cpuMs = ((await server.cpuMicros()) - cpuBefore) / 1000;
+  const line = /WRK_JSON (\{.*\})/.exec(stdout)?.[1];
+  if (!line) throw new Error(`wrk gave no figures:\n${stdout}`);
+  const figures = JSON.parse(line) as WrkFigures;
+  const failed = figures.status + figures.connect + figures.read + figures.write + figures.timeout;
+  const ok = Math.max(figures.requests - figures.status, 0);
+  return {
+    requestsPerSecond: ok / (figures.durationUs / 1e6),
+    p50: figures.p50 / 1000,
+    p99: figures.p99 / 1000,
+    cpuMsPerRequest: cpuMs / Math.max(ok, 1),
+    ok,
+    failed,
+  };
 }
