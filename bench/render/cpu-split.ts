@@ -7,12 +7,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { TOKEN_STORAGE_KEY } from '@portal/domain';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
 import { median } from '../load/pairs.ts';
 import { ServerHandle } from '../load/server-handle.ts';
-import { ALL_CARDS_HAVE_ROWS, CHROMIUM_ARGS } from './dashboard-render.ts';
+import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
 import { staticDashboard } from './static-pages.ts';
 
 const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
@@ -96,27 +95,12 @@ const app = await ServerHandle.start({
   logLevel: 'warn',
   webDist: WEB_DIST,
 });
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 const pages = createServer();
 try {
   const user = BENCH_USERS[0];
   if (!user) throw new Error('no bench user');
-  const response = await fetch(`${app.url}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    TOKEN_STORAGE_KEY,
-    token,
-  ] as const);
-  const page = await context.newPage();
+  const page = await signedInPage(browser, app.url, user);
   await page.goto(`${app.url}/dashboard`);
   await page.waitForFunction(ALL_CARDS_HAVE_ROWS, undefined, { polling: 'raf', timeout: 30_000 });
   const html = staticDashboard(

@@ -17,6 +17,11 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ];
 const WAIT_MS = 30_000;
+
+/** Debian's Chromium, headless, with the flags above: every browser part and probe of the bench uses this one. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+}
 const BIG_LIST = 10_000;
 
 /** Navigation to "rows in every card", and the 10,000-alert widget page, each against a static baseline. */
@@ -75,11 +80,7 @@ export async function measureDashboard(
   rounds: number,
   log: (line: string) => void,
 ): Promise<DashboardResult> {
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   let pages: Server | null = null;
   try {
     const probe = await signedInPage(browser, appUrl, user);
@@ -154,7 +155,8 @@ export async function measureDashboard(
   }
 }
 
-async function signedInPage(browser: Browser, appUrl: string, user: BenchUser): Promise<Page> {
+/** A 1920x1080 page of a fresh context, signed in as `user` (POST /api/login, the token put in local storage). */
+export async function signedInPage(browser: Browser, appUrl: string, user: BenchUser): Promise<Page> {
   const response = await fetch(`${appUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },

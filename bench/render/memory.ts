@@ -1,8 +1,8 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TOKEN_STORAGE_KEY, WIDGETS, widgetByKey } from '@portal/domain';
-import { type CDPSession, chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from './dashboard-render.ts';
+import type { CDPSession } from 'playwright-core';
+import { launchChromium } from './dashboard-render.ts';
 import {
   login,
   onDashboard,
@@ -116,11 +116,7 @@ export async function measureMemory(options: MemoryOptions): Promise<MemoryResul
   const pharmacyToken = await login(appUrl, options.pharmacy.email, options.pharmacy.password);
   const replies = pharmacyReplies(appUrl, pharmacyToken, targets);
   const system = await pharmacySystem(appUrl, pharmacyToken, first.facID, first.pharmID);
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
     await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [

@@ -5,11 +5,10 @@
 // of the suite: `node --import tsx bench/render/timeline.ts <database-url> [rounds] [other-dist]` on a database
 // the bench has seeded; with another build's dist folder it loads that build and this one in turn (A/B) and
 // prints the medians of both. TRACE_DIST=<dist> serves that build instead of apps/web/dist.
-import { TOKEN_STORAGE_KEY } from '@portal/domain';
-import { type Browser, chromium, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
 import { ServerHandle } from '../load/server-handle.ts';
-import { ALL_CARDS_HAVE_ROWS, CHROMIUM_ARGS } from './dashboard-render.ts';
+import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
 
 const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
@@ -52,24 +51,6 @@ interface Load {
 
 const at = (e: TraceEvent, origin: number) =>
   `${((e.ts - origin) / 1000).toFixed(0)}+${((e.dur ?? 0) / 1000).toFixed(0)}`;
-
-async function signedInPage(browser: Browser, appUrl: string): Promise<Page> {
-  const user = BENCH_USERS[0];
-  if (!user) throw new Error('no user');
-  const response = await fetch(`${appUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: user.email, password: user.password }),
-  });
-  const { token } = (await response.json()) as { token: string };
-  const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
-  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
-    TOKEN_STORAGE_KEY,
-    token,
-  ] as const);
-  await context.addInitScript(CARD_WATCH);
-  return context.newPage();
-}
 
 async function load(browser: Browser, page: Page, url: string, traced: boolean): Promise<Load | null> {
   await page.goto('about:blank');
@@ -190,14 +171,16 @@ const apps = [];
 for (const webDist of dists) {
   apps.push(await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist }));
 }
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  headless: true,
-  args: CHROMIUM_ARGS,
-});
+const browser = await launchChromium();
 try {
   const pages = [];
-  for (const app of apps) pages.push(await signedInPage(browser, app.url));
+  const user = BENCH_USERS[0];
+  if (!user) throw new Error('no bench user');
+  for (const app of apps) {
+    const page = await signedInPage(browser, app.url, user);
+    await page.context().addInitScript(CARD_WATCH);
+    pages.push(page);
+  }
   const results: Load[][] = dists.map(() => []);
   for (let round = 0; round <= rounds; round++) {
     for (const [k, app] of apps.entries()) {

@@ -5,10 +5,10 @@
 // TRACE_DIST=<dist> serves that build instead of apps/web/dist (e.g. one built with --minify false, to read the
 // profile's function names).
 import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
 import { ServerHandle } from '../load/server-handle.ts';
-import { ALL_CARDS_HAVE_ROWS, CHROMIUM_ARGS } from './dashboard-render.ts';
+import { ALL_CARDS_HAVE_ROWS, launchChromium } from './dashboard-render.ts';
 
 const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
@@ -101,11 +101,7 @@ async function compare(beforeDist: string) {
     }),
     await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist: WEB_DIST }),
   ];
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const pages: Page[][] = [];
     for (const app of servers) {
@@ -163,11 +159,7 @@ async function main() {
     logLevel: 'warn',
     webDist: WEB_DIST,
   });
-  const browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: CHROMIUM_ARGS,
-  });
+  const browser = await launchChromium();
   try {
     const pages = [];
     for (const user of [BENCH_USERS[0], BIG_LIST_USER]) {
