@@ -10,11 +10,10 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
 import { median } from '../load/pairs.ts';
-import { ServerHandle } from '../load/server-handle.ts';
 import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
 import { staticDashboard } from './static-pages.ts';
+import { startWebApp } from './web-app.ts';
 
-const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const loads = Number(process.argv[3] ?? 10);
 /** /proc's clock ticks a second (USER_HZ, 100 on Linux). */
@@ -88,13 +87,7 @@ async function split(page: Page, url: string): Promise<{ ready: number[]; cpu: M
 }
 
 if (!databaseUrl) throw new Error('usage: cpu-split.ts <database-url> [loads]');
-const app = await ServerHandle.start({
-  kind: 'app',
-  databaseUrl,
-  poolSize: 10,
-  logLevel: 'warn',
-  webDist: WEB_DIST,
-});
+const app = await startWebApp(databaseUrl);
 const browser = await launchChromium();
 const pages = createServer();
 try {

@@ -7,10 +7,9 @@
 // prints the medians of both. TRACE_DIST=<dist> serves that build instead of apps/web/dist.
 import type { Browser, Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
-import { ServerHandle } from '../load/server-handle.ts';
 import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
+import { startWebApp, WEB_DIST } from './web-app.ts';
 
-const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 const otherDist = process.argv[4];
@@ -169,7 +168,7 @@ const median = (xs: number[]) => {
 const dists = otherDist ? [otherDist, WEB_DIST] : [WEB_DIST];
 const apps = [];
 for (const webDist of dists) {
-  apps.push(await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist }));
+  apps.push(await startWebApp(databaseUrl, webDist));
 }
 const browser = await launchChromium();
 try {

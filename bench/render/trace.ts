@@ -7,10 +7,9 @@
 import { TOKEN_STORAGE_KEY, widgetByKey } from '@portal/domain';
 import type { Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
-import { ServerHandle } from '../load/server-handle.ts';
 import { ALL_CARDS_HAVE_ROWS, launchChromium } from './dashboard-render.ts';
+import { startWebApp } from './web-app.ts';
 
-const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist', import.meta.url).pathname;
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 const FIRST_ROWS = () => (document.querySelector('table tbody tr') ? performance.now() : false);
@@ -91,16 +90,7 @@ async function time(page: Page, url: string, ready: () => number | false): Promi
 
 /** A/B: the same navigations against a server of another build (`before`) and this one, interleaved. */
 async function compare(beforeDist: string) {
-  const servers = [
-    await ServerHandle.start({
-      kind: 'app',
-      databaseUrl,
-      poolSize: 10,
-      logLevel: 'warn',
-      webDist: beforeDist,
-    }),
-    await ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist: WEB_DIST }),
-  ];
+  const servers = [await startWebApp(databaseUrl, beforeDist), await startWebApp(databaseUrl)];
   const browser = await launchChromium();
   try {
     const pages: Page[][] = [];
@@ -152,13 +142,7 @@ async function compare(beforeDist: string) {
 
 async function main() {
   if (process.argv[4]) return compare(process.argv[4]);
-  const app = await ServerHandle.start({
-    kind: 'app',
-    databaseUrl,
-    poolSize: 10,
-    logLevel: 'warn',
-    webDist: WEB_DIST,
-  });
+  const app = await startWebApp(databaseUrl);
   const browser = await launchChromium();
   try {
     const pages = [];
