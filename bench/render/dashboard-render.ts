@@ -44,7 +44,7 @@ export const ALL_CARDS_HAVE_ROWS = () => {
 };
 
 /** Milliseconds from navigation start until `ready` answers a time in the page (polled every frame). */
-async function timeTo(page: Page, url: string, ready: () => number | false): Promise<number> {
+export async function timeTo(page: Page, url: string, ready: () => number | false): Promise<number> {
   await page.goto('about:blank');
   await page.goto(url, { waitUntil: 'commit' });
   const handle = await page.waitForFunction(ready, undefined, { polling: 'raf', timeout: WAIT_MS });
@@ -52,7 +52,7 @@ async function timeTo(page: Page, url: string, ready: () => number | false): Pro
 }
 
 /** Interactive: the first rows are shown and the main thread then answers a frame and a task. */
-const INTERACTIVE = async () => {
+export const INTERACTIVE = async () => {
   const started = performance.now();
   while (!document.querySelector('table tbody tr')) {
     await new Promise((resolve) => requestAnimationFrame(resolve));
@@ -63,7 +63,7 @@ const INTERACTIVE = async () => {
 };
 
 /** A plain table laid out: every row parsed and a layout forced. */
-const PLAIN_TABLE_LAID_OUT = () =>
+export const PLAIN_TABLE_LAID_OUT = () =>
   document.readyState === 'complete' && document.body.getBoundingClientRect().height > 0
     ? performance.now()
     : false;
@@ -172,7 +172,10 @@ export async function signedInPage(browser: Browser, appUrl: string, user: Bench
 }
 
 /** The widget page's column headings and the first 10,000 alerts of its list, as plain cells. */
-async function bigListRows(page: Page, appUrl: string): Promise<{ headers: string[]; rows: string[][] }> {
+export async function bigListRows(
+  page: Page,
+  appUrl: string,
+): Promise<{ headers: string[]; rows: string[][] }> {
   await page.goto(`${appUrl}/alerts/${widgetByKey('highCost').path}`);
   await page.waitForSelector('table thead th', { timeout: WAIT_MS });
   const headers = await page.$$eval('table thead th', (ths) => ths.map((th) => th.textContent ?? ''));
