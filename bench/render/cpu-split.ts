@@ -5,12 +5,17 @@
 // of the suite: `node --import tsx bench/render/cpu-split.ts <database-url> [loads]` on a database the bench has
 // seeded (Linux only). TRACE_DIST=<dist> serves that build instead of apps/web/dist.
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
 import { median } from '../load/pairs.ts';
-import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
+import {
+  ALL_CARDS_HAVE_ROWS,
+  type Baselines,
+  dashboardCards,
+  launchChromium,
+  serveBaselines,
+  signedInPage,
+} from './dashboard-render.ts';
 import { staticDashboard } from './static-pages.ts';
 import { startWebApp } from './web-app.ts';
 
@@ -89,26 +94,15 @@ async function split(page: Page, url: string): Promise<{ ready: number[]; cpu: M
 if (!databaseUrl) throw new Error('usage: cpu-split.ts <database-url> [loads]');
 const app = await startWebApp(databaseUrl);
 const browser = await launchChromium();
-const pages = createServer();
+let pages: Baselines | null = null;
 try {
   const user = BENCH_USERS[0];
   if (!user) throw new Error('no bench user');
   const page = await signedInPage(browser, app.url, user);
   await page.goto(`${app.url}/dashboard`);
   await page.waitForFunction(ALL_CARDS_HAVE_ROWS, undefined, { polling: 'raf', timeout: 30_000 });
-  const html = staticDashboard(
-    await page.$$eval('[data-testid="dashboard-widgets"] section', (sections) =>
-      sections.map((s) => ({
-        title: s.querySelector('h2')?.textContent ?? '',
-        table: s.querySelector('table')?.outerHTML ?? '',
-      })),
-    ),
-  );
-  pages.on('request', (_req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html),
-  );
-  await new Promise<void>((resolve) => pages.listen(0, '127.0.0.1', resolve));
-  const staticUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}/dashboard.html`;
+  pages = await serveBaselines(new Map([['/dashboard.html', staticDashboard(await dashboardCards(page))]]));
+  const staticUrl = `${pages.url}/dashboard.html`;
   const dashboard = await split(page, `${app.url}/dashboard`);
   const plain = await split(page, staticUrl);
   const m = (xs: number[] | undefined) => median(xs ?? [0]);
@@ -122,7 +116,7 @@ try {
     if (d >= 5 || s >= 5) console.log(`${d.toFixed(0).padStart(10)} ${s.toFixed(0).padStart(8)}  ${label}`);
   }
 } finally {
-  pages.close();
+  pages?.close();
   await browser.close();
   await app.stop();
 }

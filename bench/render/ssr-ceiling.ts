@@ -6,8 +6,6 @@
 // interleaved. Not part of the suite: `node --import tsx bench/render/ssr-ceiling.ts <database-url> [rounds]` on a
 // database the bench has seeded.
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { widgetByKey } from '@portal/domain';
@@ -16,10 +14,13 @@ import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
 import { formatRatio, median, ratioStats } from '../load/pairs.ts';
 import {
   ALL_CARDS_HAVE_ROWS,
+  type Baselines,
   bigListRows,
+  dashboardCards,
   INTERACTIVE,
   launchChromium,
   PLAIN_TABLE_LAID_OUT,
+  serveBaselines,
   signedInPage,
   timeTo,
 } from './dashboard-render.ts';
@@ -47,19 +48,14 @@ if (!nurse) throw new Error('no bench user');
 const dist = mkdtempSync(join(tmpdir(), 'ssr-ceiling-'));
 cpSync(WEB_DIST, dist, { recursive: true });
 const browser = await launchChromium();
-const baselines = createServer();
+let baselines: Baselines | null = null;
 let app = await startWebApp(databaseUrl);
 try {
   const dashboardPage = await signedInPage(browser, app.url, nurse);
   await dashboardPage.goto(`${app.url}/dashboard`);
   await dashboardPage.waitForFunction(ALL_CARDS_HAVE_ROWS, undefined, { polling: 'raf', timeout: 30_000 });
   const dashboard = await rendered(dashboardPage);
-  const cards = await dashboardPage.$$eval('[data-testid="dashboard-widgets"] section', (sections) =>
-    sections.map((s) => ({
-      title: s.querySelector('h2')?.textContent ?? '',
-      table: s.querySelector('table')?.outerHTML ?? '',
-    })),
-  );
+  const cards = await dashboardCards(dashboardPage);
   const widgetPage = await signedInPage(browser, app.url, BIG_LIST_USER);
   await widgetPage.goto(`${app.url}${WIDGET_PATH}`);
   await widgetPage.waitForSelector('table tbody tr', { timeout: 30_000 });
@@ -79,11 +75,8 @@ try {
     ['/dashboard.html', staticDashboard(cards)],
     ['/table.html', staticTable(headers, rows)],
   ]);
-  baselines.on('request', (req, res) =>
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(statics.get(req.url ?? '') ?? ''),
-  );
-  await new Promise<void>((resolve) => baselines.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(baselines.address() as AddressInfo).port}`;
+  baselines = await serveBaselines(statics);
+  const base = baselines.url;
   const nursePage = await signedInPage(browser, app.url, nurse);
   const bigPage = await signedInPage(browser, app.url, BIG_LIST_USER);
   const ready = INTERACTIVE as unknown as () => number;
@@ -123,7 +116,7 @@ try {
     `baselines: static dashboard ${median(times.get('static dashboard (baseline)') ?? []).toFixed(0)} ms, plain table ${median(times.get('plain table (baseline)') ?? []).toFixed(0)} ms`,
   );
 } finally {
-  baselines.close();
+  baselines?.close();
   await browser.close();
   await app.stop();
   rmSync(dist, { recursive: true, force: true });
