@@ -75,6 +75,28 @@ async function postJson(path: string, bearer: string, body: unknown) {
   });
 }
 
+/** A patMissing alert sent by the pharmacy system through an API key (made once per key name). */
+async function ingester(keyName: string) {
+  const sysadmin = await apiToken(portal.url, PHARMACY);
+  const created = await postJson('/pharmacy-keys', sysadmin, { pharmID: 'sprx', name: keyName });
+  expect(created.status).toBe(201);
+  const { secret } = (await created.json()) as { secret: string };
+  return async (patName: string) => {
+    const ingested = await fetch(`${portal.url}/api/ingest/patMissing`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        _internalUUID: crypto.randomUUID(),
+        rxNo: '7009101',
+        facID: 101,
+        patName,
+        dateCreated: new Date().toISOString(),
+      }),
+    });
+    expect(ingested.status).toBe(200);
+  };
+}
+
 describe('live updates', () => {
   it("shows a pharmacy user's Reply in the nurse's open thread, then the red bubble on the card, without a reload", async () => {
     const nurse = await signedIn(NURSE);
@@ -142,25 +164,11 @@ describe('live updates', () => {
     const badge = patMissing.getByLabel(/^\d+ alerts$/);
     const before = Number((await badge.textContent())?.trim());
 
-    const sysadmin = await apiToken(portal.url, PHARMACY);
-    const created = await postJson('/pharmacy-keys', sysadmin, { pharmID: 'sprx', name: 'e2e live updates' });
-    expect(created.status).toBe(201);
-    const { secret } = (await created.json()) as { secret: string };
+    const ingest = await ingester('e2e live updates');
 
     const watch = await holdRefetches(nurse.page, 'patMissing', '/patmissing');
     const patName = `Live, Lena ${Date.now() % 100_000}`;
-    const ingested = await fetch(`${portal.url}/api/ingest/patMissing`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${secret}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        _internalUUID: crypto.randomUUID(),
-        rxNo: '7009101',
-        facID: 101,
-        patName,
-        dateCreated: new Date().toISOString(),
-      }),
-    });
-    expect(ingested.status).toBe(200);
+    await ingest(patName);
 
     const firstRow = patMissing.locator('tbody tr[tabindex]').first();
     await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(patName);
@@ -169,6 +177,56 @@ describe('live updates', () => {
     await watch.release();
     await expectAccessible(nurse.page, 'dashboard with a live new alert');
     expect(nurse.errors).toEqual([]);
+    await nurse.context.close();
+  });
+  it('shares one stream among the tabs of a browser: an eighth tab still loads, and another tab takes over the stream when the first closes', async () => {
+    const nurse = await signedIn(NURSE);
+    const streams: string[] = [];
+    nurse.context.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
+    });
+    // Over HTTP/1.1 a browser opens at most 6 connections to a host: with a stream per tab, the seventh tab of
+    // the portal never loaded.
+    const tabs = [nurse.page];
+    for (let i = 0; i < 7; i++) {
+      const tab = await nurse.context.newPage();
+      await tab.goto(`${portal.url}/dashboard`);
+      const patMissing = card(tab, PATIENT_MISSING);
+      await patMissing.getByRole('table').or(patMissing.getByText('No alerts')).first().waitFor();
+      tabs.push(tab);
+    }
+    expect(streams).toEqual([]);
+    const last = tabs.at(-1) ?? nurse.page;
+    // The first tab holds the stream's Web Lock; the other seven wait for it, each listening to what it passes on.
+    const lockQueue = () =>
+      last.evaluate(async () => {
+        const { held = [], pending = [] } = await navigator.locks.query();
+        const ours = (lock: LockInfo) => lock.name?.startsWith('care-portal-events-');
+        return { held: held.filter(ours).length, waiting: pending.filter(ours).length };
+      });
+    await expect.poll(lockQueue, { timeout: 10_000 }).toEqual({ held: 1, waiting: 7 });
+
+    // An alert sent by the pharmacy system reaches the last tab through the first tab's stream.
+    const ingest = await ingester('e2e shared stream');
+    const lastErrors = watchConsole(last);
+    const firstRow = card(last, PATIENT_MISSING).locator('tbody tr[tabindex]').first();
+    const watch = await holdRefetches(last, 'patMissing', '/patmissing');
+    const lena = `Shared, Lena ${Date.now() % 100_000}`;
+    await ingest(lena);
+    await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(lena);
+
+    // The tab holding the stream closes: one other tab opens it again, and the next alert still arrives.
+    await nurse.page.close();
+    await expect.poll(() => streams.length, { timeout: 10_000 }).toBe(1);
+    await expect.poll(lockQueue, { timeout: 10_000 }).toEqual({ held: 1, waiting: 6 });
+    const lou = `Shared, Lou ${Date.now() % 100_000}`;
+    await ingest(lou);
+    await expect.poll(() => firstRow.textContent(), { timeout: 10_000 }).toContain(lou);
+    expect(watch.loads()).toBe(0);
+    await watch.release();
+    expect(streams).toHaveLength(1);
+    expect(nurse.errors).toEqual([]);
+    expect(lastErrors).toEqual([]);
     await nurse.context.close();
   });
 });

@@ -58,7 +58,12 @@ interface Harness {
   refused: number[];
 }
 
-function start(token: () => string | null = () => 'tok', firstStatus = 200, silenceLimitMs = 0): Harness {
+function start(
+  token: () => string | null = () => 'tok',
+  firstStatus = 200,
+  silenceLimitMs = 0,
+  resumeAfter: string | null = null,
+): Harness {
   const connections: FakeConnection[] = [];
   const messages: EventSourceMessage[] = [];
   const statuses: StreamStatus[] = [];
@@ -74,6 +79,7 @@ function start(token: () => string | null = () => 'tok', firstStatus = 200, sile
     onStatus: (s) => statuses.push(s),
     onRefused: (s) => refused.push(s),
     silenceLimitMs,
+    resumeAfter,
     fetch: async (_url, init) => {
       const connection = new FakeConnection(init);
       connections.push(connection);
@@ -151,6 +157,17 @@ describe('openEventStream', () => {
     ]);
     expect(h.stream.lastEventId()).toBe('8');
     expect(h.statuses).toEqual(['connecting', 'live']);
+  });
+
+  it('resumes after the last event another tab passed on, from its first connect (a stream taken over)', async () => {
+    harness = start(() => 'tok', 200, 0, '57');
+    const h = harness;
+    await settle();
+    expect(h.connections[0]?.headers.get('last-event-id')).toBe('57');
+    expect(h.stream.lastEventId()).toBe('57');
+    h.connections[0]?.write('event: alert\nid: 58\ndata: {}\n\n');
+    await settle();
+    expect(h.stream.lastEventId()).toBe('58');
   });
 
   it('reconnects after a drop with growing, capped waits and sends Last-Event-ID; a ready stream starts over', async () => {

@@ -31,6 +31,8 @@ export interface EventStreamOptions {
   onStatus?: (status: StreamStatus) => void;
   /** The server refused the token (401/403): the stream stops instead of retrying. */
   onRefused?: (status: number) => void;
+  /** The id of the last event already seen, sent as Last-Event-ID on the first connect (a stream taken over). */
+  resumeAfter?: string | null;
   /** How long a silent stream is trusted (default SILENCE_LIMIT_MS; 0 trusts it forever). */
   silenceLimitMs?: number;
   /** Only for tests: the fetch, randomness, timers and online state to use. */
@@ -66,7 +68,7 @@ export function openEventStream(options: EventStreamOptions): EventStream {
   const onlineTarget = options.onlineTarget === undefined ? globalThis.window : options.onlineTarget;
   const silenceLimitMs = options.silenceLimitMs ?? SILENCE_LIMIT_MS;
 
-  let lastEventId: string | null = null;
+  let lastEventId: string | null = options.resumeAfter ?? null;
   let attempt = 0;
   let closed = false;
   let timer: unknown = null;

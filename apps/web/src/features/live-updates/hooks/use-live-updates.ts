@@ -5,15 +5,17 @@ import { applyAlertEvent, resetAlertCaches } from '@/features/alerts';
 import { tokenInfoQuery } from '@/features/auth';
 import { config } from '@/lib/config.ts';
 import { getToken, useToken } from '@/lib/session-store.ts';
-import { openEventStream, type StreamStatus } from '../api/event-stream.ts';
+import type { StreamStatus } from '../api/event-stream.ts';
+import { openSharedEventStream, sessionStreamKey } from '../api/shared-stream.ts';
 
 // Event ids remembered per stream to drop a repeat: far more than one replay sends (500 at most).
 const SEEN_EVENTS = 5000;
 
 /**
- * Keeps one `GET /api/events` stream open while this tab is signed in and applies each event to the alert
- * caches; a new token opens a new stream, signing out (or the session ending) closes it. The refresh schedules
- * and polls stay as they are: the stream only makes them mostly unnecessary.
+ * Keeps a `GET /api/events` stream open while this tab is signed in (one for all the browser's tabs of the
+ * session, where it can share it) and applies each event to the alert caches; a new token opens a new stream,
+ * signing out (or the session ending) closes it. The refresh schedules and polls stay as they are: the stream
+ * only makes them mostly unnecessary.
  */
 export function useLiveUpdates(): StreamStatus {
   const token = useToken();
@@ -23,7 +25,9 @@ export function useLiveUpdates(): StreamStatus {
   useEffect(() => {
     if (!token) return;
     const isFirstSight = seenOnce<string>(SEEN_EVENTS);
-    const stream = openEventStream({
+    // One stream for all of this browser's tabs of the session (shared-stream.ts); the events reach each tab.
+    const stream = openSharedEventStream({
+      key: sessionStreamKey(token),
       url: `${config.apiBase}${ENDPOINTS.events}`,
       // The stream belongs to this token: a different one (another tab signed in as someone else) ends it.
       getToken: () => (getToken() === token ? token : null),
