@@ -53,4 +53,37 @@ describe('the idle modal', () => {
     expect(after.status).toBe(401);
     await context.close();
   });
+  it("is shared by the portal's tabs: work in one keeps another from signing out, and Stay Active in one closes both", async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const other = await context.newPage();
+    await other.goto(`${portal.url}/dashboard`);
+    await waitForPath(other, '/dashboard');
+    const idleIn = (tab: typeof page) => tab.getByRole('dialog', { name: /You've been idle for 4 seconds/ });
+
+    // The nurse works in the first tab for three times the idle time; the second tab, untouched, never asks.
+    let asked = false;
+    void idleIn(other)
+      .waitFor({ timeout: 14_000 })
+      .then(() => {
+        asked = true;
+      })
+      .catch(() => undefined);
+    for (let second = 0; second < 12; second++) {
+      await page.mouse.move(100 + second * 10, 200);
+      await page.waitForTimeout(1_000);
+    }
+    expect(asked).toBe(false);
+    expect(new URL(other.url()).pathname).toBe('/dashboard');
+
+    // She stops: both tabs ask; Stay Active in one closes the other's countdown too.
+    await idleIn(page).waitFor({ timeout: 15_000 });
+    await idleIn(other).waitFor({ timeout: 15_000 });
+    await idleIn(page).getByRole('button', { name: 'Stay Active' }).click();
+    await idleIn(other).waitFor({ state: 'hidden', timeout: 5_000 });
+    expect(new URL(other.url()).pathname).toBe('/dashboard');
+    expect(new URL(page.url()).pathname).toBe('/dashboard');
+    await context.close();
+  });
 });

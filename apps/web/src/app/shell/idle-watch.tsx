@@ -1,15 +1,17 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { durationInWords, formatCountdown } from '@portal/domain';
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCountdown } from '@/hooks/use-countdown.ts';
 import { useIdleTimer } from '@/hooks/use-idle-timer.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { announceActivity, onActivityElsewhere } from '@/lib/tab-activity.ts';
 
 /**
  * Idle logout (spec 2 section 4): after the configured idle time a modal counts down and then signs out;
- * 'Stay Active' closes it and starts the idle time again. Mounted only inside the signed-in shell.
+ * 'Stay Active' closes it and starts the idle time again, in every tab of the portal, as activity in another tab
+ * does. Mounted only inside the signed-in shell.
  */
 export function IdleWatch() {
   const { idleTimeoutSeconds, idleCountdownSeconds } = useClientConfig();
@@ -19,11 +21,17 @@ export function IdleWatch() {
 
   useIdleTimer(idleTimeoutSeconds * 1000, () => setIsIdle(true), !isIdle);
   const remaining = useCountdown(idleCountdownSeconds * 1000, isIdle, logOut);
+  // Activity in another tab ends this tab's countdown: the user is there, and the session is one for all tabs.
+  useEffect(() => (isIdle ? onActivityElsewhere(() => setIsIdle(false)) : undefined), [isIdle]);
+  const stayActive = () => {
+    announceActivity();
+    setIsIdle(false);
+  };
 
   return (
     <Modal
       opened={isIdle}
-      onClose={() => setIsIdle(false)}
+      onClose={stayActive}
       title={`You've been idle for ${durationInWords(idleTimeoutSeconds)}`}
       centered
       data-testid="idle-modal"
@@ -40,7 +48,7 @@ export function IdleWatch() {
           <Button variant="default" onClick={logOut}>
             Log out now
           </Button>
-          <Button onClick={() => setIsIdle(false)} data-autofocus>
+          <Button onClick={stayActive} data-autofocus>
             Stay Active
           </Button>
         </Group>
