@@ -11,8 +11,6 @@ let channel: BroadcastChannel | null | undefined;
 function tabChannel(): BroadcastChannel | null {
   if (channel === undefined) {
     channel = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel(CHANNEL);
-    // Node's BroadcastChannel (the unit tests) would keep the process alive; browsers have no unref.
-    (channel as { unref?: () => void } | null)?.unref?.();
   }
   return channel;
 }

@@ -42,10 +42,11 @@ export function sessionStreamKey(token: string): string {
  * Locks or BroadcastChannel, each tab opens its own stream as before.
  */
 export function openSharedEventStream(options: SharedEventStreamOptions): EventStream {
-  const locks = options.locks === undefined ? globalThis.navigator?.locks : options.locks;
-  if (!locks || typeof BroadcastChannel === 'undefined') return openEventStream(options);
+  const { key, locks: givenLocks, ...streamOptions } = options;
+  const locks = givenLocks === undefined ? globalThis.navigator?.locks : givenLocks;
+  if (!locks || typeof BroadcastChannel === 'undefined') return openEventStream(streamOptions);
 
-  const name = `care-portal-events-${options.key}`;
+  const name = `care-portal-events-${key}`;
   const channel = new BroadcastChannel(name);
   const stopWaiting = new AbortController();
   let lastEventId: string | null = null;
@@ -76,7 +77,7 @@ export function openSharedEventStream(options: SharedEventStreamOptions): EventS
       return new Promise<void>((resolve) => {
         release = resolve;
         stream = openEventStream({
-          ...options,
+          ...streamOptions,
           resumeAfter: lastEventId,
           onMessage: (message) => {
             relay({ type: 'message', message });
