@@ -381,6 +381,27 @@ describe('FileManagerPage', () => {
     expect(api.callsTo('GET', check)).toHaveLength(1);
   });
 
+  it("says why a restore was refused under 'Error restoring file', and keeps the dialog open", async () => {
+    install(pharmacist(), { editable: true, children })
+      .on('GET', `${FILE_BASE}${FILE_ENDPOINTS.preRestore.replace(':id', '30')}`, () =>
+        ok(PreRestoreAnswerSchema, {
+          file_id: 30,
+          pathname_at_deletion: '/Facilities/Policies/Draft Formulary.txt',
+          deletedParentFolders: [],
+          needsNewParent: false,
+        }),
+      )
+      .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.restore}`, () =>
+        fail(409, FILE_MESSAGES.duplicateName, 'CONFLICT', { name: FILE_MESSAGES.duplicateName }),
+      );
+    const { user, dialog } = await openRestoreOfDraft();
+    await within(dialog).findByText('Restore to /Facilities/Policies/Draft Formulary.txt?');
+    await user.click(within(dialog).getByRole('button', { name: 'Restore' }));
+    expect(await screen.findByText(FILE_MESSAGES.restoreError)).toBeInTheDocument();
+    expect(await screen.findByText(FILE_MESSAGES.duplicateName)).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Restore Draft Formulary.txt' })).toBeInTheDocument();
+  });
+
   it('sends a facility user from the recycling bin to /files', async () => {
     install(nurse(), { editable: true, children });
     const { router } = renderApp('/files/recycling-bin', { token: 'tok' });

@@ -11,16 +11,27 @@ export function notifyFileError(error: unknown, fallback?: string): void {
   notifications.show({ color: 'red', message: fallback && error instanceof ApiError ? fallback : message });
 }
 
+/** A spec toast for a failed call, with the server's reason for a refusal (4xx other than 401) beneath it. */
+function notifyWithReason(title: string, error: unknown): void {
+  const refused =
+    error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
+  notifications.show(
+    refused ? { color: 'red', title, message: error.message } : { color: 'red', message: title },
+  );
+}
+
 /**
  * 'Error downloading file/folder' (spec 2, section 8); when the server refused with a reason (a folder over the
  * download limit, a top-level or deleted folder) the reason goes beneath it, so the user knows what to do instead.
  */
 export function notifyDownloadError(error: unknown): void {
-  const refused =
-    error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401;
-  notifications.show(
-    refused
-      ? { color: 'red', title: FILE_MESSAGES.downloadError, message: error.message }
-      : { color: 'red', message: FILE_MESSAGES.downloadError },
-  );
+  notifyWithReason(FILE_MESSAGES.downloadError, error);
+}
+
+/**
+ * 'Error: Error restoring file' (spec 2, section 8), with the server's reason beneath it when it refused: an item
+ * of the same name now in the folder, a parent deleted meanwhile. Alone, the spec's text left the user stuck.
+ */
+export function notifyRestoreError(error: unknown): void {
+  notifyWithReason(FILE_MESSAGES.restoreError, error);
 }

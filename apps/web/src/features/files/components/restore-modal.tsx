@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
 import { folderTrail } from './folder-tree.tsx';
+import { notifyRestoreError } from './notify-files.ts';
 
 export interface RestoreModalProps {
   item: FileItem;
@@ -40,7 +41,7 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
           notifications.show({ color: 'green', message: FILE_MESSAGES.restored });
           onClose();
         },
-        onError: () => notifications.show({ color: 'red', message: FILE_MESSAGES.restoreError }),
+        onError: notifyRestoreError,
       },
     );
   };
