@@ -160,6 +160,7 @@ export {
   ContentIdParamsSchema,
   canManageContent,
   compareVersions,
+  hasVisibleText,
   ReleaseNoteAnswerSchema,
   ReleaseNoteInputSchema,
   ReleaseNoteSchema,

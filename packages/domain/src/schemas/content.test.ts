@@ -3,6 +3,7 @@ import {
   CONTENT_MESSAGES,
   canManageContent,
   compareVersions,
+  hasVisibleText,
   ReleaseNoteInputSchema,
   seesPharmacyContent,
   sortVersions,
@@ -46,5 +47,17 @@ describe('release note input', () => {
         date,
       ).toEqual([CONTENT_MESSAGES.dateInvalid]);
     }
+  });
+});
+
+describe('description text', () => {
+  it.each([
+    ['<p>New</p>', true],
+    ['<p><a href="/x">link</a></p>', true],
+    ['<p></p>', false],
+    ['<p>&nbsp;</p><br>', false],
+    ['<ul><li></li></ul>', false],
+  ])('%j has visible text: %s', (html, expected) => {
+    expect(hasVisibleText(html)).toBe(expected);
   });
 });

@@ -15,7 +15,25 @@ export const CONTENT_MESSAGES = {
 } as const;
 
 const text = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
-const html = z.string().trim().min(1, CONTENT_MESSAGES.descriptionRequired).max(100_000);
+/**
+ * Whether HTML shows any text once its tags are gone: the editor answers '<p></p>' when cleared, and markup that
+ * sanitises away ('<script>x</script>') shows nothing either. Not a sanitiser; only a test for emptiness.
+ */
+export function hasVisibleText(html: string): boolean {
+  return (
+    html
+      .replace(/<[^>]*>/g, '')
+      .replace(/&nbsp;|&#160;|&#xa0;/gi, ' ')
+      .trim() !== ''
+  );
+}
+
+const html = z
+  .string()
+  .trim()
+  .min(1, CONTENT_MESSAGES.descriptionRequired)
+  .max(100_000)
+  .refine(hasVisibleText, CONTENT_MESSAGES.descriptionRequired);
 
 /** A release note (spec 2, section 3); `description` is sanitised HTML. */
 export const ReleaseNoteSchema = z.object({

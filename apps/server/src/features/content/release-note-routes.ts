@@ -15,14 +15,14 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
 import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
 import { deleteReleaseNote, findReleaseNotes, insertReleaseNote, updateReleaseNote } from './queries.ts';
-import { sanitiseHtml } from './sanitise-html.ts';
+import { sanitiseRequiredHtml } from './sanitise-html.ts';
 
 const tags = ['content'];
 
 const releaseNotes: ContentWriter<ReleaseNoteInput, ReleaseNote> = {
   recordType: 'release_note',
   notFoundMessage: 'No such release note.',
-  sanitise: async (input) => ({ ...input, description: await sanitiseHtml(input.description) }),
+  sanitise: async (input) => ({ ...input, description: await sanitiseRequiredHtml(input.description) }),
   insert: insertReleaseNote,
   update: updateReleaseNote,
   remove: deleteReleaseNote,

@@ -108,6 +108,26 @@ describe('release note changes', () => {
     expect((await call('super@portal.test', 'PUT', '/api/releasenotes/999999', note)).status).toBe(404);
   });
 
+  it.each([
+    ['a cleared editor', '<p></p>'],
+    ['only spaces', '<p>&nbsp; </p><br>'],
+    ['only what the sanitiser drops', '<script>alert(1)</script><img src=x>'],
+  ])('refuses a description with no text (%s) with 400, storing nothing', async (_, description) => {
+    const before = await notesOf('super@portal.test');
+    const created = await call('super@portal.test', 'POST', '/api/releasenotes', { ...note, description });
+    expect(created.status).toBe(400);
+    expect(created.body.fields).toMatchObject({ description: 'Description is required' });
+    const version = await call('super@portal.test', 'POST', '/api/versions', {
+      ...versionBody,
+      version: '7.7.7',
+      description,
+    });
+    expect(version.status).toBe(400);
+    expect(version.body.fields).toMatchObject({ description: 'Description is required' });
+    expect(await notesOf('super@portal.test')).toEqual(before);
+    expect((await versionsOf('super@portal.test')).some((v) => v.version === '7.7.7')).toBe(false);
+  });
+
   it('sanitises the HTML: no script, no on* handlers, no javascript: links', async () => {
     const { body } = await call('super@portal.test', 'POST', '/api/releasenotes', {
       ...note,

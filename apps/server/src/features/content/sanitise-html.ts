@@ -1,5 +1,6 @@
-import { RICH_TEXT_POLICY } from '@portal/domain';
+import { CONTENT_MESSAGES, hasVisibleText, RICH_TEXT_POLICY } from '@portal/domain';
 import type { DOMPurify } from 'dompurify';
+import { badRequest } from '../../platform/errors.ts';
 
 // jsdom costs ~300 ms to load, so it is loaded on the first note or version written, not at every server start.
 // One window for the process: DOMPurify only parses into it, nothing is kept between calls.
@@ -22,4 +23,18 @@ export async function sanitiseHtml(html: string): Promise<string> {
     ALLOWED_ATTR: [...RICH_TEXT_POLICY.ALLOWED_ATTR],
     ALLOWED_URI_REGEXP: RICH_TEXT_POLICY.ALLOWED_URI_REGEXP,
   });
+}
+
+/**
+ * A required description as stored: sanitised, and 400 when nothing visible is left. The schema already refuses
+ * HTML with no text, but text inside what the sanitiser drops ('<script>x</script>') only vanishes here.
+ */
+export async function sanitiseRequiredHtml(html: string): Promise<string> {
+  const clean = await sanitiseHtml(html);
+  if (!hasVisibleText(clean)) {
+    throw badRequest(CONTENT_MESSAGES.descriptionRequired, {
+      description: CONTENT_MESSAGES.descriptionRequired,
+    });
+  }
+  return clean;
 }

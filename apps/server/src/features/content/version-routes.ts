@@ -19,7 +19,7 @@ import { conflict } from '../../platform/errors.ts';
 import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
 import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
 import { deleteVersion, findVersionByName, findVersions, insertVersion, updateVersion } from './queries.ts';
-import { sanitiseHtml } from './sanitise-html.ts';
+import { sanitiseHtml, sanitiseRequiredHtml } from './sanitise-html.ts';
 
 const tags = ['content'];
 
@@ -47,7 +47,7 @@ const versions: ContentWriter<VersionInput, Version> = {
   notFoundMessage: 'No such version.',
   sanitise: async (input) => ({
     ...input,
-    description: await sanitiseHtml(input.description),
+    description: await sanitiseRequiredHtml(input.description),
     pharmUserDescription: await sanitiseHtml(input.pharmUserDescription),
   }),
   insert: insertVersion,
