@@ -1,4 +1,10 @@
-import type { ReleaseNote, ReleaseNoteInput, Version, VersionInput } from '@portal/domain';
+import {
+  compareVersions,
+  type ReleaseNote,
+  type ReleaseNoteInput,
+  type Version,
+  type VersionInput,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { releaseNotes, versions } from '../../db/schema/index.ts';
@@ -51,10 +57,13 @@ export async function findVersions(db: Db, withPharmacyDescription: boolean): Pr
   return rows.map((v) => (withPharmacyDescription ? v : { ...v, pharmUserDescription: '' }));
 }
 
-/** The version row with that version text, if any. */
-export async function findVersionByName(db: Db, version: string) {
-  const [row] = await db.select({ id: versions.id }).from(versions).where(eq(versions.version, version));
-  return row ?? null;
+/**
+ * The version row equal to `version` part by part as numbers, if any: '02.4.0' and '2.4' are '2.4.0' again, which
+ * the list could not order. Versions are few, so they are compared here rather than in SQL.
+ */
+export async function findEqualVersion(db: Db, version: string) {
+  const rows = await db.select({ id: versions.id, version: versions.version }).from(versions);
+  return rows.find((row) => compareVersions(row.version, version) === 0) ?? null;
 }
 
 /** Inserts a version and answers it. */

@@ -187,6 +187,33 @@ describe('versions', () => {
     expect(pharmacy.find((v) => v.version === '2.4.0')?.pharmUserDescription).toContain('Ingest API');
   });
 
+  it.each(['02.4.0', '2.4', '2.04.0.0'])(
+    'refuses %s with 409 when 2.4.0 exists: the same version written differently',
+    async (version) => {
+      const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', {
+        ...versionBody,
+        version,
+      });
+      expect(created.status).toBe(409);
+      expect(created.body.fields).toEqual({ version: 'That version already exists' });
+      expect((await versionsOf('nurse@meadowbrook.test')).filter((v) => v.version === version)).toEqual([]);
+    },
+  );
+
+  it('lets a version be saved again under its own number, written differently', async () => {
+    const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', {
+      ...versionBody,
+      version: '2.13',
+    });
+    const id = (created.body.version as Version).id;
+    const edited = await call('sysadmin@pharmacy.test', 'PUT', `/api/versions/${id}`, {
+      ...versionBody,
+      version: '2.13.0',
+    });
+    expect(edited.status).toBe(200);
+    expect((await call('sysadmin@pharmacy.test', 'DELETE', `/api/versions/${id}`)).status).toBe(200);
+  });
+
   it('lets a SysAdmin add, edit and delete a version; refuses a taken version and other users', async () => {
     const input = {
       version: '2.10.0',

@@ -18,14 +18,14 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict } from '../../platform/errors.ts';
 import { changeRefusals, deletedAnswer, refusals, seesPharmacyOnly } from './content-access.ts';
 import { type ContentWriter, createContent, deleteContent, updateContent } from './content-writer.ts';
-import { deleteVersion, findVersionByName, findVersions, insertVersion, updateVersion } from './queries.ts';
+import { deleteVersion, findEqualVersion, findVersions, insertVersion, updateVersion } from './queries.ts';
 import { sanitiseHtml, sanitiseRequiredHtml } from './sanitise-html.ts';
 
 const tags = ['content'];
 
-/** 409 when another version row already carries that version text. */
+/** 409 when another version row already carries that version, however its numbers are written. */
 async function assertVersionFree(db: Db, version: string, ownId?: number): Promise<void> {
-  const existing = await findVersionByName(db, version);
+  const existing = await findEqualVersion(db, version);
   if (existing && existing.id !== ownId) {
     throw conflict(CONTENT_MESSAGES.versionTaken, { version: CONTENT_MESSAGES.versionTaken });
   }
