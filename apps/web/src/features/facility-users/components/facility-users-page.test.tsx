@@ -421,6 +421,36 @@ describe('FacilityUsersPage', () => {
     expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('offers in a pending facility’s role picker only the roles the viewer may give there', async () => {
+    // A pharmacy SysAdmin whose role may add users to facilities but not edit facility admins.
+    const keys = [...userRoleKeys(['Nursing', 'DON', 'BusinessOffice']), 'user_AddPharmacyToUser'];
+    new FakeApi()
+      .signedIn('tok', pharmacist())
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [settableFacility({ userRole: 'SysAdmin', permissions: ADMIN_KEYS })],
+        }),
+      )
+      .on('GET', ENDPOINTS.pharmacies, () =>
+        ok(PharmaciesAnswerSchema, { pharmacies: [pharmacyFixture(keys, 'SysAdmin')] }),
+      )
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
+      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+      .install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
+    await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByLabelText('Role at Meadowbrook Care Center', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Facility Admin' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('keeps focus in the facilities dialog when adding, discarding and saving change its controls', async () => {
     const { user, dialog } = await openZedsFacilities();
     const role = (name: string) => within(dialog).getByLabelText(`Role at ${name}`, { selector: 'input' });
