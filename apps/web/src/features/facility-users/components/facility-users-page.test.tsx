@@ -216,6 +216,9 @@ describe('FacilityUsersPage', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveFocus(),
     );
+    // The cursor is there, but the list stays shut: open, it covered the message and the Role field below.
+    expect(screen.queryByRole('option', { name: 'Meadowbrook Care Center (101)' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a facility')).toBeVisible();
     await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
