@@ -26,6 +26,12 @@ const theme = createTheme({
     // tall, under WCAG 2.2's 24 px targets (2.5.8), and two of 24 px would make a 48 px field; the arrow keys
     // still step the value.
     NumberInput: { defaultProps: { hideControls: true } },
+    // A searchable dropdown opened on mere focus covered the fields below it and its own error message: when a
+    // failed submit put the cursor on an empty Facility or Pharmacies, or Add Pharmacy User opened with the cursor
+    // there, the list hid 'Please select a pharmacy' and the whole Pharmacy role field. A click, typing or the
+    // arrow keys still open it.
+    Select: { defaultProps: { openOnFocus: false } },
+    MultiSelect: { defaultProps: { openOnFocus: false } },
     // The description's default grey (gray.6) is 3.3:1 on white; gray.7 reads at 8:1.
     Notification: {
       defaultProps: closeLabel,

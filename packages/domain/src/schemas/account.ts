@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { WIDGET_KEYS } from '../widgets.ts';
 import { MediprocityInfoSchema } from './auth.ts';
 import { int4IdOrDigits } from './ids.ts';
+import { USER_MESSAGES } from './user-fields.ts';
 
 /** Messages of the messaging-service credentials form (spec 2, sections 5 and 8). */
 export const CREDENTIALS_MESSAGES = {
@@ -19,9 +20,12 @@ const required = (message: string) => z.string({ error: message }).min(1, messag
 
 /** Body of `POST /loginmediprocity`. */
 export const MediprocityInputSchema = z.strictObject({
-  user: required(CREDENTIALS_MESSAGES.userRequired).trim().min(1, CREDENTIALS_MESSAGES.userRequired).max(200),
-  password: required(CREDENTIALS_MESSAGES.passwordRequired).max(500),
-  encryptionKey: required(CREDENTIALS_MESSAGES.keyRequired).max(500),
+  user: required(CREDENTIALS_MESSAGES.userRequired)
+    .trim()
+    .min(1, CREDENTIALS_MESSAGES.userRequired)
+    .max(200, USER_MESSAGES.tooLong(200)),
+  password: required(CREDENTIALS_MESSAGES.passwordRequired).max(500, USER_MESSAGES.tooLong(500)),
+  encryptionKey: required(CREDENTIALS_MESSAGES.keyRequired).max(500, USER_MESSAGES.tooLong(500)),
 });
 export type MediprocityInput = z.infer<typeof MediprocityInputSchema>;
 

@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import { MediprocityInputSchema } from './account.ts';
 import { AddUserPharmaciesInputSchema, createPharmUserInputSchema } from './pharmacy-users.ts';
 import { USER_MESSAGES } from './user-fields.ts';
-import { adminPasswordResetInputSchema, createUserInputSchema } from './users.ts';
+import {
+  adminPasswordResetInputSchema,
+  createFacilityUserFormSchema,
+  createUserInputSchema,
+  editUserInfoAccountSchema,
+} from './users.ts';
 
 /** The first message for each field, as the server's 400 `fields` carries them. */
 function fields(schema: z.ZodType, input: unknown): Record<string, string> {
@@ -59,6 +64,58 @@ describe('a missing field gets the spec’s message, as an empty one does', () =
       user: 'User is required',
       password: 'Password is required',
       encryptionKey: 'Encryption key is required',
+    });
+  });
+});
+
+// A field that is too long says so: the type-level message ('Please enter a display name') used to cover the length
+// check too, so an administrator who pasted a long name was told to enter one.
+describe('a too-long field says it is too long, not that it is missing', () => {
+  const long = (n: number) => 'a'.repeat(n);
+
+  it('the Create Facility User form and POST /createuser', () => {
+    const form = {
+      faciID: '101',
+      userRole: 'Nursing',
+      displayName: long(101),
+      email: `${long(250)}@x.test`,
+      password: long(201),
+      confirmPassword: long(201),
+      Title: long(101),
+      phone: '',
+    };
+    expect(fields(createFacilityUserFormSchema(8), form)).toEqual({
+      displayName: USER_MESSAGES.tooLong(100),
+      email: USER_MESSAGES.tooLong(254),
+      password: USER_MESSAGES.tooLong(200),
+      Title: USER_MESSAGES.tooLong(100),
+    });
+    const body = { ...form, faciID: 101, userType: 'FacilityUser' };
+    expect(fields(createUserInputSchema(8), body).displayName).toBe(USER_MESSAGES.tooLong(100));
+  });
+
+  it('POST /createpharmuser', () => {
+    const rules = { passwordMinLength: 8, pharmacyEmailDomain: 'pharmacy.test' };
+    const body = {
+      pharmID: ['sprx'],
+      UserRole: 'Manager',
+      displayName: long(201),
+      title: long(101),
+      email: 'new@pharmacy.test',
+      password: 'portal-demo-1',
+    };
+    expect(fields(createPharmUserInputSchema(rules), body)).toEqual({
+      displayName: USER_MESSAGES.tooLong(200),
+      title: USER_MESSAGES.tooLong(100),
+    });
+  });
+
+  it('POST /edituserinfo (own account) and POST /loginmediprocity', () => {
+    expect(fields(editUserInfoAccountSchema(8), { email: 'a@b.test', displayName: long(101) })).toEqual({
+      displayName: USER_MESSAGES.tooLong(100),
+    });
+    expect(fields(MediprocityInputSchema, { user: long(201), password: 'p', encryptionKey: 'k' })).toEqual({
+      user: USER_MESSAGES.tooLong(200),
     });
   });
 });

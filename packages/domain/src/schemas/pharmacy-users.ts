@@ -44,12 +44,12 @@ export function createPharmUserInputSchema(rules: PharmacyUserRules) {
     UserRole: pharmacyRoleField(USER_MESSAGES.selectPharmacyRole),
     phone: optionalPhoneField().default(''),
     UserType: z.literal('PharmacyUser').default('PharmacyUser'),
-    title: z.string().trim().max(100).default(''),
+    title: z.string().trim().max(100, USER_MESSAGES.tooLong(100)).default(''),
     displayName: z
       .string({ error: USER_MESSAGES.enterDisplayName })
       .trim()
       .min(1, USER_MESSAGES.enterDisplayName)
-      .max(200),
+      .max(200, USER_MESSAGES.tooLong(200)),
     email: pharmacyEmailField(rules.pharmacyEmailDomain),
     password: newPasswordField(
       rules.passwordMinLength,

@@ -27,7 +27,7 @@ const present = (message: string) => z.string({ error: message });
 const fullname = present(REGISTRATION_MESSAGES.fullnameRequired)
   .trim()
   .min(1, REGISTRATION_MESSAGES.fullnameRequired)
-  .max(200);
+  .max(200, USER_MESSAGES.tooLong(200));
 const email = () =>
   present(USER_MESSAGES.emailRequired).pipe(
     emailField(USER_MESSAGES.emailRequired, USER_MESSAGES.invalidEmail),

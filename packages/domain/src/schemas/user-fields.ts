@@ -36,6 +36,11 @@ export const USER_MESSAGES = {
   // Pending facilities / pharmacies
   roleForAllUsers: 'A role must be assigned to all users',
   roleForAllPharmacies: 'All pending pharmacies must be assigned a role',
+  /**
+   * A text longer than its column takes. Without it a too-long field reported its "Please enter..." message,
+   * which told an administrator to enter a name they had just typed.
+   */
+  tooLong: (max: number) => `Must be at most ${max} characters`,
   // Server answers
   emailTaken: 'A user with this email already exists',
 } as const;
@@ -95,12 +100,16 @@ export function emailField(
     .string({ error: required })
     .trim()
     .min(1, required)
-    .max(254)
+    .max(254, USER_MESSAGES.tooLong(254))
     .pipe(z.email(invalid))
     .transform((e) => e.toLowerCase());
 }
 
 /** A new password: required (missing or empty gives `required`), at least `min` characters, at most 200. */
 export function newPasswordField(min: number, required: string, tooShort: (min: number) => string) {
-  return z.string({ error: required }).min(1, required).min(min, tooShort(min)).max(200);
+  return z
+    .string({ error: required })
+    .min(1, required)
+    .min(min, tooShort(min))
+    .max(200, USER_MESSAGES.tooLong(200));
 }

@@ -54,7 +54,9 @@ export const USER_ADMIN_MESSAGES = {
 const facilityRole = (message: string) =>
   z.string({ error: message }).refine((v) => (FACILITY_ROLE_NAMES as string[]).includes(v), message);
 const facilityId = (message: string) => int4IdNumberOrDigits(message);
-const displayName = (message: string) => z.string({ error: message }).trim().min(1, message).max(100);
+const displayName = (message: string) =>
+  z.string({ error: message }).trim().min(1, message).max(100, USER_MESSAGES.tooLong(100));
+const titleField = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
 
 /**
  * Body of `POST /createuser` (spec 2, section 7): a facility user at one facility. `UserRole` and `Title` are the
@@ -65,12 +67,12 @@ export function createUserInputSchema(passwordMin: number) {
     .strictObject({
       email: emailField(),
       password: newPasswordField(passwordMin, USER_MESSAGES.enterPassword, USER_MESSAGES.passwordTooShort),
-      confirmPassword: z.string().max(200).optional(),
+      confirmPassword: z.string().max(200, USER_MESSAGES.tooLong(200)).optional(),
       displayName: displayName(USER_MESSAGES.enterDisplayName),
       phone: optionalPhoneField().optional(),
       userRole: facilityRole(USER_MESSAGES.selectFacilityRole),
       UserRole: facilityRole(USER_MESSAGES.selectFacilityRole).optional(),
-      Title: z.string().trim().max(100).optional(),
+      Title: titleField.optional(),
       faciID: facilityId(USER_MESSAGES.selectFacility),
       userType: z.literal('FacilityUser').optional(),
     })
@@ -95,7 +97,7 @@ export function createFacilityUserFormSchema(passwordMin: number) {
       email: emailField(),
       password: newPasswordField(passwordMin, USER_MESSAGES.enterPassword, USER_MESSAGES.passwordTooShort),
       confirmPassword: z.string().min(1, USER_MESSAGES.reenterPassword),
-      Title: z.string().trim().min(1, USER_MESSAGES.enterTitle).max(100),
+      Title: titleField.min(1, USER_MESSAGES.enterTitle),
       phone: optionalPhoneField(),
     })
     .refine((v) => v.password === v.confirmPassword, {
@@ -179,7 +181,7 @@ function passwordPair(passwordMin: number) {
     confirmPassword: z
       .string({ error: USER_MESSAGES.reenterPassword })
       .min(1, USER_MESSAGES.reenterPassword)
-      .max(200),
+      .max(200, USER_MESSAGES.tooLong(200)),
   };
 }
 const passwordsMatch = <T extends { password?: string; confirmPassword?: string }>(
@@ -201,7 +203,7 @@ export type AdminPasswordResetInput = z.input<ReturnType<typeof adminPasswordRes
 /** Answer of `POST /adminpwdreset`. */
 export const AdminPasswordResetAnswerSchema = z.object({ message: z.string(), email: z.string() });
 
-const profileName = z.string().trim().max(100);
+const profileName = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
 const profilePhone = z.string().max(40).transform(phoneDigits);
 
 /**
@@ -238,12 +240,12 @@ export function editUserInfoAccountSchema(passwordMin: number) {
   return z
     .strictObject({
       email: emailField(),
-      title: z.string().trim().max(100).optional(),
+      title: titleField.optional(),
       betaUser: z.boolean().optional(),
       displayName: profileName.min(NAME_MIN_LENGTH, USER_MESSAGES.nameTooShort).optional(),
       phone: profilePhone.refine((d) => d.length === PHONE_DIGITS, USER_MESSAGES.phoneTenDigits).optional(),
       password: passwordPair(passwordMin).password.optional(),
-      confirmPassword: z.string().max(200).optional(),
+      confirmPassword: z.string().max(200, USER_MESSAGES.tooLong(200)).optional(),
       currentPassword: z.string().max(1024).optional(),
     })
     .superRefine((value, ctx) => {

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, facilityMemberships } from '../../db/schema/index.ts';
+import { auditEvents, facilityMemberships, rolePermissions } from '../../db/schema/index.ts';
 import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { userApi } from './test-support.ts';
 
@@ -258,5 +258,36 @@ describe('POST /api/adduserfacilities', () => {
     });
     expect(pharmacist.status).toBe(403);
     expect(await roleAt(email, 102)).toBeUndefined();
+  });
+
+  it('gives only a role the viewer may give there, as /createuser does', async () => {
+    const withoutKey = and(
+      eq(rolePermissions.entity, 'pharmacy'),
+      eq(rolePermissions.role, 'SysAdmin'),
+      eq(rolePermissions.key, 'user_Editfacilityadmin'),
+    );
+    await t.database.db.delete(rolePermissions).where(withoutKey);
+    try {
+      const sys = as('sysadmin@pharmacy.test');
+      const created = await api.post(
+        sys,
+        '/createuser',
+        newUser({ email: 'fa@x.test', userRole: 'facilityadmin' }),
+      );
+      expect(created.status).toBe(403);
+      const add = (userRole: string) =>
+        api.post(sys, '/adduserfacilities', {
+          email: 'nurse@meadowbrook.test',
+          entities: [{ entityID: 201, userRole }],
+        });
+      expect((await add('facilityadmin')).status).toBe(403);
+      expect(await roleAt('nurse@meadowbrook.test', 201)).toBeUndefined();
+      expect((await add('Nursing')).status).toBe(200);
+      expect(await roleAt('nurse@meadowbrook.test', 201)).toBe('Nursing');
+    } finally {
+      await t.database.db
+        .insert(rolePermissions)
+        .values({ entity: 'pharmacy', role: 'SysAdmin', key: 'user_Editfacilityadmin' });
+    }
   });
 });

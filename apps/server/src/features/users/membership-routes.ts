@@ -169,7 +169,7 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         summary: 'Give a user roles at more facilities, all in one call',
         description:
           'Each facility must be one where the viewer is admin-level and holds user_AddFacilityToUser; every ' +
-          'entity needs a role. All or nothing.',
+          'entity needs a role the viewer may give there (addableRoles, as for /createuser). All or nothing.',
         body: AddUserFacilitiesInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -184,9 +184,12 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       if (user.id === viewer.userId) throw forbidden(USER_ADMIN_MESSAGES.cannotChangeOwnRole);
       const ids = entities.map((e) => e.entityID);
       if (new Set(ids).size !== ids.length) throw badRequest('Each facility may appear once.');
-      for (const id of ids) {
+      for (const { entityID: id, userRole } of entities) {
         if (!viewer.facilities.some((f) => f.facID === id)) throw notFound('No such facility.');
-        if (!canAddFacilityToUser(viewer, id)) throw forbidden();
+        // The role given must be one the viewer may give there, as for /createuser: otherwise pharmacy staff
+        // without user_Editfacilityadmin could not create a facility admin but could make an existing user one.
+        if (!canAddFacilityToUser(viewer, id) || !canAddUserToFacility(viewer, id, userRole))
+          throw forbidden();
         if (roles.some((r) => r.facid === id)) throw conflict(USER_ADMIN_MESSAGES.alreadyAtFacility);
       }
       await app.db.transaction(async (tx) => {

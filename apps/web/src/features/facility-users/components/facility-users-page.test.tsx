@@ -216,6 +216,9 @@ describe('FacilityUsersPage', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveFocus(),
     );
+    // The cursor is there, but the list stays shut: open, it covered the message and the Role field below.
+    expect(screen.queryByRole('option', { name: 'Meadowbrook Care Center (101)' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a facility')).toBeVisible();
     await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
@@ -418,6 +421,36 @@ describe('FacilityUsersPage', () => {
     );
     expect(await screen.findByRole('option', { name: 'DON' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('option', { name: 'Business Office' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
+  });
+
+  it('offers in a pending facility’s role picker only the roles the viewer may give there', async () => {
+    // A pharmacy SysAdmin whose role may add users to facilities but not edit facility admins.
+    const keys = [...userRoleKeys(['Nursing', 'DON', 'BusinessOffice']), 'user_AddPharmacyToUser'];
+    new FakeApi()
+      .signedIn('tok', pharmacist())
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [settableFacility({ userRole: 'SysAdmin', permissions: ADMIN_KEYS })],
+        }),
+      )
+      .on('GET', ENDPOINTS.pharmacies, () =>
+        ok(PharmaciesAnswerSchema, { pharmacies: [pharmacyFixture(keys, 'SysAdmin')] }),
+      )
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
+      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+      .install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
+    await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByLabelText('Role at Meadowbrook Care Center', { selector: 'input' }));
+    expect(await screen.findByRole('option', { name: 'Facility Admin' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
     expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
   });
 

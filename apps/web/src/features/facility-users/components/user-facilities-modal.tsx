@@ -4,6 +4,7 @@ import {
   type AdminUser,
   type AdminViewer,
   canAddFacilityToUser,
+  canAddUserToFacility,
   canChangeRole,
   canRemoveFromFacility,
   FACILITY_ROLES,
@@ -151,7 +152,11 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                 <Table.Td>
                   <Select
                     aria-label={`Role at ${p.facName}`}
-                    data={ROLE_OPTIONS}
+                    // Only the roles the server takes here (addableRoles), as Create Facility User offers.
+                    data={ROLE_OPTIONS.map((o) => ({
+                      ...o,
+                      disabled: !canAddUserToFacility(viewer, p.facID, o.value),
+                    }))}
                     value={p.userRole}
                     onChange={(role) => {
                       setPendingError(null);

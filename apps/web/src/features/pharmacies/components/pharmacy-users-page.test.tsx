@@ -208,6 +208,9 @@ describe('PharmacyUsersPage', () => {
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' })).toHaveFocus(),
     );
+    // The cursor is there, but the list stays shut: open, it covered the message and the Pharmacy role field.
+    expect(screen.queryByRole('option', { name: 'upny' })).not.toBeInTheDocument();
+    expect(within(dialog).getByText('Please select a pharmacy')).toBeVisible();
     await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'upny' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
