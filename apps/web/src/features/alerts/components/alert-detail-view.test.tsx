@@ -392,6 +392,23 @@ describe('read state', () => {
       { _internalID: expect.any(Number), readByFaci: true },
     ]);
   });
+
+  it('lets a nurse mark a read alert unread where the facility marks automatically, without marking it read again', async () => {
+    const { api, app, alert } = setUp({ readByFaci: true });
+    // The server keeps what it is told, so the refetch after the change answers the alert unread.
+    api.on('POST', authorization.readCall, (call) => {
+      alert.readByFaci = (call.body as { readByFaci: boolean }).readByFaci;
+      return ok(MessageAnswerSchema, { message: 'Marked as unread' });
+    });
+    await app.user.click(await screen.findByRole('switch', { name: 'Read' }));
+    const detailPath = ENDPOINTS.alertDetail.replace(':key', 'highCost').replace(':identifier', 'RX9');
+    // The change's refetch has answered: the alert is unread on the server and on screen.
+    await waitFor(() => expect(api.callsTo('GET', detailPath).length).toBeGreaterThan(1));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Read' })).not.toBeChecked());
+    expect(api.callsTo('POST', authorization.readCall).map((c) => c.body)).toEqual([
+      { _internalID: expect.any(Number), readByFaci: false },
+    ]);
+  });
 });
 
 describe('missing alert', () => {
