@@ -1,4 +1,10 @@
-import { ENDPOINTS, MessageAnswerSchema, type RequestedAction, widgetByKey } from '@portal/domain';
+import {
+  ACTION_MESSAGES,
+  ENDPOINTS,
+  MessageAnswerSchema,
+  type RequestedAction,
+  widgetByKey,
+} from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
@@ -338,7 +344,7 @@ describe('pharmacy reply', () => {
 
   it("says under the reply why the server refused it, not only 'The request is not valid.'", async () => {
     const { api, app, reply } = await openReply();
-    const tooLong = 'Too big: expected string to have <=4000 characters';
+    const tooLong = ACTION_MESSAGES.commentTooLong;
     api.on('POST', ENDPOINTS.requestAction, () =>
       fail(400, 'The request is not valid.', 'VALIDATION_FAILED', { actionComment: tooLong }),
     );
