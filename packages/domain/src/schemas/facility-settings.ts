@@ -45,6 +45,7 @@ export const SETTINGS_MESSAGES = {
   maxCount: 'Number of email reminders must be 0 to 20',
   interval: 'Reminder interval must be 1 to 10080 minutes',
   unknownAutoRespond: 'Choose one of the auto-respond options',
+  autoRespondNotAllowed: 'You may not set an automatic answer that you may not give yourself',
   saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
 } as const;
 
