@@ -113,6 +113,31 @@ describe('facility settings', () => {
     await context.close();
   });
 
+  it("puts focus on the next contact's Edit after a delete confirmed by keyboard", async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    const input = card.getByLabel('Add reminder email');
+    for (const email of ['first.e2e@meadowbrook.test', 'second.e2e@meadowbrook.test']) {
+      await input.fill(email);
+      await input.press('Enter');
+      await card.getByText(email, { exact: true }).waitFor();
+    }
+
+    await card.getByRole('button', { name: 'Delete first.e2e@meadowbrook.test' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Delete reminder contact' });
+    await dialog.getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
+    await dialog.waitFor({ state: 'detached' });
+    await card.getByText('first.e2e@meadowbrook.test', { exact: true }).waitFor({ state: 'detached' });
+
+    // The row often goes (the delete and the refetch are quick) while the closing confirmation still holds focus.
+    const next = card.getByRole('button', { name: 'Edit second.e2e@meadowbrook.test' });
+    await expect.poll(() => next.evaluate((button) => button === document.activeElement)).toBe(true);
+    await context.close();
+  });
+
   it('saves counts and an auto-respond choice, kept after a reload', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openSettings(page);

@@ -32,6 +32,13 @@ describe('RequestActionInputSchema', () => {
     });
   });
 
+  it('says how long a comment, question or reply may be, in words a nurse reads under the field', () => {
+    expect(fieldsOf({ ...base, requestedAction: 'ask', actionComment: 'q'.repeat(4001) })).toEqual({
+      actionComment: ACTION_MESSAGES.commentTooLong,
+    });
+    expect(fieldsOf({ ...base, actionComment: 'q'.repeat(4000) })).toEqual({});
+  });
+
   it.each([
     ['send', 'MD Okayed', {}],
     ['send', 'because', { actionComment: 'Please select a reason' }],

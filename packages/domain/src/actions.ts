@@ -34,6 +34,7 @@ export const ACTION_MESSAGES = {
   questionRequired: 'Please enter a question',
   reasonRequired: 'Please select a reason',
   commentRequired: 'Please enter a comment',
+  commentTooLong: 'Please keep it to 4000 characters',
   limitDays: 'Please choose 1 to 30 days',
   limitDaysOnlyForLimit: 'Limit days apply only to Limit Days',
   credentialsRequired: 'SpecialtyRx Now credentials are required for user actions',
@@ -60,7 +61,7 @@ export const ACTION_MESSAGES = {
  */
 export const REQUEST_KEY_HEADER = 'idempotency-key';
 
-const text = z.string().max(4000);
+const text = z.string().max(4000, ACTION_MESSAGES.commentTooLong);
 
 /** Whether `_internalID` names an admission review's group (its widget's identifier), not an alert number. */
 export const namesGroup = (actionWidget: string) =>

@@ -192,6 +192,7 @@ export {
   FacilitySettingAnswerSchema,
   FacilitySettingInputSchema,
   REMINDER_EMAIL_PATTERN,
+  ReminderEmailSchema,
   SETTING_DEFAULTS,
   SETTING_LIMITS,
   SETTING_NAMES,

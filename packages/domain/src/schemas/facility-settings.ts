@@ -45,13 +45,24 @@ export const SETTINGS_MESSAGES = {
   maxCount: 'Number of email reminders must be 0 to 20',
   interval: 'Reminder interval must be 1 to 10080 minutes',
   unknownAutoRespond: 'Choose one of the auto-respond options',
+  autoRespondNotAllowed: 'You may not set an automatic answer that you may not give yourself',
   saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
 } as const;
 
 /** The reminder email rule of spec 1 section 5: local part, @, domain, a 2 to 4 letter suffix. */
 export const REMINDER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
 
-const email = z.string().trim().max(254).regex(REMINDER_EMAIL_PATTERN, SETTINGS_MESSAGES.invalidEmail);
+/**
+ * A reminder contact's address as the server takes it: trimmed, the pattern above, and no longer than an address can
+ * be (254 characters), which is the same 'Please enter a valid email address.' to the person typing it.
+ */
+export const ReminderEmailSchema = z
+  .string()
+  .trim()
+  .max(254, SETTINGS_MESSAGES.invalidEmail)
+  .regex(REMINDER_EMAIL_PATTERN, SETTINGS_MESSAGES.invalidEmail);
+
+const email = ReminderEmailSchema;
 const digits = (message: string) => z.union([z.number().int(), z.string().regex(/^\d{1,6}$/, message)]);
 
 /** Body of `POST /facilitysetting`: setting values, a new reminder contact, or both. */

@@ -45,19 +45,24 @@ async function reminderRules(db: Db): Promise<ReminderRule[]> {
 
 /**
  * Claims the next reminder slot of every unanswered live alert whose slot is due: slot k falls at the alert's
- * time plus k intervals, up to the configured count. A facility action (anything but the pharmacy's Reply) stops
- * them. The (alert, slot) primary key means a slot is claimed once, whatever runs the sweep.
+ * time plus k intervals, and at least an interval after the slot before it, up to the configured count. Without the
+ * second rule an alert that waited since before reminders were switched on (or through an outage) had all its slots
+ * due at once, and its contacts got every reminder within as many sweeps. A facility action (anything but the
+ * pharmacy's Reply) stops them. The (alert, slot) primary key means a slot is claimed once, whatever runs the sweep.
  */
 async function claimDueSlots(db: Db, rule: ReminderRule, now: Date) {
   const result = await db.execute(sql`
-    insert into ${alertReminders} (alert_id, slot)
-    select a.id, coalesce(r.sent, 0) + 1
+    insert into ${alertReminders} (alert_id, slot, created_at)
+    select a.id, coalesce(r.sent, 0) + 1, ${now.toISOString()}::timestamptz
     from ${alerts} a
-    left join lateral (select count(*)::int as sent from ${alertReminders} ar where ar.alert_id = a.id) r on true
+    left join lateral (
+      select count(*)::int as sent, max(ar.created_at) as last_sent from ${alertReminders} ar where ar.alert_id = a.id
+    ) r on true
     where a.widget = ${rule.widget} and a.fac_id = ${rule.facId} and not a.is_archived
       and not exists (select 1 from alert_actions x where x.alert_id = a.id and x.action <> 'Reply')
       and coalesce(r.sent, 0) < ${rule.maxCount}
       and a.date_created + make_interval(mins => ${rule.intervalMinutes} * (coalesce(r.sent, 0) + 1)) <= ${now.toISOString()}::timestamptz
+      and (r.last_sent is null or r.last_sent + make_interval(mins => ${rule.intervalMinutes}) <= ${now.toISOString()}::timestamptz)
     on conflict do nothing
     returning alert_id, slot`);
   const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];

@@ -1,7 +1,8 @@
+import { SETTINGS_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facilityContacts, facilitySettings } from '../../db/schema/index.ts';
-import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { facilityContacts, facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -139,6 +140,53 @@ describe('POST /api/facilitysetting', () => {
     expect((await post('don@lakeside.test', '/facilitysetting', { FaciId: 101, ...payload })).status).toBe(
       404,
     );
+  });
+
+  it('refuses an automatic answer that the person setting it may not give themselves (403)', async () => {
+    // A customer service colleague at the facility's pharmacy may Discuss, never approve or deny.
+    const [pharmacist] = await t.database.db
+      .select({ id: users.id })
+      .from(users)
+      .where(eq(users.email, 'pharmacist@pharmacy.test'));
+    await t.database.db
+      .update(pharmacyMemberships)
+      .set({ role: 'CustomerService' })
+      .where(eq(pharmacyMemberships.userId, pharmacist?.id ?? 0));
+    tokens['pharmacist@pharmacy.test'] = await signIn(t.app, 'pharmacist@pharmacy.test');
+    const before = await settings101();
+
+    for (const [WidgetName, AutoRespondAction] of [
+      ['highCost', 'Approve'],
+      ['highCostAlerts', 'Deny'],
+      ['highCost', 'SubmitLimit'],
+    ]) {
+      const refused = await post('pharmacist@pharmacy.test', '/facilitysetting', {
+        FaciId: 101,
+        WidgetName,
+        settingValues: { EmailNotificationMaxCount: 2, AutoRespondAction },
+      });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(SETTINGS_MESSAGES.autoRespondNotAllowed);
+    }
+    expect(await settings101()).toEqual(before);
+
+    const none = await post('pharmacist@pharmacy.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { AutoRespondAction: '' },
+    });
+    expect(none.status).toBe(200);
+    const sysadmin = await post('sysadmin@pharmacy.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { AutoRespondAction: 'Approve' },
+    });
+    expect(sysadmin.status).toBe(200);
+    await post('sysadmin@pharmacy.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { AutoRespondAction: '' },
+    });
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   ApiErrorBodySchema,
   AUTO_RESPOND_OPTIONS,
+  canUseButton,
   DeleteContactInputSchema,
   EditContactInputSchema,
   ENDPOINTS,
@@ -20,7 +21,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilityContacts } from '../../db/schema/index.ts';
-import { facilityAccess } from '../../platform/access.ts';
+import { type FacilityAccess, facilityAccess, pharmacyAccess } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
@@ -57,6 +58,37 @@ async function settableFacility(
 }
 
 type Values = NonNullable<FacilitySettingInput['settingValues']>;
+
+const asMap = (keys: Set<string> | undefined) => Object.fromEntries([...(keys ?? [])].map((k) => [k, true]));
+
+/**
+ * An auto-respond choice is an answer given in advance to every new alert of the widget, so only someone who may
+ * give that answer themselves (the rule of the action buttons, spec 1 section 6) may set it: otherwise a pharmacy
+ * colleague who may only Discuss could have the facility approve, and pay for, every high cost alert.
+ */
+async function assertMayAutoRespond(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  facility: FacilityAccess,
+  input: FacilitySettingInput,
+) {
+  const choice = input.settingValues?.AutoRespondAction;
+  if (!choice) return;
+  const option = AUTO_RESPOND_OPTIONS[input.WidgetName].find((o) => o.value === choice);
+  const widget = widgetByKey(input.WidgetName);
+  const button = widget.buttons.find((b) => b.action === option?.action);
+  if (!option || !button) return; // An unknown choice is settingRows' 400.
+  const user = currentUser(request);
+  const pharmacy = (await pharmacyAccess(app.db, user)).find((p) => p.pharmId === facility.pharmId);
+  const isAllowed = canUseButton(widget, button, {
+    userType: user.userType,
+    userPermissions: asMap(pharmacy?.userPermissions),
+    pharmPermissions: asMap(pharmacy?.pharmPermissions),
+    facilityPermissions: asMap(facility.permissions),
+    isArchived: false,
+  });
+  if (!isAllowed) throw forbidden(SETTINGS_MESSAGES.autoRespondNotAllowed);
+}
 
 function inRange(
   value: number | string | undefined,
@@ -149,8 +181,9 @@ export async function settingsRoutes(fastify: FastifyInstance) {
     async (request) => {
       const input = request.body;
       const facId = Number(input.FaciId);
-      await settableFacility(app, request, facId);
+      const facility = await settableFacility(app, request, facId);
       const rows = settingRows(input, input.settingValues ?? {});
+      await assertMayAutoRespond(app, request, facility, input);
       const email = input.ContactInfo?.Email;
       if (rows.length === 0 && !email)
         throw badRequest('Nothing to save.', { settingValues: 'Give a setting or a contact' });

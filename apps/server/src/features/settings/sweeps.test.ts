@@ -103,6 +103,29 @@ describe('reminder emails', () => {
     expect(one?.raw).toContain('Subject: Reminder:');
     expect(one?.raw).toMatch(/From: Care Portal <no-reply@portal\.test>/);
   });
+
+  it('keep the interval between reminders of an alert that was waiting before they were switched on', async () => {
+    const highCostAlertMails = async () =>
+      (await mails()).filter((m) => (m.meta as { widget?: string }).widget === 'highCostAlerts');
+    await raiseAlert(t.database.db, { widget: 'highCostAlerts', facId: 301, dateCreated: T0 });
+    // Ten hours on, the facility switches reminders on: all three slots are long past the alert's own clock.
+    await configure({
+      WidgetName: 'highCostAlerts',
+      settingValues: { EmailNotificationMaxCount: 3, EmailNotificationIntervalMinutes: 60 },
+    });
+    await configure({ WidgetName: 'highCostAlerts', ContactInfo: { Email: 'don@buckeye.test' } });
+
+    await reminders(at(600));
+    expect(await highCostAlertMails()).toHaveLength(1);
+    await reminders(at(601));
+    await reminders(at(659));
+    expect(await highCostAlertMails()).toHaveLength(1);
+    await reminders(at(660));
+    expect(await highCostAlertMails()).toHaveLength(2);
+    await reminders(at(720));
+    await reminders(at(900));
+    expect(await highCostAlertMails()).toHaveLength(3);
+  });
 });
 
 describe('auto-respond', () => {

@@ -1,4 +1,10 @@
-import { ENDPOINTS, MessageAnswerSchema, type RequestedAction, widgetByKey } from '@portal/domain';
+import {
+  ACTION_MESSAGES,
+  ENDPOINTS,
+  MessageAnswerSchema,
+  type RequestedAction,
+  widgetByKey,
+} from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
@@ -338,7 +344,7 @@ describe('pharmacy reply', () => {
 
   it("says under the reply why the server refused it, not only 'The request is not valid.'", async () => {
     const { api, app, reply } = await openReply();
-    const tooLong = 'Too big: expected string to have <=4000 characters';
+    const tooLong = ACTION_MESSAGES.commentTooLong;
     api.on('POST', ENDPOINTS.requestAction, () =>
       fail(400, 'The request is not valid.', 'VALIDATION_FAILED', { actionComment: tooLong }),
     );
@@ -390,6 +396,23 @@ describe('read state', () => {
     await screen.findByRole('switch', { name: 'Read' });
     expect(api.callsTo('POST', authorization.readCall).map((c) => c.body)).toEqual([
       { _internalID: expect.any(Number), readByFaci: true },
+    ]);
+  });
+
+  it('lets a nurse mark a read alert unread where the facility marks automatically, without marking it read again', async () => {
+    const { api, app, alert } = setUp({ readByFaci: true });
+    // The server keeps what it is told, so the refetch after the change answers the alert unread.
+    api.on('POST', authorization.readCall, (call) => {
+      alert.readByFaci = (call.body as { readByFaci: boolean }).readByFaci;
+      return ok(MessageAnswerSchema, { message: 'Marked as unread' });
+    });
+    await app.user.click(await screen.findByRole('switch', { name: 'Read' }));
+    const detailPath = ENDPOINTS.alertDetail.replace(':key', 'highCost').replace(':identifier', 'RX9');
+    // The change's refetch has answered: the alert is unread on the server and on screen.
+    await waitFor(() => expect(api.callsTo('GET', detailPath).length).toBeGreaterThan(1));
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Read' })).not.toBeChecked());
+    expect(api.callsTo('POST', authorization.readCall).map((c) => c.body)).toEqual([
+      { _internalID: expect.any(Number), readByFaci: false },
     ]);
   });
 });

@@ -9,11 +9,12 @@ import type { AlertPermissions } from './use-alert-permissions.ts';
  */
 export function useAutoRead(widget: Widget, alert: AnyAlert, permissions: AlertPermissions): void {
   const markRead = useMarkAlertRead(widget);
-  const done = useRef<number | null>(null);
-  const shouldMark = permissions.isReady && permissions.canAutoRead && alert.readByFaci === false;
+  // Decided once per opened alert, on its state when opened: an alert the nurse then marks unread herself (or that
+  // turns unread while open) stays unread, instead of being marked read again at once.
+  const decided = useRef<number | null>(null);
   useEffect(() => {
-    if (!shouldMark || done.current === alert._internalID) return;
-    done.current = alert._internalID;
-    markRead.mutate({ alert, readByFaci: true });
-  }, [shouldMark, alert, markRead]);
+    if (!permissions.isReady || decided.current === alert._internalID) return;
+    decided.current = alert._internalID;
+    if (permissions.canAutoRead && alert.readByFaci === false) markRead.mutate({ alert, readByFaci: true });
+  }, [permissions.isReady, permissions.canAutoRead, alert, markRead]);
 }

@@ -35,6 +35,13 @@ describe('AddContactForm', () => {
     expect(api.callsTo('POST', ENDPOINTS.facilitySetting)).toHaveLength(0);
   });
 
+  it('refuses an address too long to be one under the field, before sending it', async () => {
+    const api = fakeApi().install();
+    const card = await addEmail(`${'a'.repeat(250)}@meadowbrook.test`);
+    expect(within(card).getByText(SETTINGS_MESSAGES.invalidEmail)).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.facilitySetting)).toHaveLength(0);
+  });
+
   it("shows 'Email already exists' when the server answers 409", async () => {
     fakeApi()
       .on('POST', ENDPOINTS.facilitySetting, () => fail(409, 'Email already exists', 'CONFLICT'))

@@ -128,6 +128,25 @@ describe('ContactRow', () => {
     );
   });
 
+  it('cancels an edit on Escape, leaving the address as it was and focus on its Edit', async () => {
+    const api = fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }).focus();
+    await user.keyboard('{Enter}');
+    const input = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await waitFor(() => expect(input).toHaveFocus());
+    await user.type(input, 'x');
+    await user.keyboard('{Escape}');
+    await waitFor(() =>
+      expect(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' })).toHaveFocus(),
+    );
+    expect(
+      within(card).queryByRole('textbox', { name: 'Edit don@meadowbrook.test' }),
+    ).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editFacilityContact)).toHaveLength(0);
+  });
+
   it("after a delete, moves focus to the next contact's Edit, else the previous one's, else the Add field", async () => {
     fakeApiWith(['a@meadowbrook.test', 'b@meadowbrook.test', 'c@meadowbrook.test']).install();
     const { user } = renderApp(PAGE, { token: 'tok' });

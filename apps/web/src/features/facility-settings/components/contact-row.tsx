@@ -17,7 +17,8 @@ export interface ContactRowProps {
 
 /**
  * One reminder contact: its address with Edit (inline) and Delete (after a confirmation). Edit puts focus in the
- * email input, and Save email or Cancel gives it back to Edit, since each swap removes the element that had it.
+ * email input, and Save email or Cancel (or Escape) gives it back to Edit, since each swap removes the element that
+ * had it.
  */
 export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
@@ -79,7 +80,16 @@ export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRo
 
   if (draft !== null) {
     return (
-      <form onSubmit={save} noValidate>
+      // Escape cancels, as it closes the page's dialogs; the address is left as it was.
+      <form
+        onSubmit={save}
+        noValidate
+        onKeyDown={(event) => {
+          if (event.key !== 'Escape' || event.nativeEvent.isComposing) return;
+          event.preventDefault();
+          stopEditing();
+        }}
+      >
         <Group align="flex-start" gap="xs" wrap="nowrap">
           <TextInput
             ref={inputRef}

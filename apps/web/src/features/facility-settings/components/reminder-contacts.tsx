@@ -28,7 +28,10 @@ export function ReminderContacts({ facID, widget, contacts }: ReminderContactsPr
     const group = groupRef.current;
     if (!gone || !group || ids.split(',').includes(String(gone.contactId))) return;
     deleting.current = null;
-    if (!isFocusLost()) return;
+    // The delete and its refetch often end while the confirmation is still closing with focus on its button, which
+    // then has nothing to give focus back to (the row's Delete is gone): that too is a lost place, not a user's choice.
+    const isInClosingConfirmation = Boolean(document.activeElement?.closest('[role="dialog"]'));
+    if (!isFocusLost() && !isInClosingConfirmation) return;
     const rows = [...group.querySelectorAll<HTMLElement>('[data-contact-row]')];
     // The row now in the deleted one's place is the next contact; its first control is Edit (or the edit input).
     const row = rows[gone.index] ?? rows[gone.index - 1];
