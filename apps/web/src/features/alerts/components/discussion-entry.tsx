@@ -60,7 +60,8 @@ export function DiscussionEntry({
         <Text size="sm" fw={700}>
           {entry.isAutomatic ? 'Automatic response (facility rule)' : entry.requestedBy}
           {isUnreadReply ? (
-            <Badge ml="xs" size="xs" color="red.9">
+            // A span: Mantine's Badge is a div by default, which may not sit in the name's paragraph.
+            <Badge component="span" ml="xs" size="xs" color="red.9">
               {unreadReplyLabel}
             </Badge>
           ) : null}

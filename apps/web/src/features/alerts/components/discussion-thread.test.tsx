@@ -126,4 +126,15 @@ describe('DiscussionThread', () => {
     const viewport = screen.getByRole('region', { name: 'Discussion' });
     expect(atEnd(viewport)).toBe(true);
   });
+
+  it("marks an unread Reply inside its sender's line with valid markup (no block inside the paragraph)", () => {
+    const alert = alertFixture({ _internalID: 8, requestedActions: [{ ...entry(1), readByFaci: false }] });
+    const { container } = render(
+      wrap(<DiscussionThread widget={widget} alert={alert} canMarkReplies={false} sentReplies={0} />),
+    );
+    const sender = screen.getByText('Sam Sysadmin', { exact: false });
+    expect(sender.tagName).toBe('P');
+    expect(sender.textContent).toMatch(/Sam Sysadmin.+/);
+    expect(container.querySelectorAll('p div, p p')).toHaveLength(0);
+  });
 });
