@@ -45,6 +45,7 @@ export const ACTION_MESSAGES = {
   failed: 'Error sending user action',
   readFailed: 'Error updating read status',
   notMarkable: 'This alert has no read state to change',
+  entryNotMarkable: "Only the pharmacy's replies can be marked read or unread",
   approveUntilRefillWarning:
     'By approving until the refill is due, the facility agrees to pay the cost until the next refill.',
   limitDaysWarning:

@@ -128,7 +128,7 @@ export async function alertReadRoutes(fastify: FastifyInstance) {
         throw forbidden('This facility does not allow marking messages read or unread.');
       }
       if (entry.readByFaci === null)
-        throw badRequest(ACTION_MESSAGES.notMarkable, { readByFaci: ACTION_MESSAGES.notMarkable });
+        throw badRequest(ACTION_MESSAGES.entryNotMarkable, { readByFaci: ACTION_MESSAGES.entryNotMarkable });
       await app.db.transaction(async (tx) => {
         await tx
           .update(alertActions)
