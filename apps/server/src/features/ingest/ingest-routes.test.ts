@@ -134,9 +134,10 @@ describe('refusals', () => {
     expect(await countByUuid(batch.map((b) => b._internalUUID))).toBe(0);
   });
 
-  it('refuses unknown fields and a repeated _internalUUID in one batch', async () => {
-    const unknown = await ingest('theraInt', { alerts: [alertRow({ srxStatus: 'approve' })] });
+  it('refuses unknown fields, naming their row, and a repeated _internalUUID in one batch', async () => {
+    const unknown = await ingest('theraInt', { alerts: [alertRow(), alertRow({ srxStatus: 'approve' })] });
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ 'alerts.1.srxStatus': 'Unknown field' });
     const row = alertRow();
     const repeated = await ingest('theraInt', { alerts: [row, alertRow(), row] });
     expect(repeated.statusCode).toBe(400);
