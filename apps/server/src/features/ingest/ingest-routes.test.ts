@@ -145,6 +145,25 @@ describe('refusals', () => {
     expect(await countByUuid([row._internalUUID])).toBe(0);
   });
 
+  it('refuses a row that both brings its alert back and names an archive, leaving the alert as it was', async () => {
+    const row = alertRow();
+    expect((await ingest('theraInt', { alerts: [row] })).statusCode).toBe(200);
+    for (const archive of [{ archiveDtTm: '2026-11-03T10:00:00Z' }, { _internalArchiveID: 77 }]) {
+      const response = await ingest('theraInt', {
+        alerts: [alertRow(), { ...row, archived: false, ...archive }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({
+        'alerts.1.archived': expect.stringContaining('archived: false'),
+      });
+    }
+    const [stored] = await t.database.db
+      .select({ archivedAt: alerts.archivedAt, archiveId: alerts.archiveId })
+      .from(alerts)
+      .where(eq(alerts.uuid, row._internalUUID));
+    expect(stored).toEqual({ archivedAt: null, archiveId: null });
+  });
+
   it('refuses a sprx key writing an upny facility (403 naming the row), and writes nothing', async () => {
     const batch = [alertRow(), alertRow({ facID: 201 })];
     const response = await ingest('nonCovered', { alerts: batch });
