@@ -59,7 +59,7 @@ describe('the ingest command', () => {
     expect(second).toMatchObject({ created: 0, unchanged: 2 });
   });
 
-  it('imports a JSON file, and reports a batch the server refuses row by row', async () => {
+  it('imports a JSON file, and sends the rest of a batch again without the row the server refuses', async () => {
     const file = join(dir, 'thera.json');
     const row = (uuid: string | undefined, facID: number) => ({
       _internalUUID: uuid,
@@ -75,11 +75,22 @@ describe('the ingest command', () => {
       rejected: [],
     });
     const refused = join(dir, 'refused.json');
-    await writeFile(refused, JSON.stringify([row(randomUUID(), 101), row(randomUUID(), 201)]));
+    const repeated = randomUUID();
+    await writeFile(
+      refused,
+      JSON.stringify([
+        row(randomUUID(), 101),
+        row(randomUUID(), 201),
+        row(repeated, 101),
+        row(repeated, 101),
+      ]),
+    );
     const summary = await runIngest({ file: refused, widget: 'theraInt', url, key });
-    expect(summary.created).toBe(0);
-    expect(summary.rejected.map((r) => r.row)).toEqual([1, 2]);
-    expect(summary.rejected[1]?.reason).toMatch(/facility 201/);
+    expect(summary.created).toBe(2);
+    expect(summary.rejected).toEqual([
+      { row: 2, reason: 'facID: facility 201 is not a facility of pharmacy sprx' },
+      { row: 4, reason: '_internalUUID: repeats row 3' },
+    ]);
   });
 
   it('stops on a wrong key', async () => {

@@ -75,41 +75,51 @@ export async function runIngest(options: IngestOptions, progress: Progress = sil
   let batch: { row: number; alert: unknown }[] = [];
 
   const flush = async () => {
-    if (batch.length === 0) return;
-    const sent = batch;
+    let sent = batch;
     batch = [];
-    const result = await postBatch(
-      options,
-      widget,
-      sent.map((s) => s.alert),
-    );
-    if (result.ok) {
-      summary.created += result.answer.created;
-      summary.updated += result.answer.updated;
-      summary.archived += result.answer.archived;
-      summary.unchanged += result.answer.unchanged;
-    } else if (result.status === 401) {
-      throw new Error(result.message);
-    } else {
-      // The server refuses a batch whole; name the row it blamed, and the others as refused with it.
-      const blamed = Object.keys(result.fields)
-        .map((name) => Number(/^alerts\.(\d+)\./.exec(name)?.[1]))
-        .find((index) => Number.isInteger(index));
-      for (const [index, item] of sent.entries()) {
-        const reason =
-          index === blamed
-            ? result.message
-            : `batch refused because of row ${sent[blamed ?? -1]?.row ?? '?'}: ${result.message}`;
-        summary.rejected.push({ row: item.row, reason });
+    while (sent.length > 0) {
+      const result = await postBatch(
+        options,
+        widget,
+        sent.map((s) => s.alert),
+      );
+      if (result.ok) {
+        summary.created += result.answer.created;
+        summary.updated += result.answer.updated;
+        summary.archived += result.answer.archived;
+        summary.unchanged += result.answer.unchanged;
+        return;
       }
+      if (result.status === 401) throw new Error(result.message);
+      // The server refuses a batch whole for one row (another pharmacy's facility, say) and names it as
+      // alerts.{index}.{field}: that row is rejected and the rest of the batch is sent again, so one bad row never
+      // takes 499 good ones with it, and the reason is told by field as the local check tells it.
+      const blamed = Object.entries(result.fields)
+        .map(([name, message]) => ({ match: /^alerts\.(\d+)\.(.+)$/.exec(name), message }))
+        .find(({ match }) => match !== null && sent[Number(match[1])] !== undefined);
+      if (!blamed?.match) {
+        for (const item of sent)
+          summary.rejected.push({ row: item.row, reason: `batch refused: ${result.message}` });
+        return;
+      }
+      const index = Number(blamed.match[1]);
+      summary.rejected.push({ row: sent[index]?.row ?? 0, reason: `${blamed.match[2]}: ${blamed.message}` });
+      sent = sent.filter((_, i) => i !== index);
     }
   };
 
+  // The file's row of each _internalUUID: a repeat is rejected here with both row numbers, where the server could
+  // name only positions within one batch, or, across batches, would take the later row as an update.
+  const rowOfUuid = new Map<string, number>();
   for await (const { row, value } of readRows(options.file)) {
     summary.read += 1;
     const parsed = schema.safeParse(value);
-    if (parsed.success) batch.push({ row, alert: value });
-    else {
+    const first = parsed.success ? rowOfUuid.get(parsed.data._internalUUID.toLowerCase()) : undefined;
+    if (first !== undefined) summary.rejected.push({ row, reason: `_internalUUID: repeats row ${first}` });
+    else if (parsed.success) {
+      rowOfUuid.set(parsed.data._internalUUID.toLowerCase(), row);
+      batch.push({ row, alert: value });
+    } else {
       const issue = parsed.error.issues[0];
       const field = issue?.path.join('.') || 'row';
       summary.rejected.push({ row, reason: `${field}: ${issue?.message ?? 'invalid'}` });
@@ -119,6 +129,7 @@ export async function runIngest(options: IngestOptions, progress: Progress = sil
   }
   await flush();
   progress.stop();
+  summary.rejected.sort((a, b) => a.row - b.row);
   return summary;
 }
 

@@ -39,12 +39,13 @@ type ValidationEntry = { instancePath: string; message?: string; params?: Record
 function fieldsOf(entries: readonly ValidationEntry[], context: string | undefined): Record<string, string> {
   const fields: Record<string, string> = {};
   for (const entry of entries) {
+    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const keys = entry.params?.keys;
     if (Array.isArray(keys)) {
-      for (const key of keys) fields[String(key)] = 'Unknown field';
+      // Named where they sit: an unknown field of an ingest row is `alerts.3.comment`, not a bare `comment`.
+      for (const key of keys) fields[path ? `${path}.${String(key)}` : String(key)] = 'Unknown field';
       continue;
     }
-    const path = entry.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const name = path || context || 'body';
     fields[name] ??= entry.message ?? 'Invalid value';
   }

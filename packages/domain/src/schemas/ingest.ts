@@ -187,9 +187,19 @@ export type IngestAlert = z.output<z.ZodObject<typeof IngestCommonFields>> & Rec
 
 const ingestSchemas: Partial<Record<WidgetKey, z.ZodType<IngestAlert>>> = {};
 
+const ARCHIVED_FALSE_CONFLICT =
+  'archived: false brings the alert back, so archiveDtTm and _internalArchiveID must be empty';
+
 /** One ingested alert of a widget: unknown fields are refused, so a misspelt column never goes unnoticed. */
 export function ingestAlertSchemaOf(key: WidgetKey): z.ZodType<IngestAlert> {
-  ingestSchemas[key] ??= z.strictObject({ ...IngestCommonFields, ...INGEST_WIDGET_FIELDS[key] });
+  ingestSchemas[key] ??= z
+    .strictObject({ ...IngestCommonFields, ...INGEST_WIDGET_FIELDS[key] })
+    .superRefine((row, ctx) => {
+      // Bringing an alert back while naming its archive time or id says two things at once; the archive won, so a
+      // system that meant to restore the alert archived it instead.
+      if (row.archived === false && (row.archiveDtTm != null || row._internalArchiveID != null))
+        ctx.addIssue({ code: 'custom', path: ['archived'], message: ARCHIVED_FALSE_CONFLICT });
+    });
   return ingestSchemas[key];
 }
 

@@ -134,14 +134,34 @@ describe('refusals', () => {
     expect(await countByUuid(batch.map((b) => b._internalUUID))).toBe(0);
   });
 
-  it('refuses unknown fields and a repeated _internalUUID in one batch', async () => {
-    const unknown = await ingest('theraInt', { alerts: [alertRow({ srxStatus: 'approve' })] });
+  it('refuses unknown fields, naming their row, and a repeated _internalUUID in one batch', async () => {
+    const unknown = await ingest('theraInt', { alerts: [alertRow(), alertRow({ srxStatus: 'approve' })] });
     expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().fields).toEqual({ 'alerts.1.srxStatus': 'Unknown field' });
     const row = alertRow();
     const repeated = await ingest('theraInt', { alerts: [row, alertRow(), row] });
     expect(repeated.statusCode).toBe(400);
     expect(repeated.json().fields).toEqual({ 'alerts.2._internalUUID': expect.stringContaining('row 0') });
     expect(await countByUuid([row._internalUUID])).toBe(0);
+  });
+
+  it('refuses a row that both brings its alert back and names an archive, leaving the alert as it was', async () => {
+    const row = alertRow();
+    expect((await ingest('theraInt', { alerts: [row] })).statusCode).toBe(200);
+    for (const archive of [{ archiveDtTm: '2026-11-03T10:00:00Z' }, { _internalArchiveID: 77 }]) {
+      const response = await ingest('theraInt', {
+        alerts: [alertRow(), { ...row, archived: false, ...archive }],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().fields).toEqual({
+        'alerts.1.archived': expect.stringContaining('archived: false'),
+      });
+    }
+    const [stored] = await t.database.db
+      .select({ archivedAt: alerts.archivedAt, archiveId: alerts.archiveId })
+      .from(alerts)
+      .where(eq(alerts.uuid, row._internalUUID));
+    expect(stored).toEqual({ archivedAt: null, archiveId: null });
   });
 
   it('refuses a sprx key writing an upny facility (403 naming the row), and writes nothing', async () => {

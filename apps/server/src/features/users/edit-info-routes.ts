@@ -18,6 +18,7 @@ import { badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserInfo } from '../auth/index.ts';
+import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
 import { facilityRolesOf } from './queries.ts';
 import { parseBody, userAudit } from './support.ts';
 import { findTargetAt } from './target.ts';
@@ -97,10 +98,22 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
     let change: Partial<typeof users.$inferInsert>;
     let message: string;
     if (input.password !== undefined) {
-      if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? '')))
+      // A wrong current password counts like a failed sign-in (the two-step settings' rule), so a session left
+      // open on a ward screen cannot be used to try passwords until one fits and then change it.
+      const account = me.email.toLowerCase();
+      await assertNotThrottled(app.db, account, request.ip);
+      if (!(await verifyPassword(row.passwordHash, input.currentPassword ?? ''))) {
+        await app.db.transaction(async (tx) => {
+          await recordAttempt(tx, account, request.ip, false);
+          await recordAudit(tx, {
+            ...userAudit(request, 'user.account', me.id, { field: 'currentPassword' }),
+            outcome: 'failure',
+          });
+        });
         throw badRequest(USER_ADMIN_MESSAGES.currentPasswordWrong, {
           currentPassword: USER_ADMIN_MESSAGES.currentPasswordWrong,
         });
+      }
       if (row.mustChangePassword && input.password === input.currentPassword)
         throw badRequest('Choose a password other than the one an administrator set.', {
           password: 'Choose a password other than the one an administrator set.',
@@ -150,7 +163,8 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
         description:
           'Profile: user_Edit of the role at entityId; a role change also needs user_Edit of the new role and is ' +
           'never allowed on yourself. Account: a password change needs currentPassword, clears the must-change ' +
-          'flag and revokes your other sessions.',
+          'flag and revokes your other sessions; a wrong currentPassword counts against the sign-in throttle (5 per ' +
+          'account, 20 per address, in 15 minutes: then 429).',
         body: DescribedBody,
         response: {
           200: EditUserInfoAnswerSchema,
@@ -158,6 +172,7 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
           401: ApiErrorBodySchema,
           403: ApiErrorBodySchema,
           404: ApiErrorBodySchema,
+          429: ApiErrorBodySchema,
         },
       },
     },

@@ -238,6 +238,30 @@ describe('POST /api/edituserinfo (own account)', () => {
     await signIn(t.app, 'super@portal.test', 'brand-new-1');
   });
 
+  it('counts a wrong current password like a failed sign-in: the sixth try is a 429, even with the right one', async () => {
+    await create('guessed.at@meadowbrook.test');
+    const token = await signIn(t.app, 'guessed.at@meadowbrook.test', 'temp-pass-1');
+    const change = (currentPassword: string) =>
+      api.post(token, '/edituserinfo', {
+        email: 'guessed.at@meadowbrook.test',
+        password: 'brand-new-2',
+        currentPassword,
+      });
+    const hashOf = async () => {
+      const [row] = await t.database.db
+        .select({ hash: users.passwordHash })
+        .from(users)
+        .where(eq(users.email, 'guessed.at@meadowbrook.test'));
+      return row?.hash;
+    };
+    const before = await hashOf();
+    for (let i = 0; i < 5; i += 1) expect((await change(`guess-${i}`)).status).toBe(400);
+    const throttled = await change('temp-pass-1');
+    expect(throttled.status).toBe(429);
+    expect(throttled.body.message).toMatch(/^Too many sign-in attempts/);
+    expect(await hashOf()).toBe(before);
+  });
+
   it('lets a user who must change their password do that, and only that', async () => {
     await create('must.change@meadowbrook.test');
     const token = await signIn(t.app, 'must.change@meadowbrook.test', 'temp-pass-1');

@@ -10,6 +10,8 @@ import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 export interface MfaEnrolPanelProps {
   /** Called once it is on and the recovery codes are saved. */
   onDone: () => void;
+  /** Called when the code is accepted: it is on from then, while the recovery codes are still shown. */
+  onEnabled?: () => void;
   /** Shown as a way out before it is on (Settings); the forced set-up offers signing out instead. */
   onCancel?: () => void;
 }
@@ -18,7 +20,7 @@ export interface MfaEnrolPanelProps {
 const grouped = (secret: string) => secret.match(/.{1,4}/g)?.join(' ') ?? secret;
 
 /** Setting up two-step sign-in: scan the QR code (or type the key), prove it with a code, save the recovery codes. */
-export function MfaEnrolPanel({ onDone, onCancel }: MfaEnrolPanelProps) {
+export function MfaEnrolPanel({ onDone, onEnabled, onCancel }: MfaEnrolPanelProps) {
   const start = useStartMfaEnrol();
   const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
 
@@ -36,7 +38,16 @@ export function MfaEnrolPanel({ onDone, onCancel }: MfaEnrolPanelProps) {
         )}
       </Group>
     );
-  return <ScanAndConfirm enrolment={start.data} onConfirmed={setRecoveryCodes} onCancel={onCancel} />;
+  return (
+    <ScanAndConfirm
+      enrolment={start.data}
+      onConfirmed={(codes) => {
+        setRecoveryCodes(codes);
+        onEnabled?.();
+      }}
+      onCancel={onCancel}
+    />
+  );
 }
 
 interface ScanAndConfirmProps {

@@ -73,8 +73,12 @@ describe('Settings > Two-step sign-in', () => {
     const app = renderApp('/settings/twoStep', { token: 'tok' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Two-step sign-in' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Two-step sign-in' })).toHaveAttribute('aria-current', 'page');
+    expect(await screen.findByText('Off')).toBeInTheDocument();
     const list = await enrolThroughCodes(app);
     expect(list.querySelectorAll('li')).toHaveLength(10);
+    // It is on from the accepted code, while the codes are still shown.
+    expect(screen.getByText('On')).toBeInTheDocument();
+    expect(screen.queryByText('Off')).not.toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.mfaEnrolConfirm)[0]?.body).toEqual({
       code: '123456',
       currentPassword: 'portal-demo-1',

@@ -34,17 +34,28 @@ export function MfaSettingsPage() {
         (status.data.enabled ? (
           <EnabledCard status={status.data} />
         ) : (
-          <Card withBorder maw={640} component="section" aria-label="Set up two-step sign-in">
-            <Stack>
-              <Group>
-                <Badge color="gray.7">Off</Badge>
-                {status.data.isRequired && <Text size="sm">{MFA_MESSAGES.enrolmentRequired}</Text>}
-              </Group>
-              <MfaEnrolPanel onDone={() => void enrolled()} />
-            </Stack>
-          </Card>
+          <SetUpCard isRequired={status.data.isRequired} onDone={() => void enrolled()} />
         ))}
     </Stack>
+  );
+}
+
+/**
+ * The set-up while it is off. Once the code is accepted it is on, though the status is read again only when the
+ * recovery codes are saved: the badge says so meanwhile, not 'Off' beside the codes and the 'is on' toast.
+ */
+function SetUpCard({ isRequired, onDone }: { isRequired: boolean; onDone: () => void }) {
+  const [isOn, setOn] = useState(false);
+  return (
+    <Card withBorder maw={640} component="section" aria-label="Set up two-step sign-in">
+      <Stack>
+        <Group>
+          {isOn ? <Badge color="#237032">On</Badge> : <Badge color="gray.7">Off</Badge>}
+          {isRequired && !isOn && <Text size="sm">{MFA_MESSAGES.enrolmentRequired}</Text>}
+        </Group>
+        <MfaEnrolPanel onEnabled={() => setOn(true)} onDone={onDone} />
+      </Stack>
+    </Card>
   );
 }
 

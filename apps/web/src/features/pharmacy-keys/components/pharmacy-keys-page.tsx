@@ -83,7 +83,12 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
                   </Table.Td>
                   <Table.Td>
                     {key.revokedAt ? (
-                      <Badge color="gray.7">Revoked {formatDateTime(key.revokedAt)}</Badge>
+                      // The date beside the badge, not in it: a badge clips its text, and on a tablet the date
+                      // was cut to 'REVOKED 11/28/2…'.
+                      <Stack gap={2} align="flex-start">
+                        <Badge color="gray.7">Revoked</Badge>
+                        <Text size="xs">{formatDateTime(key.revokedAt)}</Text>
+                      </Stack>
                     ) : (
                       <Badge color="#237032">Active</Badge>
                     )}
