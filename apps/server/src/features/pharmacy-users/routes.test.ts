@@ -356,10 +356,13 @@ describe('tenancy: a manager at sprx only', () => {
 });
 
 describe('POST /removepharmacy', () => {
-  it('removes a user from a shared pharmacy, audited', async () => {
+  it('removes a user from a shared pharmacy, audited, naming the pharmacy as people know it', async () => {
     const removed = await call(SYSADMIN, 'POST', '/removepharmacy', { email: BILLING, pharmID: 'sprx' });
     const [billing] = await t.database.db.select().from(users).where(eq(users.email, BILLING));
-    expect(removed).toEqual({ status: 200, body: { message: `${billing?.displayName} removed from sprx` } });
+    expect(removed).toEqual({
+      status: 200,
+      body: { message: `${billing?.displayName} removed from SpecialtyRx Garden State` },
+    });
     expect(await rolesOf(BILLING)).toEqual(['upny:Billing']);
   });
 

@@ -112,6 +112,6 @@ export async function withPendingUpny(user: ReturnType<typeof renderApp>['user']
   const dialog = await openPharmaciesOf(user, name);
   await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, { timeout: 5000 });
   await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
-  await user.click(await screen.findByRole('option', { name: 'upny' }));
+  await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
   return dialog;
 }

@@ -5,7 +5,7 @@ import {
   mayChangePharmacyRole,
   mayRemoveFromPharmacy,
   PHARMACY_ADMIN_MESSAGES,
-  type PharmacyStanding,
+  type Pharmacy,
   type PharmacyUser,
   pharmaciesOffered,
 } from '@portal/domain';
@@ -18,11 +18,12 @@ import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-phar
 import { usePharmacyRoles } from '../api/get-roles.ts';
 import { useUserPharmacies } from '../api/get-user-pharmacies.ts';
 import { LEAVE_PENDING_MESSAGE, type PendingPharmacy, pendingEntities } from './pending-pharmacies.ts';
+import { pharmacyOption } from './pharmacy-option.ts';
 
 export interface UserPharmaciesModalProps {
   user: PharmacyUser;
   callerId: number;
-  standings: readonly PharmacyStanding[];
+  standings: readonly Pharmacy[];
   onClose: () => void;
 }
 
@@ -46,8 +47,8 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }));
   const heldIds = new Set((held.data?.pharmacies ?? []).map((p) => p.pharmacyId));
   const pickable = pharmaciesOffered(standings)
-    .map((s) => s.pharmID)
-    .filter((id) => !heldIds.has(id) && !pending.some((p) => p.pharmID === id));
+    .filter((s) => !heldIds.has(s.pharmID) && !pending.some((p) => p.pharmID === s.pharmID))
+    .map(pharmacyOption);
   const mayAddAny = callerId !== user.userId && pickable.length > 0;
   const focus = usePendingRowsFocus();
   const { body, picker, closeButton, saveButton } = focus.refs;
@@ -68,17 +69,17 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
     );
   }
 
-  function confirmRemove(pharmID: string) {
+  function confirmRemove(pharmID: string, pharmName: string) {
     openConfirmModal({
       title: 'Remove pharmacy',
-      children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmID)}</Text>,
+      children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmName)}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(
           { email: user.email, pharmID },
           {
-            onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.removed(user.displayName, pharmID)),
+            onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.removed(user.displayName, pharmName)),
             onError: notifyError,
           },
         ),
@@ -159,7 +160,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                         variant="light"
                         color="red"
                         disabled={!mayRemove}
-                        onClick={() => confirmRemove(p.pharmacyId)}
+                        onClick={() => confirmRemove(p.pharmacyId, p.pharmName)}
                         aria-label={`Remove from ${p.pharmacyId}`}
                       >
                         Remove
@@ -172,6 +173,9 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                 <Table.Tr key={`pending-${p.pharmID}`}>
                   <Table.Td>
                     {p.pharmID}{' '}
+                    <Text span c="dimmed" size="sm">
+                      {standingAt(p.pharmID)?.pharmName}
+                    </Text>{' '}
                     <Text span c="dimmed" fw={600} size="sm">
                       (pending)
                     </Text>
