@@ -140,6 +140,15 @@ describe('FacilityUsersPage', () => {
     expect(screen.getByText('No Users')).toBeInTheDocument();
   });
 
+  it('heads the row-menu column Actions for everyone, as Pharmacy Users does', async () => {
+    install();
+    renderApp('/facility-users', { token: 'tok' });
+    await screen.findByText('Zed Young', {}, { timeout: 5000 });
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    // The word is the header's own text, not one kept for screen readers and hidden from sight.
+    expect(within(header).getByText('Actions')).toBe(header);
+  });
+
   it('gates the row menu by the facility’s keys and never lets the viewer delete themselves', async () => {
     install({ user_EditNursing: true });
     const { user } = renderApp('/facility-users', { token: 'tok' });
