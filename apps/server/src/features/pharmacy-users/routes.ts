@@ -25,7 +25,7 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { lockedMembershipCount } from '../users/queries.ts';
+import { lockedMembershipCount, membershipCount } from '../users/queries.ts';
 import {
   type CallerPharmacies,
   callerPharmacies,
@@ -136,6 +136,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
           const held = target.pharmRole.find((r) => r.pharid === p.pharmId);
           return held ? [{ pharmacyId: p.pharmId, pharmName: p.name, userRole: held.role }] : [];
         }),
+        isOnlyMembership: (await membershipCount(app.db, target.userId)) <= 1,
       };
     },
   );

@@ -13,8 +13,8 @@ import { openPharmaciesOf, withPendingUpny, withPharmacyAdmin, withUserPharmacie
 
 const T = { timeout: 5000 };
 
-function install() {
-  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())))
+function install(isOnlyMembership = false) {
+  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())), isOnlyMembership)
     .on('POST', ENDPOINTS.createPharmacyUser, (call) =>
       (call.body as { email: string }).email === 'taken@pharmacy.test'
         ? fail(409, 'A user with this email already exists', 'CONFLICT', {
@@ -321,6 +321,23 @@ describe('PharmacyUsersPage', () => {
       email: 'pharmacist@pharmacy.test',
       pharmID: 'sprx',
     });
+  });
+
+  it('disables Remove on a user’s only pharmacy and says why, to keyboard and screen-reader users too', async () => {
+    const api = install(true);
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    const remove = await within(dialog).findByRole('button', { name: 'Remove from sprx' }, T);
+    const why = 'Pia Pharmacist has no other pharmacy. Delete the user instead.';
+    expect(within(dialog).getByText(why)).toBeVisible();
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(why);
+    remove.focus();
+    expect(remove).toHaveFocus();
+    await user.click(remove);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText(/^Remove Pia Pharmacist from/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)).toHaveLength(0);
   });
 
   it('disables role changes and removal on one’s own row', async () => {

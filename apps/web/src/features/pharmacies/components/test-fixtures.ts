@@ -87,12 +87,16 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
     );
 }
 
-/** Answers a user's pharmacies (Pharmacist at sprx) and adding pharmacies to them. */
-export function withUserPharmacies(api: FakeApi): FakeApi {
+/**
+ * Answers a user's pharmacies (Pharmacist at sprx) and adding pharmacies to them. Unless `isOnlyMembership`, the
+ * user also holds a role the viewer does not see, so the server lets them be taken off sprx.
+ */
+export function withUserPharmacies(api: FakeApi, isOnlyMembership = false): FakeApi {
   return api
     .on('GET', ENDPOINTS.userPharmacies, () =>
       ok(UserPharmaciesAnswerSchema, {
         pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
+        isOnlyMembership,
       }),
     )
     .on('POST', ENDPOINTS.addUserPharmacies, () =>

@@ -8,8 +8,9 @@ import {
   type Pharmacy,
   type PharmacyUser,
   pharmaciesOffered,
+  type UserPharmacy,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
@@ -50,6 +51,13 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
     .filter((s) => !heldIds.has(s.pharmID) && !pending.some((p) => p.pharmID === s.pharmID))
     .map(pharmacyOption);
   const mayAddAny = callerId !== user.userId && pickable.length > 0;
+  const mayRemoveFrom = (p: UserPharmacy) => {
+    const standing = standingAt(p.pharmacyId);
+    return !!standing && mayRemoveFromPharmacy(callerId, standing, user.userId, p.userRole);
+  };
+  // The server keeps a user's last pharmacy (409): say so beside a disabled Remove rather than after the click.
+  const isKeptAsLast = (p: UserPharmacy) => held.data?.isOnlyMembership === true && mayRemoveFrom(p);
+  const lastNoteId = useId();
   const focus = usePendingRowsFocus();
   const { body, picker, closeButton, saveButton } = focus.refs;
 
@@ -126,8 +134,8 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                 const mayEdit =
                   !!standing &&
                   mayChangePharmacyRole(callerId, standing, user.userId, p.userRole, p.userRole);
-                const mayRemove =
-                  !!standing && mayRemoveFromPharmacy(callerId, standing, user.userId, p.userRole);
+                const mayRemove = mayRemoveFrom(p);
+                const isLast = isKeptAsLast(p);
                 return (
                   <Table.Tr key={p.pharmacyId}>
                     <Table.Td>
@@ -160,7 +168,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                         variant="light"
                         color="red"
                         disabled={!mayRemove}
-                        onClick={() => confirmRemove(p.pharmacyId, p.pharmName)}
+                        // Focusable though disabled, so keyboard and screen-reader users reach it and hear why.
+                        data-disabled={isLast || undefined}
+                        aria-disabled={isLast || undefined}
+                        aria-describedby={isLast ? lastNoteId : undefined}
+                        onClick={isLast ? undefined : () => confirmRemove(p.pharmacyId, p.pharmName)}
                         aria-label={`Remove from ${p.pharmacyId}`}
                       >
                         Remove
@@ -214,6 +226,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {(held.data?.pharmacies ?? []).some(isKeptAsLast) ? (
+          <Text id={lastNoteId} size="sm" c="dimmed">
+            {PHARMACY_ADMIN_MESSAGES.lastPharmacy(user.displayName)}
+          </Text>
+        ) : null}
         <Group align="flex-end">
           <Select
             ref={picker}
