@@ -65,7 +65,7 @@ describe('pharmacy administration', () => {
     const create = page.getByRole('dialog', { name: 'Add Pharmacy User' });
     await create.waitFor();
     await expectAccessible(page, '/pharmacy-users create modal');
-    await pick(page, 'Pharmacies', 'sprx');
+    await pick(page, 'Pharmacies', 'SpecialtyRx Garden State (sprx)');
     // The multi-select stays open for more picks; a click on the title closes it.
     await create.getByRole('heading', { name: 'Add Pharmacy User' }).click();
     await pick(page, 'Pharmacy role', 'Pharmacist');
@@ -85,7 +85,7 @@ describe('pharmacy administration', () => {
     await page.getByRole('menuitem', { name: 'View / Edit Pharmacies' }).click();
     const edit = page.getByRole('dialog', { name: 'Pharmacies of Erin Ettore' });
     await edit.getByLabel('Role at sprx', { exact: true }).waitFor();
-    await pick(page, 'Add pharmacy', 'upny');
+    await pick(page, 'Add pharmacy', 'Upstate Pharmacy NY (upny)');
     await edit.getByText('(pending)').waitFor();
     await edit.getByRole('button', { name: 'Save pharmacies' }).click();
     await edit.getByText('All pending pharmacies must be assigned a role').waitFor();

@@ -1,9 +1,15 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../roles.ts';
 
-// Strings from outside are bounded so a 1 MB field is a 400, never work for the hasher.
-const email = z.string().trim().min(1, 'Email is required').max(254).email('Invalid email');
-const password = z.string().min(1, 'Password is required').max(1024);
+// Strings from outside are bounded so a 1 MB field is a 400, never work for the hasher. A field left out says what
+// is missing, not that undefined is not a string.
+const email = z
+  .string({ error: 'Email is required' })
+  .trim()
+  .min(1, 'Email is required')
+  .max(254)
+  .email('Invalid email');
+const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024);
 
 /** `POST /login` body. */
 export const LoginInputSchema = z.strictObject({ email, password });

@@ -8,6 +8,7 @@ export const MFA_MESSAGES = {
   recoveryCodeWrong: 'That recovery code is not right or was already used.',
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   challengeExpired: 'Your sign-in took too long. Please sign in again.',
+  challengeRequired: 'Sign in with your email and password first, then enter the code.',
   alreadyEnabled: 'Two-step sign-in is already on. Turn it off first to set it up again.',
   notEnabled: 'Two-step sign-in is not on.',
   notStarted: 'Start the set-up again: no set-up is in progress.',
@@ -21,9 +22,11 @@ export const MFA_MESSAGES = {
 /** How many recovery codes an enrolment or a regeneration makes; each works once. */
 export const RECOVERY_CODE_COUNT = 10;
 
+// A field left out says what is missing, not that undefined is not a string (as registration does).
+const codeText = () => z.string({ error: MFA_MESSAGES.codeRequired });
+
 /** A 6-digit authenticator code, spaces allowed (apps show `123 456`). */
-const totpCode = z
-  .string()
+const totpCode = codeText()
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(
     z
@@ -36,8 +39,7 @@ const totpCode = z
  * An authenticator code or a recovery code; the server tells them apart by their shape. Digits only but not six of
  * them is a mistyped authenticator code (recovery codes have letters), refused as such before any check counts.
  */
-const anyCode = z
-  .string()
+const anyCode = codeText()
   .transform((v) => v.replace(/\s+/g, ''))
   .pipe(
     z
@@ -47,7 +49,17 @@ const anyCode = z
       .refine((v) => !/^\d+$/.test(v) || v.length === 6, MFA_MESSAGES.codeFormat),
   );
 
-const currentPassword = z.string().min(1, 'Please enter your current password').max(1024);
+const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
+const currentPassword = z
+  .string({ error: CURRENT_PASSWORD_REQUIRED })
+  .min(1, CURRENT_PASSWORD_REQUIRED)
+  .max(1024);
+
+// The client sends back the password step's challenge; without a usable one the user has to start from there.
+const challenge = z
+  .string({ error: MFA_MESSAGES.challengeRequired })
+  .min(16, MFA_MESSAGES.challengeRequired)
+  .max(256, MFA_MESSAGES.challengeRequired);
 
 /** True when a code has the shape of an authenticator code (else it is taken as a recovery code). */
 export function isTotpCode(code: string): boolean {
@@ -71,7 +83,7 @@ export const TokenStepAnswerSchema = z.union([z.object({ token: z.string() }), M
 
 /** `POST /login/mfa` body: the challenge and an authenticator or recovery code. */
 export const MfaLoginInputSchema = z.strictObject({
-  challenge: z.string().min(16).max(256),
+  challenge,
   code: anyCode,
 });
 export type MfaLoginInput = z.infer<typeof MfaLoginInputSchema>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { MediprocityInputSchema } from './account.ts';
+import { AuthenticateInputSchema, LoginInputSchema } from './auth.ts';
+import { MFA_MESSAGES, MfaEnrolConfirmInputSchema, MfaLoginInputSchema, MfaProofInputSchema } from './mfa.ts';
 import { AddUserPharmaciesInputSchema, createPharmUserInputSchema } from './pharmacy-users.ts';
 import { USER_MESSAGES } from './user-fields.ts';
 import {
@@ -65,6 +67,36 @@ describe('a missing field gets the spec’s message, as an empty one does', () =
       password: 'Password is required',
       encryptionKey: 'Encryption key is required',
     });
+  });
+
+  it('POST /login and POST /users/authenticate', () => {
+    expect(fields(LoginInputSchema, {})).toEqual({
+      email: 'Email is required',
+      password: 'Password is required',
+    });
+    expect(fields(AuthenticateInputSchema, { password: null })).toEqual({
+      username: 'Email is required',
+      password: 'Password is required',
+    });
+  });
+
+  it('POST /login/mfa: the code, and the challenge of the password step', () => {
+    expect(fields(MfaLoginInputSchema, {})).toEqual({
+      challenge: MFA_MESSAGES.challengeRequired,
+      code: MFA_MESSAGES.codeRequired,
+    });
+    expect(fields(MfaLoginInputSchema, { challenge: 'short', code: '123456' })).toEqual({
+      challenge: MFA_MESSAGES.challengeRequired,
+    });
+  });
+
+  it('POST /mfa/enrol/confirm, /mfa/disable and /mfa/recovery-codes', () => {
+    const expected = {
+      code: MFA_MESSAGES.codeRequired,
+      currentPassword: 'Please enter your current password',
+    };
+    expect(fields(MfaEnrolConfirmInputSchema, {})).toEqual(expected);
+    expect(fields(MfaProofInputSchema, {})).toEqual(expected);
   });
 });
 

@@ -127,4 +127,11 @@ export const UserPharmacySchema = z.object({
 export type UserPharmacy = z.infer<typeof UserPharmacySchema>;
 
 /** Answer of `GET /userpharmacies`. */
-export const UserPharmaciesAnswerSchema = z.object({ pharmacies: z.array(UserPharmacySchema) });
+export const UserPharmaciesAnswerSchema = z.object({
+  pharmacies: z.array(UserPharmacySchema),
+  /**
+   * The user holds this one pharmacy and nothing else, anywhere: `/removepharmacy` refuses it (409), so the screen
+   * disables Remove and says why before the click.
+   */
+  isOnlyMembership: z.boolean(),
+});

@@ -305,4 +305,11 @@ export const UserFacilitySchema = z.object({
   userRole: z.string(),
 });
 export type UserFacility = z.infer<typeof UserFacilitySchema>;
-export const UserFacilitiesAnswerSchema = z.object({ facilities: z.array(UserFacilitySchema) });
+export const UserFacilitiesAnswerSchema = z.object({
+  facilities: z.array(UserFacilitySchema),
+  /**
+   * The user holds this one facility and nothing else, anywhere: `/removefacility` refuses it (409), so the screen
+   * disables Remove and says why before the click.
+   */
+  isOnlyMembership: z.boolean(),
+});

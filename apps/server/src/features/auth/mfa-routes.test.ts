@@ -246,6 +246,18 @@ describe('throttling the code step', () => {
     expect(bodyOf(unknown)).toMatchObject({ code: 'MFA_CHALLENGE_EXPIRED' });
   });
 
+  it('says what a body left empty is missing, in words, as the password step does', async () => {
+    const empty = await post('/login/mfa', {});
+    expect(empty.statusCode).toBe(400);
+    expect(bodyOf(empty)).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: {
+        challenge: 'Sign in with your email and password first, then enter the code.',
+        code: 'Please enter the code',
+      },
+    });
+  });
+
   it('needs a session for the Settings calls', async () => {
     for (const url of ['/mfa/enrol', '/mfa/enrol/confirm', '/mfa/disable', '/mfa/recovery-codes'])
       expect((await post(url, { code: '123456', currentPassword: PASSWORD })).statusCode).toBe(401);

@@ -108,6 +108,15 @@ describe('GET /userpharmacies', () => {
     ]);
   });
 
+  it('says when the one pharmacy is all the user holds, counting pharmacies the caller does not see', async () => {
+    const pharmacist = await call(SYSADMIN, 'GET', `/userpharmacies?email=${PHARMACIST}`);
+    expect(pharmacist.body.isOnlyMembership).toBe(true);
+    // Billing sees only upny of the SysAdmin's two, and /removepharmacy would take it away: not the only one.
+    const billingView = await call(BILLING, 'GET', `/userpharmacies?email=${SYSADMIN}`);
+    expect(billingView.body.pharmacies).toHaveLength(1);
+    expect(billingView.body.isOnlyMembership).toBe(false);
+  });
+
   it('answers 404 for a user of another pharmacy or unknown, 400 for a bad email, 403 for facility users', async () => {
     expect((await call(BILLING, 'GET', `/userpharmacies?email=${PHARMACIST}`)).status).toBe(404);
     expect((await call(SYSADMIN, 'GET', '/userpharmacies?email=nobody@pharmacy.test')).status).toBe(404);
@@ -356,10 +365,13 @@ describe('tenancy: a manager at sprx only', () => {
 });
 
 describe('POST /removepharmacy', () => {
-  it('removes a user from a shared pharmacy, audited', async () => {
+  it('removes a user from a shared pharmacy, audited, naming the pharmacy as people know it', async () => {
     const removed = await call(SYSADMIN, 'POST', '/removepharmacy', { email: BILLING, pharmID: 'sprx' });
     const [billing] = await t.database.db.select().from(users).where(eq(users.email, BILLING));
-    expect(removed).toEqual({ status: 200, body: { message: `${billing?.displayName} removed from sprx` } });
+    expect(removed).toEqual({
+      status: 200,
+      body: { message: `${billing?.displayName} removed from SpecialtyRx Garden State` },
+    });
     expect(await rolesOf(BILLING)).toEqual(['upny:Billing']);
   });
 

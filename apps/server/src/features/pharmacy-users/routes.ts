@@ -25,7 +25,7 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { lockedMembershipCount } from '../users/queries.ts';
+import { lockedMembershipCount, membershipCount } from '../users/queries.ts';
 import {
   type CallerPharmacies,
   callerPharmacies,
@@ -136,6 +136,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
           const held = target.pharmRole.find((r) => r.pharid === p.pharmId);
           return held ? [{ pharmacyId: p.pharmId, pharmName: p.name, userRole: held.role }] : [];
         }),
+        isOnlyMembership: (await membershipCount(app.db, target.userId)) <= 1,
       };
     },
   );
@@ -257,8 +258,9 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
       const { email, pharmID } = request.body;
       const { target, mine } = await visibleTarget(app, request, email);
       const standing = mine.standings.find((s) => s.pharmID === pharmID);
+      const pharmacy = mine.access.find((p) => p.pharmId === pharmID);
       const held = target.pharmRole.find((r) => r.pharid === pharmID);
-      if (!standing || !held) throw notFound(NO_PHARMACY);
+      if (!standing || !pharmacy || !held) throw notFound(NO_PHARMACY);
       if (target.userId === caller.id) throw forbidden(PHARMACY_ADMIN_MESSAGES.notYourself);
       if (!mayRemoveFromPharmacy(caller.id, standing, target.userId, held.role))
         throw forbidden(PHARMACY_ADMIN_MESSAGES.roleNotAllowed(held.role));
@@ -271,7 +273,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
           audit(request, 'pharmacyUser.removePharmacy', target.userId, { pharmId: pharmID, role: held.role }),
         );
       });
-      return { message: PHARMACY_ADMIN_MESSAGES.removed(target.displayName, pharmID) };
+      return { message: PHARMACY_ADMIN_MESSAGES.removed(target.displayName, pharmacy.name) };
     },
   );
 }

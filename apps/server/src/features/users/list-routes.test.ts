@@ -105,6 +105,14 @@ describe('GET /api/userfacilities', () => {
     const sup = await api.get(tok['super@portal.test'] ?? '', '/userfacilities?email=admin@meadowbrook.test');
     expect((sup.body.facilities as { facID: number }[]).map((f) => f.facID).sort()).toEqual([101, 102]);
   });
+
+  it('says when the one facility is all the user holds, which /removefacility refuses to take away', async () => {
+    const admin = tok['admin@meadowbrook.test'] ?? '';
+    const nurse = await api.get(admin, '/userfacilities?email=nurse@meadowbrook.test');
+    expect(nurse.body.isOnlyMembership).toBe(true);
+    const sup = await api.get(tok['super@portal.test'] ?? '', '/userfacilities?email=admin@meadowbrook.test');
+    expect(sup.body.isOnlyMembership).toBe(false);
+  });
 });
 
 describe('answer compression', () => {

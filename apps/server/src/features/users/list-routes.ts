@@ -11,7 +11,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { notFound } from '../../platform/errors.ts';
-import { findAdminUsers, findLiveUser, findUserFacilities } from './queries.ts';
+import { findAdminUsers, findLiveUser, findUserFacilities, membershipCount } from './queries.ts';
 import { refusals } from './support.ts';
 import { NO_SUCH_USER } from './target.ts';
 import { adminViewerOf } from './viewer.ts';
@@ -83,8 +83,8 @@ export async function userListRoutes(fastify: FastifyInstance) {
             viewer.facilities.map((f) => f.facID),
           )
         : [];
-      if (facilities.length === 0) throw notFound(NO_SUCH_USER);
-      return { facilities };
+      if (!user || facilities.length === 0) throw notFound(NO_SUCH_USER);
+      return { facilities, isOnlyMembership: (await membershipCount(app.db, user.id)) <= 1 };
     },
   );
 }

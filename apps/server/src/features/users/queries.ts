@@ -122,14 +122,8 @@ export async function findUserFacilities(
     .orderBy(asc(facilities.name));
 }
 
-/**
- * How many facility and pharmacy memberships the user holds, with their row locked for the rest of the transaction,
- * so that two removals at once cannot each see the other's membership as the one left.
- */
-export async function lockedMembershipCount(db: Db, userId: number): Promise<number> {
-  // Two statements on purpose: the count must take its snapshot after the lock is held (READ COMMITTED), or a
-  // removal that waited on the lock would still count the membership the other one just deleted.
-  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+/** How many facility and pharmacy memberships the user holds, everywhere (not only where a viewer sees). */
+export async function membershipCount(db: Db, userId: number): Promise<number> {
   const [held] = await db
     .select({
       n: sql<number>`(select count(*) from ${facilityMemberships} where ${facilityMemberships.userId} = ${userId})
@@ -140,4 +134,15 @@ export async function lockedMembershipCount(db: Db, userId: number): Promise<num
     .from(users)
     .where(eq(users.id, userId));
   return held?.n ?? 0;
+}
+
+/**
+ * The membership count with the user's row locked for the rest of the transaction, so that two removals at once
+ * cannot each see the other's membership as the one left.
+ */
+export async function lockedMembershipCount(db: Db, userId: number): Promise<number> {
+  // Two statements on purpose: the count must take its snapshot after the lock is held (READ COMMITTED), or a
+  // removal that waited on the lock would still count the membership the other one just deleted.
+  await db.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  return membershipCount(db, userId);
 }

@@ -68,7 +68,7 @@ describe('/reset-password', () => {
     });
   });
 
-  it('shows why a used link is refused', async () => {
+  it('shows why a used link is refused and offers a new one', async () => {
     new FakeApi()
       .on('POST', ENDPOINTS.resetPassword, () =>
         fail(400, 'This password reset link is invalid, expired or already used.', 'BAD_REQUEST', {
@@ -76,11 +76,23 @@ describe('/reset-password', () => {
         }),
       )
       .install();
-    const { user } = renderApp(LINK);
+    const { user, router } = renderApp(LINK);
     await screen.findByText('nurse@meadowbrook.test');
     await choose(user, 'brand-new-pass');
     expect(
       await screen.findByText('This password reset link is invalid, expired or already used.'),
     ).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: 'Request a new link' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Forgot password' })).toBeInTheDocument();
+    expect(currentPath(router)).toBe('/forget-password');
+  });
+
+  it('offers no new link when only the server failed', async () => {
+    new FakeApi().on('POST', ENDPOINTS.resetPassword, () => fail(500, 'boom', 'INTERNAL')).install();
+    const { user } = renderApp(LINK);
+    await screen.findByText('nurse@meadowbrook.test');
+    await choose(user, 'brand-new-pass');
+    expect(await screen.findByText('Internal Server Error')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Request a new link' })).not.toBeInTheDocument();
   });
 });

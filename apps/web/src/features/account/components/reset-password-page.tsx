@@ -1,4 +1,4 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { newPasswordPairSchema } from '@portal/domain';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
@@ -36,6 +36,9 @@ export function ResetPasswordPage({ email, token }: ResetPasswordPageProps) {
     ),
   );
 
+  // A used or expired link cannot be retried: the way on is a new one.
+  const isLinkRefused = isApiError(reset.error, 400) && Boolean(reset.error.fields.token);
+
   if (reset.isSuccess)
     return (
       <PublicCard title="Reset password">
@@ -57,6 +60,14 @@ export function ResetPasswordPage({ email, token }: ResetPasswordPageProps) {
           {reset.isError ? (
             <Alert color="red" variant="light" role="alert">
               {publicErrorMessage(reset.error)}
+              {isLinkRefused ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={PATHS.forgetPassword} inherit>
+                    Request a new link
+                  </Anchor>
+                </>
+              ) : null}
             </Alert>
           ) : null}
           <NewPasswordInputs

@@ -80,7 +80,9 @@ const names = () =>
 /** Zed Young's facilities dialog, with 101 and 102 to add him to, as the facility admin. */
 async function openZedsFacilities() {
   const api = install()
-    .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+    .on('GET', ENDPOINTS.userFacilities, () =>
+      ok(UserFacilitiesAnswerSchema, { facilities: [], isOnlyMembership: false }),
+    )
     .on('GET', ENDPOINTS.facilities, () =>
       ok(FacilitiesAnswerSchema, {
         facilities: [
@@ -99,8 +101,11 @@ async function openZedsFacilities() {
   return { api, user, dialog };
 }
 
-/** Zed Young's facilities dialog, Nursing at Meadowbrook Care Center, as a viewer with these keys there. */
-async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS) {
+/**
+ * Zed Young's facilities dialog, Nursing at Meadowbrook Care Center, as a viewer with these keys there. Unless
+ * `isOnlyMembership`, he also holds a facility the viewer does not see, so the server lets him be taken off this one.
+ */
+async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS, isOnlyMembership = false) {
   const api = install(keys)
     .on('GET', ENDPOINTS.userFacilities, () =>
       ok(UserFacilitiesAnswerSchema, {
@@ -113,6 +118,7 @@ async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS) 
             userRole: 'Nursing',
           },
         ],
+        isOnlyMembership,
       }),
     )
     .on('POST', ENDPOINTS.removeFacility, () =>
@@ -138,6 +144,15 @@ describe('FacilityUsersPage', () => {
     await user.clear(screen.getByLabelText('Search users'));
     await user.type(screen.getByLabelText('Search users'), 'nobody');
     expect(screen.getByText('No Users')).toBeInTheDocument();
+  });
+
+  it('heads the row-menu column Actions for everyone, as Pharmacy Users does', async () => {
+    install();
+    renderApp('/facility-users', { token: 'tok' });
+    await screen.findByText('Zed Young', {}, { timeout: 5000 });
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    // The word is the header's own text, not one kept for screen readers and hidden from sight.
+    expect(within(header).getByText('Actions')).toBe(header);
   });
 
   it('gates the row menu by the facility’s keys and never lets the viewer delete themselves', async () => {
@@ -414,6 +429,21 @@ describe('FacilityUsersPage', () => {
     });
   });
 
+  it('disables Remove on a user’s only facility and says why, to keyboard and screen-reader users too', async () => {
+    const { api, user, dialog } = await openZedAtMeadowbrook(ADMIN_KEYS, true);
+    const remove = await within(dialog).findByRole('button', { name: 'Remove from Meadowbrook Care Center' });
+    const why = 'Zed Young has no other facility. Delete the user instead.';
+    expect(within(dialog).getByText(why)).toBeVisible();
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(why);
+    remove.focus();
+    expect(remove).toHaveFocus();
+    await user.click(remove);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('dialog', { name: 'Remove facility' })).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removeFacility)).toHaveLength(0);
+  });
+
   it('offers in a held facility’s role picker only the roles the viewer may give (user_Edit of the new role)', async () => {
     const { user, dialog } = await openZedAtMeadowbrook({ ...ADMIN_KEYS, user_EditDON: false });
     await user.click(
@@ -438,7 +468,9 @@ describe('FacilityUsersPage', () => {
         ok(PharmaciesAnswerSchema, { pharmacies: [pharmacyFixture(keys, 'SysAdmin')] }),
       )
       .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
-      .on('GET', ENDPOINTS.userFacilities, () => ok(UserFacilitiesAnswerSchema, { facilities: [] }))
+      .on('GET', ENDPOINTS.userFacilities, () =>
+        ok(UserFacilitiesAnswerSchema, { facilities: [], isOnlyMembership: false }),
+      )
       .install();
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));

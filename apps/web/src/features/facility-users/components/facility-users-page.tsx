@@ -1,4 +1,4 @@
-import { Button, Group, Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Stack, Table, Title } from '@mantine/core';
 import { canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -55,9 +55,7 @@ export function FacilityUsersPage() {
           <>
             <Table.Th>Phone</Table.Th>
             <Table.Th>Facilities</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <Table.Th>Actions</Table.Th>
           </>
         }
         rowCount={rows.length}

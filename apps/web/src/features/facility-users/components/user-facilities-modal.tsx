@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
@@ -42,6 +42,10 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
   const focus = usePendingRowsFocus();
   const { body, picker, closeButton, saveButton } = focus.refs;
   const held = new Set((data?.facilities ?? []).map((f) => f.facID));
+  // The server keeps a user's last facility (409): say so beside a disabled Remove rather than after the click.
+  const isKeptAsLast = (facID: number) =>
+    data?.isOnlyMembership === true && canRemoveFromFacility(viewer, user, facID);
+  const lastNoteId = useId();
   const choices = viewer.facilities
     .filter((f) => canAddFacilityToUser(viewer, f.facID) && !held.has(f.facID))
     .filter((f) => !pending.some((p) => p.facID === f.facID))
@@ -134,7 +138,11 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     color="red"
                     aria-label={`Remove from ${f.facName}`}
                     disabled={!canRemoveFromFacility(viewer, user, f.facID)}
-                    onClick={() => confirmRemove(f.facID, f.facName)}
+                    // Focusable though disabled, so keyboard and screen-reader users reach it and hear why.
+                    data-disabled={isKeptAsLast(f.facID) || undefined}
+                    aria-disabled={isKeptAsLast(f.facID) || undefined}
+                    aria-describedby={isKeptAsLast(f.facID) ? lastNoteId : undefined}
+                    onClick={isKeptAsLast(f.facID) ? undefined : () => confirmRemove(f.facID, f.facName)}
                   >
                     <IconTrash size={16} aria-hidden />
                   </ActionIcon>
@@ -183,6 +191,11 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
             ))}
           </Table.Tbody>
         </Table>
+        {(data?.facilities ?? []).some((f) => isKeptAsLast(f.facID)) ? (
+          <Text id={lastNoteId} size="sm" c="dimmed">
+            {USER_ADMIN_MESSAGES.lastFacility(user.displayName)}
+          </Text>
+        ) : null}
         {choices.length > 0 ? (
           <Select
             ref={picker}

@@ -3,7 +3,7 @@ import {
   type CreatePharmUserInput,
   createPharmUserFormSchema,
   PHARMACY_ADMIN_MESSAGES,
-  type PharmacyStanding,
+  type Pharmacy,
   pharmaciesOffered,
 } from '@portal/domain';
 import { useMemo } from 'react';
@@ -18,6 +18,7 @@ import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useCreatePharmacyUser } from '../api/create-pharmacy-user.ts';
 import { usePharmacyRoles } from '../api/get-roles.ts';
+import { pharmacyOption } from './pharmacy-option.ts';
 
 type FormSchema = ReturnType<typeof createPharmUserFormSchema>;
 type FormInput = z.input<FormSchema>;
@@ -34,7 +35,7 @@ const EMPTY: FormInput = {
 };
 
 export interface CreatePharmacyUserModalProps {
-  standings: readonly PharmacyStanding[];
+  standings: readonly Pharmacy[];
   onClose: () => void;
 }
 
@@ -53,7 +54,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
   const roles = usePharmacyRoles();
   const create = useCreatePharmacyUser();
   const focusName = useFocusAfterReset(form, 'displayName');
-  const pharmacyOptions = pharmaciesOffered(standings).map((s) => s.pharmID);
+  const pharmacyOptions = pharmaciesOffered(standings).map(pharmacyOption);
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
     value: r.name,
     label: r.label,

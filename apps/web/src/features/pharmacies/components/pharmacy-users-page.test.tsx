@@ -13,8 +13,8 @@ import { openPharmaciesOf, withPendingUpny, withPharmacyAdmin, withUserPharmacie
 
 const T = { timeout: 5000 };
 
-function install() {
-  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())))
+function install(isOnlyMembership = false) {
+  return withUserPharmacies(withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())), isOnlyMembership)
     .on('POST', ENDPOINTS.createPharmacyUser, (call) =>
       (call.body as { email: string }).email === 'taken@pharmacy.test'
         ? fail(409, 'A user with this email already exists', 'CONFLICT', {
@@ -157,7 +157,7 @@ describe('PharmacyUsersPage', () => {
     ])
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
     await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
     await user.click(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Billing' }));
     await user.type(within(dialog).getByLabelText(/Display name/), 'Nia New');
@@ -209,10 +209,10 @@ describe('PharmacyUsersPage', () => {
       expect(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' })).toHaveFocus(),
     );
     // The cursor is there, but the list stays shut: open, it covered the message and the Pharmacy role field.
-    expect(screen.queryByRole('option', { name: 'upny' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('option', { name: 'Upstate Pharmacy NY (upny)' })).not.toBeInTheDocument();
     expect(within(dialog).getByText('Please select a pharmacy')).toBeVisible();
     await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' })).toHaveFocus(),
@@ -225,7 +225,7 @@ describe('PharmacyUsersPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
     const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
     await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
     await user.click(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Billing' }));
     await user.type(within(dialog).getByLabelText(/^Title/), 'Biller');
@@ -297,7 +297,7 @@ describe('PharmacyUsersPage', () => {
         ok(MessageAnswerSchema, { message: 'User role successfully changed' }),
       )
       .on('POST', ENDPOINTS.removePharmacy, () =>
-        ok(MessageAnswerSchema, { message: 'Pia Pharmacist removed from sprx' }),
+        ok(MessageAnswerSchema, { message: 'Pia Pharmacist removed from SpecialtyRx Garden State' }),
       );
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
@@ -309,14 +309,35 @@ describe('PharmacyUsersPage', () => {
       entities: [{ entityid: 'sprx', userRole: 'Billing' }],
     });
     await user.click(within(dialog).getByRole('button', { name: 'Remove from sprx' }));
-    expect(await screen.findByText('Remove Pia Pharmacist from sprx?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Remove Pia Pharmacist from SpecialtyRx Garden State?'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.removePharmacy)).toHaveLength(0);
     await user.click(screen.getByRole('button', { name: 'Remove' }));
-    expect(await screen.findByText('Pia Pharmacist removed from sprx')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Pia Pharmacist removed from SpecialtyRx Garden State'),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.removePharmacy)[0]?.body).toEqual({
       email: 'pharmacist@pharmacy.test',
       pharmID: 'sprx',
     });
+  });
+
+  it('disables Remove on a user’s only pharmacy and says why, to keyboard and screen-reader users too', async () => {
+    const api = install(true);
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
+    const remove = await within(dialog).findByRole('button', { name: 'Remove from sprx' }, T);
+    const why = 'Pia Pharmacist has no other pharmacy. Delete the user instead.';
+    expect(within(dialog).getByText(why)).toBeVisible();
+    expect(remove).toHaveAttribute('aria-disabled', 'true');
+    expect(remove).toHaveAccessibleDescription(why);
+    remove.focus();
+    expect(remove).toHaveFocus();
+    await user.click(remove);
+    await user.keyboard('{Enter}');
+    expect(screen.queryByText(/^Remove Pia Pharmacist from/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.removePharmacy)).toHaveLength(0);
   });
 
   it('disables role changes and removal on one’s own row', async () => {

@@ -87,12 +87,16 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
     );
 }
 
-/** Answers a user's pharmacies (Pharmacist at sprx) and adding pharmacies to them. */
-export function withUserPharmacies(api: FakeApi): FakeApi {
+/**
+ * Answers a user's pharmacies (Pharmacist at sprx) and adding pharmacies to them. Unless `isOnlyMembership`, the
+ * user also holds a role the viewer does not see, so the server lets them be taken off sprx.
+ */
+export function withUserPharmacies(api: FakeApi, isOnlyMembership = false): FakeApi {
   return api
     .on('GET', ENDPOINTS.userPharmacies, () =>
       ok(UserPharmaciesAnswerSchema, {
         pharmacies: [{ pharmacyId: 'sprx', pharmName: 'SpecialtyRx Garden State', userRole: 'Pharmacist' }],
+        isOnlyMembership,
       }),
     )
     .on('POST', ENDPOINTS.addUserPharmacies, () =>
@@ -112,6 +116,6 @@ export async function withPendingUpny(user: ReturnType<typeof renderApp>['user']
   const dialog = await openPharmaciesOf(user, name);
   await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, { timeout: 5000 });
   await user.click(within(dialog).getByLabelText('Add pharmacy', { selector: 'input' }));
-  await user.click(await screen.findByRole('option', { name: 'upny' }));
+  await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
   return dialog;
 }

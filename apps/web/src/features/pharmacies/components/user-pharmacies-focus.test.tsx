@@ -18,10 +18,14 @@ describe('UserPharmaciesModal and its confirmations, by keyboard', () => {
     const dialog = await openPharmaciesOf(user, 'Pia Pharmacist');
     const remove = await within(dialog).findByRole('button', { name: 'Remove from sprx' }, T);
     await user.click(remove);
-    expect(await screen.findByText('Remove Pia Pharmacist from sprx?')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Remove Pia Pharmacist from SpecialtyRx Garden State?'),
+    ).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() =>
-      expect(screen.queryByText('Remove Pia Pharmacist from sprx?')).not.toBeInTheDocument(),
+      expect(
+        screen.queryByText('Remove Pia Pharmacist from SpecialtyRx Garden State?'),
+      ).not.toBeInTheDocument(),
     );
     expect(screen.getByRole('dialog', { name: 'Pharmacies of Pia Pharmacist' })).toBeInTheDocument();
     await waitFor(() => expect(remove).toHaveFocus());
@@ -52,13 +56,13 @@ describe('UserPharmaciesModal and its confirmations, by keyboard', () => {
     await within(dialog).findByLabelText('Role at sprx', { selector: 'input' }, T);
     const picker = within(dialog).getByLabelText<HTMLInputElement>('Add pharmacy', { selector: 'input' });
     await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
     const role = within(dialog).getByLabelText('Role at upny', { selector: 'input' });
     await waitFor(() => expect(role).toHaveFocus());
     await user.click(within(dialog).getByRole('button', { name: 'Discard pending upny' }));
     await waitFor(() => expect(picker).toHaveFocus());
     await user.click(picker);
-    await user.click(await screen.findByRole('option', { name: 'upny' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
     await user.click(within(dialog).getByLabelText('Role at upny', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Manager' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));

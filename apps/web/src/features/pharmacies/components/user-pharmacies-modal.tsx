@@ -5,11 +5,12 @@ import {
   mayChangePharmacyRole,
   mayRemoveFromPharmacy,
   PHARMACY_ADMIN_MESSAGES,
-  type PharmacyStanding,
+  type Pharmacy,
   type PharmacyUser,
   pharmaciesOffered,
+  type UserPharmacy,
 } from '@portal/domain';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
@@ -18,11 +19,12 @@ import { useAddUserPharmacies, useRemovePharmacy } from '../api/change-user-phar
 import { usePharmacyRoles } from '../api/get-roles.ts';
 import { useUserPharmacies } from '../api/get-user-pharmacies.ts';
 import { LEAVE_PENDING_MESSAGE, type PendingPharmacy, pendingEntities } from './pending-pharmacies.ts';
+import { pharmacyOption } from './pharmacy-option.ts';
 
 export interface UserPharmaciesModalProps {
   user: PharmacyUser;
   callerId: number;
-  standings: readonly PharmacyStanding[];
+  standings: readonly Pharmacy[];
   onClose: () => void;
 }
 
@@ -46,9 +48,16 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }));
   const heldIds = new Set((held.data?.pharmacies ?? []).map((p) => p.pharmacyId));
   const pickable = pharmaciesOffered(standings)
-    .map((s) => s.pharmID)
-    .filter((id) => !heldIds.has(id) && !pending.some((p) => p.pharmID === id));
+    .filter((s) => !heldIds.has(s.pharmID) && !pending.some((p) => p.pharmID === s.pharmID))
+    .map(pharmacyOption);
   const mayAddAny = callerId !== user.userId && pickable.length > 0;
+  const mayRemoveFrom = (p: UserPharmacy) => {
+    const standing = standingAt(p.pharmacyId);
+    return !!standing && mayRemoveFromPharmacy(callerId, standing, user.userId, p.userRole);
+  };
+  // The server keeps a user's last pharmacy (409): say so beside a disabled Remove rather than after the click.
+  const isKeptAsLast = (p: UserPharmacy) => held.data?.isOnlyMembership === true && mayRemoveFrom(p);
+  const lastNoteId = useId();
   const focus = usePendingRowsFocus();
   const { body, picker, closeButton, saveButton } = focus.refs;
 
@@ -68,17 +77,17 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
     );
   }
 
-  function confirmRemove(pharmID: string) {
+  function confirmRemove(pharmID: string, pharmName: string) {
     openConfirmModal({
       title: 'Remove pharmacy',
-      children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmID)}</Text>,
+      children: <Text size="sm">{PHARMACY_ADMIN_MESSAGES.confirmRemove(user.displayName, pharmName)}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(
           { email: user.email, pharmID },
           {
-            onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.removed(user.displayName, pharmID)),
+            onSuccess: () => notifySuccess(PHARMACY_ADMIN_MESSAGES.removed(user.displayName, pharmName)),
             onError: notifyError,
           },
         ),
@@ -125,8 +134,8 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                 const mayEdit =
                   !!standing &&
                   mayChangePharmacyRole(callerId, standing, user.userId, p.userRole, p.userRole);
-                const mayRemove =
-                  !!standing && mayRemoveFromPharmacy(callerId, standing, user.userId, p.userRole);
+                const mayRemove = mayRemoveFrom(p);
+                const isLast = isKeptAsLast(p);
                 return (
                   <Table.Tr key={p.pharmacyId}>
                     <Table.Td>
@@ -159,7 +168,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                         variant="light"
                         color="red"
                         disabled={!mayRemove}
-                        onClick={() => confirmRemove(p.pharmacyId)}
+                        // Focusable though disabled, so keyboard and screen-reader users reach it and hear why.
+                        data-disabled={isLast || undefined}
+                        aria-disabled={isLast || undefined}
+                        aria-describedby={isLast ? lastNoteId : undefined}
+                        onClick={isLast ? undefined : () => confirmRemove(p.pharmacyId, p.pharmName)}
                         aria-label={`Remove from ${p.pharmacyId}`}
                       >
                         Remove
@@ -172,6 +185,9 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
                 <Table.Tr key={`pending-${p.pharmID}`}>
                   <Table.Td>
                     {p.pharmID}{' '}
+                    <Text span c="dimmed" size="sm">
+                      {standingAt(p.pharmID)?.pharmName}
+                    </Text>{' '}
                     <Text span c="dimmed" fw={600} size="sm">
                       (pending)
                     </Text>
@@ -210,6 +226,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+        {(held.data?.pharmacies ?? []).some(isKeptAsLast) ? (
+          <Text id={lastNoteId} size="sm" c="dimmed">
+            {PHARMACY_ADMIN_MESSAGES.lastPharmacy(user.displayName)}
+          </Text>
+        ) : null}
         <Group align="flex-end">
           <Select
             ref={picker}
