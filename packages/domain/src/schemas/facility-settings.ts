@@ -47,7 +47,7 @@ export const SETTINGS_MESSAGES = {
   unknownAutoRespond: 'Choose one of the auto-respond options',
   autoRespondNotAllowed: 'You may not set an automatic answer that you may not give yourself',
   /** Under an auto-respond option the viewer may not choose (spec 1, section 6: the action buttons' rule). */
-  autoRespondUnavailable: 'Not available: you may not give this answer yourself at this facility',
+  autoRespondUnavailable: 'You may not give this answer yourself at this facility',
   /** Under a saved option the viewer may keep (the server lets an unchanged choice pass) but not choose again. */
   autoRespondKept:
     'You may keep this saved choice, but you may not give this answer yourself, so once you save another you cannot choose it again',
