@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, undersizedTargets, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
@@ -163,6 +164,58 @@ describe('facility settings', () => {
     expect(await after.getByLabel('Limit Count').inputValue()).toBe('3');
     expect(await after.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await context.close();
+  });
+
+  it("offers a Discuss-only pharmacy colleague None, shows the admin's Approve and still saves their reminders", async () => {
+    const post = async (email: string, path: string, body: object) => {
+      const response = await fetch(`${portal.url}/api${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${await apiToken(portal.url, email)}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      expect(response.status).toBe(200);
+    };
+    const pharmacistRole = (userRole: string) =>
+      post('sysadmin@pharmacy.test', '/adduserpharmacies', {
+        email: 'pharmacist@pharmacy.test',
+        entities: [{ entityid: 'sprx', userRole }],
+      });
+    const autoRespond = (AutoRespondAction: string) =>
+      post('admin@meadowbrook.test', '/facilitysetting', {
+        FaciId: 101,
+        WidgetName: 'highCost',
+        settingValues: { AutoRespondAction },
+      });
+    // Customer Service may Discuss, never approve or deny; the facility's admin chose Approve.
+    await pharmacistRole('CustomerService');
+    await autoRespond('Approve');
+
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await signInThroughForm(page, portal.url, 'pharmacist@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}${PAGE}`);
+    const card = page.getByRole('region', { name: 'AUTHORIZATION' });
+    const deny = card.getByRole('radio', { name: 'Deny' });
+    await expect.poll(() => deny.getAttribute('aria-describedby')).not.toBeNull();
+    expect(await deny.isDisabled()).toBe(true);
+    expect(await card.getByRole('radio', { name: 'None' }).isEnabled()).toBe(true);
+    const approve = card.getByRole('radio', { name: 'Approve', exact: true });
+    expect(await approve.isChecked()).toBe(true);
+    expect(await approve.isEnabled()).toBe(true);
+    await expectAccessible(page, `${PAGE} (Discuss only)`);
+
+    await card.getByLabel('Number of email reminders').fill('2');
+    const save = saved(page, '/api/facilitysetting');
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await save).status()).toBe(200);
+    await page.getByText('Facility settings for AUTHORIZATION... successfully saved').first().waitFor();
+    await context.close();
+
+    await autoRespond('');
+    await pharmacistRole('Pharmacist');
   });
 
   it('shows a notice and no form where the facility admin may not set settings', async () => {

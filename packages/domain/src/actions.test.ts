@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACTION_MESSAGES,
+  canSetAutoRespond,
   canUseButton,
   RequestActionInputSchema,
   reasonComment,
@@ -148,5 +149,29 @@ describe('archiveRangeProblems', () => {
       to: 'Use a year from 1900 to 9999',
     });
     expect(archiveRangeProblems('1900-01-01', '2026-10-31', '2026-11-02')).toEqual({});
+  });
+});
+
+describe('canSetAutoRespond', () => {
+  const facilityUser = { userType: 'FacilityUser', pharmPermissions: all } as const;
+
+  it('always allows None and never an unknown choice', () => {
+    expect(canSetAutoRespond('highCost', '', { ...facilityUser, facilityPermissions: {} })).toBe(true);
+    expect(canSetAutoRespond('highCost', 'Shrug', { ...facilityUser, facilityPermissions: all })).toBe(false);
+  });
+
+  it("follows the option's button: a Discuss-only facility may not Approve, Deny or Approve Limit", () => {
+    for (const choice of ['Approve', 'Deny', 'ApproveOnce', 'SubmitLimit']) {
+      expect(canSetAutoRespond('highCost', choice, { ...facilityUser, facilityPermissions: all })).toBe(true);
+      expect(canSetAutoRespond('highCost', choice, { ...facilityUser, facilityPermissions: askOnly })).toBe(
+        false,
+      );
+    }
+  });
+
+  it("needs a pharmacy user's own permission as well", () => {
+    const ctx = { userType: 'PharmacyUser', pharmPermissions: all, facilityPermissions: all } as const;
+    expect(canSetAutoRespond('highCostAlerts', 'Deny', { ...ctx, userPermissions: all })).toBe(true);
+    expect(canSetAutoRespond('highCostAlerts', 'Deny', { ...ctx, userPermissions: askOnly })).toBe(false);
   });
 });

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { hasAll, type PermissionMap } from './permissions.ts';
 import type { UserType } from './roles.ts';
+import { AUTO_RESPOND_OPTIONS, type SettingsWidget } from './schemas/facility-settings.ts';
 import {
   ACTION_VALUES,
   actionPermissionKey,
   type Widget,
   type WidgetButton,
   widgetByActionWidget,
+  widgetByKey,
 } from './widgets.ts';
 
 /** The reason a Send or Do Not Send needs a comment for. */
@@ -168,4 +170,21 @@ export function canUseButton(widget: Widget, button: WidgetButton, ctx: ActionCo
 /** The buttons a viewer sees on an alert, in the widget's order. */
 export function visibleButtons(widget: Widget, ctx: ActionContext): WidgetButton[] {
   return widget.buttons.filter((button) => canUseButton(widget, button, ctx));
+}
+
+/**
+ * Whether the viewer may set this auto-respond choice for the widget at a facility. An automatic answer is given in
+ * advance to every new alert, so it takes the right to give that answer oneself: the button rule above, for the
+ * option's action on a live alert. None ('') is always allowed; an unknown choice never is.
+ */
+export function canSetAutoRespond(
+  widgetKey: SettingsWidget,
+  choice: string,
+  ctx: Omit<ActionContext, 'isArchived'>,
+): boolean {
+  if (choice === '') return true;
+  const option = AUTO_RESPOND_OPTIONS[widgetKey].find((o) => o.value === choice);
+  const widget = widgetByKey(widgetKey);
+  const button = widget.buttons.find((b) => b.action === option?.action);
+  return button !== undefined && canUseButton(widget, button, { ...ctx, isArchived: false });
 }

@@ -1,6 +1,7 @@
 export type { ActionContext, RequestActionInput } from './actions.ts';
 export {
   ACTION_MESSAGES,
+  canSetAutoRespond,
   canUseButton,
   DO_NOT_SEND_REASONS,
   LIMIT_DAYS,

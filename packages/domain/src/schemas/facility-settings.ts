@@ -46,6 +46,13 @@ export const SETTINGS_MESSAGES = {
   interval: 'Reminder interval must be 1 to 10080 minutes',
   unknownAutoRespond: 'Choose one of the auto-respond options',
   autoRespondNotAllowed: 'You may not set an automatic answer that you may not give yourself',
+  /** Under an auto-respond option the viewer may not choose (spec 1, section 6: the action buttons' rule). */
+  autoRespondUnavailable: 'You may not give this answer yourself at this facility',
+  /** Under a saved option the viewer may keep (the server lets an unchanged choice pass) but not choose again. */
+  autoRespondKept:
+    'You may keep this saved choice, but you may not give this answer yourself, so once you save another you cannot choose it again',
+  /** Under the Limit Count of such a kept Approve Limit. */
+  limitCountKept: 'Only someone who may give this answer can change it',
   saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
 } as const;
 

@@ -32,6 +32,19 @@ const post = async (email: string, url: string, payload: object) => {
 const settings101 = () =>
   t.database.db.select().from(facilitySettings).where(eq(facilitySettings.facId, 101));
 
+/** The pharmacist as a customer service colleague at the facility's pharmacy: may Discuss, never approve or deny. */
+async function discussOnlyPharmacist() {
+  const [pharmacist] = await t.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'pharmacist@pharmacy.test'));
+  await t.database.db
+    .update(pharmacyMemberships)
+    .set({ role: 'CustomerService' })
+    .where(eq(pharmacyMemberships.userId, pharmacist?.id ?? 0));
+  tokens['pharmacist@pharmacy.test'] = await signIn(t.app, 'pharmacist@pharmacy.test');
+}
+
 describe('POST /api/facilitysetting', () => {
   it('saves the reminder count, interval and auto-respond with the spec toast text', async () => {
     const saved = await post('admin@meadowbrook.test', '/facilitysetting', {
@@ -143,16 +156,7 @@ describe('POST /api/facilitysetting', () => {
   });
 
   it('refuses an automatic answer that the person setting it may not give themselves (403)', async () => {
-    // A customer service colleague at the facility's pharmacy may Discuss, never approve or deny.
-    const [pharmacist] = await t.database.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.email, 'pharmacist@pharmacy.test'));
-    await t.database.db
-      .update(pharmacyMemberships)
-      .set({ role: 'CustomerService' })
-      .where(eq(pharmacyMemberships.userId, pharmacist?.id ?? 0));
-    tokens['pharmacist@pharmacy.test'] = await signIn(t.app, 'pharmacist@pharmacy.test');
+    await discussOnlyPharmacist();
     const before = await settings101();
 
     for (const [WidgetName, AutoRespondAction] of [
@@ -187,6 +191,55 @@ describe('POST /api/facilitysetting', () => {
       WidgetName: 'highCost',
       settingValues: { AutoRespondAction: '' },
     });
+  });
+  it('lets someone who may not give the saved answer keep it while saving other settings', async () => {
+    await discussOnlyPharmacist();
+    const save = (email: string, WidgetName: string, values: object, SettingNote?: string) =>
+      post(email, '/facilitysetting', {
+        FaciId: 101,
+        WidgetName,
+        settingValues: { EmailNotificationMaxCount: 3, ...values },
+        ...(SettingNote ? { SettingNote } : {}),
+      });
+    expect((await save('sysadmin@pharmacy.test', 'highCost', { AutoRespondAction: 'Approve' })).status).toBe(
+      200,
+    );
+    expect(
+      (await save('sysadmin@pharmacy.test', 'highCostAlerts', { AutoRespondAction: 'SubmitLimit' }, '3'))
+        .status,
+    ).toBe(200);
+
+    // The page re-sends the saved choice with every save.
+    const kept = await save('pharmacist@pharmacy.test', 'highCost', {
+      EmailNotificationMaxCount: 5,
+      AutoRespondAction: 'Approve',
+    });
+    expect(kept.status).toBe(200);
+    const keptLimit = await save(
+      'pharmacist@pharmacy.test',
+      'highCostAlerts',
+      { AutoRespondAction: 'SubmitLimit' },
+      '3',
+    );
+    expect(keptLimit.status).toBe(200);
+    const stored = async (widget: string, name: string) =>
+      (await settings101()).find((r) => r.widget === widget && r.settingName === name);
+    expect((await stored('highCost', 'EmailNotificationMaxCount'))?.settingValue).toBe('5');
+    expect((await stored('highCost', 'AutoRespondAction'))?.settingValue).toBe('Approve');
+
+    // Changing the answer, even only its Limit Count, is giving it.
+    for (const [WidgetName, AutoRespondAction, note] of [
+      ['highCost', 'Deny', undefined],
+      ['highCostAlerts', 'SubmitLimit', '9'],
+    ] as const) {
+      const refused = await save('pharmacist@pharmacy.test', WidgetName, { AutoRespondAction }, note);
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(SETTINGS_MESSAGES.autoRespondNotAllowed);
+    }
+    expect((await stored('highCostAlerts', 'AutoRespondAction'))?.settingNote).toBe('3');
+
+    for (const widget of ['highCost', 'highCostAlerts'])
+      expect((await save('pharmacist@pharmacy.test', widget, { AutoRespondAction: '' })).status).toBe(200);
   });
 });
 

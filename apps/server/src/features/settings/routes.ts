@@ -1,7 +1,7 @@
 import {
   ApiErrorBodySchema,
   AUTO_RESPOND_OPTIONS,
-  canUseButton,
+  canSetAutoRespond,
   DeleteContactInputSchema,
   EditContactInputSchema,
   ENDPOINTS,
@@ -15,6 +15,7 @@ import {
   SETTING_LIMITS,
   SETTING_NAMES,
   SETTINGS_MESSAGES,
+  type SettingsWidget,
   widgetByKey,
 } from '@portal/domain';
 import { eq } from 'drizzle-orm';
@@ -26,7 +27,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { findContact, insertContact, upsertSetting } from './queries.ts';
+import { findContact, insertContact, settingsOf, upsertSetting } from './queries.ts';
 
 const refusals = {
   400: ApiErrorBodySchema,
@@ -57,35 +58,43 @@ async function settableFacility(
   return facility;
 }
 
+/** The auto-respond choice that carries a Limit Count in SettingNote (Approve Limit). */
+const LIMIT_CHOICE = 'SubmitLimit';
+
+/** A stored Limit Count as the auto-respond sweep reads it (an empty note is the default). */
+const limitOf = (note: string | undefined) => Number(note) || SETTING_DEFAULTS.limitCount;
+
 type Values = NonNullable<FacilitySettingInput['settingValues']>;
 
 const asMap = (keys: Set<string> | undefined) => Object.fromEntries([...(keys ?? [])].map((k) => [k, true]));
 
+type Row = { name: string; value: string; note?: string };
+
 /**
  * An auto-respond choice is an answer given in advance to every new alert of the widget, so only someone who may
  * give that answer themselves (the rule of the action buttons, spec 1 section 6) may set it: otherwise a pharmacy
- * colleague who may only Discuss could have the facility approve, and pay for, every high cost alert.
+ * colleague who may only Discuss could have the facility approve, and pay for, every high cost alert. Keeping the
+ * saved choice (with its Limit Count) passes: the page re-sends it with every save, and someone who may only
+ * Discuss must still be able to change the reminders of a facility whose admin chose Approve.
  */
 async function assertMayAutoRespond(
   app: FastifyInstance,
   request: FastifyRequest,
   facility: FacilityAccess,
-  input: FacilitySettingInput,
+  widget: SettingsWidget,
+  row: Row | undefined,
 ) {
-  const choice = input.settingValues?.AutoRespondAction;
-  if (!choice) return;
-  const option = AUTO_RESPOND_OPTIONS[input.WidgetName].find((o) => o.value === choice);
-  const widget = widgetByKey(input.WidgetName);
-  const button = widget.buttons.find((b) => b.action === option?.action);
-  if (!option || !button) return; // An unknown choice is settingRows' 400.
+  if (!row || row.value === '') return;
+  const saved = (await settingsOf(app.db, facility.facId, widget)).get(SETTING_NAMES.autoRespond);
+  if (saved?.value === row.value && (row.value !== LIMIT_CHOICE || limitOf(saved.note) === limitOf(row.note)))
+    return;
   const user = currentUser(request);
   const pharmacy = (await pharmacyAccess(app.db, user)).find((p) => p.pharmId === facility.pharmId);
-  const isAllowed = canUseButton(widget, button, {
+  const isAllowed = canSetAutoRespond(widget, row.value, {
     userType: user.userType,
     userPermissions: asMap(pharmacy?.userPermissions),
     pharmPermissions: asMap(pharmacy?.pharmPermissions),
     facilityPermissions: asMap(facility.permissions),
-    isArchived: false,
   });
   if (!isAllowed) throw forbidden(SETTINGS_MESSAGES.autoRespondNotAllowed);
 }
@@ -105,7 +114,7 @@ function inRange(
 
 /** Checks every value before anything is written, and answers the rows to store. */
 function settingRows(input: FacilitySettingInput, values: Values) {
-  const rows: { name: string; value: string; note?: string }[] = [];
+  const rows: Row[] = [];
   const count = inRange(
     values.EmailNotificationMaxCount,
     SETTING_LIMITS.maxCount,
@@ -129,7 +138,7 @@ function settingRows(input: FacilitySettingInput, values: Values) {
       });
     }
     const note =
-      choice === 'SubmitLimit'
+      choice === LIMIT_CHOICE
         ? String(
             inRange(
               input.SettingNote ?? String(SETTING_DEFAULTS.limitCount),
@@ -183,7 +192,13 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const facId = Number(input.FaciId);
       const facility = await settableFacility(app, request, facId);
       const rows = settingRows(input, input.settingValues ?? {});
-      await assertMayAutoRespond(app, request, facility, input);
+      await assertMayAutoRespond(
+        app,
+        request,
+        facility,
+        input.WidgetName,
+        rows.find((r) => r.name === SETTING_NAMES.autoRespond),
+      );
       const email = input.ContactInfo?.Email;
       if (rows.length === 0 && !email)
         throw badRequest('Nothing to save.', { settingValues: 'Give a setting or a contact' });

@@ -6,7 +6,7 @@ import {
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { settableFacility } from '@/test/facility-fixtures.ts';
+import { settableFacility, withSettingsPharmacy } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -15,9 +15,11 @@ const FACILITY_PATH = ENDPOINTS.facility.replace(':facID', '101');
 const PAGE = '/facility/facilitySettings/101';
 
 function fakeApi(facility = settableFacility()) {
-  return new FakeApi()
-    .signedIn('tok', nurse())
-    .on('GET', FACILITY_PATH, () => ok(FacilityAnswerSchema, { facility }));
+  return withSettingsPharmacy(
+    new FakeApi()
+      .signedIn('tok', nurse())
+      .on('GET', FACILITY_PATH, () => ok(FacilityAnswerSchema, { facility })),
+  );
 }
 
 describe('FacilitySettingsPage', () => {

@@ -9,6 +9,7 @@ import {
 import { useId, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
+import { useMayChooseAutoRespond } from '../hooks/use-may-choose-auto-respond.ts';
 import { notifyFailed, notifySaved } from '../notify-settings.ts';
 import {
   isChanged,
@@ -41,6 +42,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
   const [edits, setEdits] = useState<Partial<SettingsValues>>({});
   const [showErrors, setShowErrors] = useState(false);
   const save = useSaveSettings(facID);
+  const mayChoose = useMayChooseAutoRespond(facility, widget);
   const values: SettingsValues = { ...saved, ...edits };
   const errors = showErrors ? validateValues(values) : {};
   const edit = (change: Partial<SettingsValues>) => setEdits((current) => ({ ...current, ...change }));
@@ -116,6 +118,8 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
         <AutoRespondField
           widget={widget}
           value={values.autoRespond}
+          savedValue={saved.autoRespond}
+          mayChoose={mayChoose}
           limitCount={values.limitCount}
           limitCountError={errors.limitCount}
           onChange={(autoRespond) => edit({ autoRespond })}
