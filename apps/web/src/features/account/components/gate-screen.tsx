@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { PATHS } from '@/lib/paths.ts';
+import { focusPageHeading } from '@/lib/rescue-focus.ts';
 
 /**
  * Whether any query or mutation has been refused with 403 and this error code since the gate mounted (the server
@@ -40,11 +41,16 @@ export interface GateScreenProps {
   children: ReactNode;
 }
 
-/** The full-page screen a gate shows instead of the signed-in pages: what to do, the form, and Sign out. */
+/**
+ * The full-page screen a gate shows instead of the signed-in pages: what to do, the form, and Sign out. Like a page
+ * reached by navigation, it puts the focus on its heading: the sign-in button (or the page a refused call came from)
+ * is gone, and focus left on the body tells a screen reader nothing and starts the next Tab at the top.
+ */
 export function GateScreen({ title, note, maw, children }: GateScreenProps) {
   useDocumentTitle(title);
+  useEffect(() => focusPageHeading(), []);
   return (
-    <Center mih="100vh" p="md" component="main">
+    <Center mih="100vh" p="md" component="main" id="main-content" tabIndex={-1}>
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={maw}>
         <Stack>
           <Title order={1} size="h2">

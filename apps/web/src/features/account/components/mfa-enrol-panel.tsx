@@ -1,6 +1,7 @@
 import { Button, Code, Group, Image, List, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { MFA_MESSAGES, MfaEnrolConfirmInputSchema, type MfaEnrolStartAnswer } from '@portal/domain';
 import { useState } from 'react';
+import { useErrorToast } from '@/hooks/use-error-toast.ts';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -58,6 +59,8 @@ interface ScanAndConfirmProps {
 
 function ScanAndConfirm({ enrolment, onConfirmed, onCancel }: ScanAndConfirmProps) {
   const confirm = useConfirmMfaEnrol();
+  // A wrong code's toast must not stay up beside 'Two-step sign-in is on' once a retry succeeds.
+  const errorToast = useErrorToast();
   const { form, field, setFieldErrors } = useSchemaForm(MfaEnrolConfirmInputSchema, {
     code: '',
     currentPassword: '',
@@ -66,12 +69,13 @@ function ScanAndConfirm({ enrolment, onConfirmed, onCancel }: ScanAndConfirmProp
   const onSubmit = form.handleSubmit((values) =>
     confirm.mutate(values, {
       onSuccess: (answer) => {
+        errorToast.clear();
         notifySuccess(answer.message);
         onConfirmed(answer.recoveryCodes);
       },
       onError: (error) => {
         if (isApiError(error, 400)) setFieldErrors(error.fields);
-        notifyError(error);
+        errorToast.show(error);
       },
     }),
   );

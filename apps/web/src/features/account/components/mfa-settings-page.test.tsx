@@ -6,7 +6,7 @@ import {
   type MfaStatus,
   MfaStatusSchema,
 } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -107,6 +107,21 @@ describe('Settings > Two-step sign-in', () => {
     expect(screen.queryByRole('list', { name: 'Recovery codes' })).not.toBeInTheDocument();
   });
 
+  it("hides the wrong code's toast once a retry turns it on", async () => {
+    fakeApi(OFF).install();
+    const app = renderApp('/settings/twoStep', { token: 'tok' });
+    await app.user.click(await screen.findByRole('button', { name: 'Set up two-step sign-in' }));
+    await app.user.type(await screen.findByLabelText(/^Code from the app/), '999999');
+    await app.user.type(screen.getByLabelText(/^Current password/), 'portal-demo-1');
+    await app.user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Error 400: Bad Request')).toBeInTheDocument();
+    await app.user.clear(screen.getByLabelText(/^Code from the app/));
+    await app.user.type(screen.getByLabelText(/^Code from the app/), '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Turn on' }));
+    expect(await screen.findByText('Two-step sign-in is on')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Error 400: Bad Request')).not.toBeInTheDocument());
+  });
+
   it('turns off with the password and a code', async () => {
     const api = fakeApi(ON).install();
     const app = renderApp('/settings/twoStep', { token: 'tok' });
@@ -135,6 +150,8 @@ describe('Settings > Two-step sign-in', () => {
     await app.user.type(screen.getByLabelText(/^Current password/), 'portal-demo-1');
     await app.user.click(screen.getByRole('button', { name: 'Make new codes' }));
     expect(await screen.findByRole('list', { name: 'Recovery codes' })).toBeInTheDocument();
+    // The wrong password's toast goes with the success: no stale error beside 'New recovery codes made'.
+    await waitFor(() => expect(screen.queryByText('Error 400: Bad Request')).not.toBeInTheDocument());
   });
 
   it('offers no way to turn it off when the role requires it', async () => {

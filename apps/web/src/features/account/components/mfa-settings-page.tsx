@@ -3,7 +3,8 @@ import { formatDateTime, MFA_MESSAGES, type MfaStatus } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
-import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { useErrorToast } from '@/hooks/use-error-toast.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { mfaStatusQuery, useDisableMfa, useMfaEnrolled, useRegenerateRecoveryCodes } from '../api/mfa.ts';
 import { MfaEnrolPanel } from './mfa-enrol-panel.tsx';
 import { MfaProofForm } from './mfa-proof-form.tsx';
@@ -64,6 +65,8 @@ function EnabledCard({ status }: { status: MfaStatus }) {
   const [freshCodes, setFreshCodes] = useState<string[] | null>(null);
   const disable = useDisableMfa();
   const regenerate = useRegenerateRecoveryCodes();
+  // A wrong code's toast must not stay up beside the success once a retry succeeds.
+  const errorToast = useErrorToast();
 
   if (freshCodes) return <RecoveryCodesPanel codes={freshCodes} onDone={() => setFreshCodes(null)} />;
   return (
@@ -99,12 +102,13 @@ function EnabledCard({ status }: { status: MfaStatus }) {
             onSubmit={(input) =>
               regenerate.mutateAsync(input).then(
                 (answer) => {
+                  errorToast.clear();
                   notifySuccess(answer.message);
                   setMode('idle');
                   setFreshCodes(answer.recoveryCodes);
                 },
                 (error: unknown) => {
-                  notifyError(error);
+                  errorToast.show(error);
                   throw error;
                 },
               )
@@ -120,9 +124,12 @@ function EnabledCard({ status }: { status: MfaStatus }) {
             onCancel={() => setMode('idle')}
             onSubmit={(input) =>
               disable.mutateAsync(input).then(
-                (answer) => notifySuccess(answer.message),
+                (answer) => {
+                  errorToast.clear();
+                  notifySuccess(answer.message);
+                },
                 (error: unknown) => {
-                  notifyError(error);
+                  errorToast.show(error);
                   throw error;
                 },
               )

@@ -1,5 +1,5 @@
 import { EditUserInfoAnswerSchema, ENDPOINTS, type UserInfo } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -39,6 +39,16 @@ describe('forced password change', () => {
       password: 'my-own-password',
       currentPassword: 'set-by-admin',
     });
+  });
+
+  it('puts the focus on its heading on arrival, as a page reached by navigation does', async () => {
+    fakeApi(nurse({ mustChangePassword: true })).install();
+    renderApp('/settings/account', { token: 'tok' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Choose a new password' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // The form loads after the heading and leaves the focus where it is.
+    await screen.findByLabelText(/^Current password/);
+    expect(heading).toHaveFocus();
   });
 
   it('appears when any call answers 403 PASSWORD_CHANGE_REQUIRED', async () => {

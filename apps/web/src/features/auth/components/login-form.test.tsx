@@ -1,4 +1,4 @@
-import { ENDPOINTS, TokenAnswerSchema } from '@portal/domain';
+import { ENDPOINTS, TokenAnswerSchema, tooManyAttemptsMessage } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -19,6 +19,32 @@ describe('sign-in', () => {
     expect(await screen.findByText('Error 401: Unauthorized')).toBeInTheDocument();
     expect(screen.getByText('Invalid credentials')).toBeInTheDocument();
     expect(currentPath(app.router)).toBe('/account/login');
+  });
+
+  it('shows only the latest failure when sign-in is tried again and again', async () => {
+    let attempts = 0;
+    new FakeApi()
+      .on('POST', ENDPOINTS.login, () => {
+        attempts += 1;
+        return attempts < 5
+          ? fail(401, 'Invalid credentials', 'UNAUTHORIZED')
+          : fail(429, tooManyAttemptsMessage(900), 'TOO_MANY_REQUESTS');
+      })
+      .install();
+    const app = renderApp('/account/login');
+    await app.user.type(await screen.findByLabelText('Email'), 'nurse@meadowbrook.test');
+    await app.user.type(screen.getByLabelText('Password'), 'wrong-password');
+    for (let attempt = 1; attempt <= 4; attempt += 1) {
+      await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+      await waitFor(() => expect(attempts).toBe(attempt));
+    }
+    // Four refusals, one toast: a stack of them would cover the Register link on a tablet.
+    await waitFor(() => expect(screen.getAllByText('Invalid credentials')).toHaveLength(1));
+
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Error 429: Too Many Requests')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Invalid credentials')).not.toBeInTheDocument());
+    expect(screen.getAllByText(/^Error \d{3}:/)).toHaveLength(1);
   });
 
   it('shows the server field errors on the inputs', async () => {

@@ -2,9 +2,10 @@ import { Alert, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { isMfaChallenge, LoginInputSchema, MESSAGES } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useErrorToast } from '@/hooks/use-error-toast.ts';
 import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { notifyError, notifySuccess } from '@/lib/notify.ts';
+import { notifySuccess } from '@/lib/notify.ts';
 import { useLogin } from '../api/login.ts';
 import { MfaStepForm } from './mfa-step-form.tsx';
 
@@ -16,8 +17,8 @@ export interface LoginFormProps {
 type FieldErrors = Partial<Record<'email' | 'password', string>>;
 
 /**
- * Email and password sign-in, then the code for a user with two-step sign-in; failures toast
- * 'Error {status}: {statusText}' with the server's message.
+ * Email and password sign-in, then the code for a user with two-step sign-in; a failure toasts
+ * 'Error {status}: {statusText}' with the server's message, in place of the previous failure's toast.
  */
 export function LoginForm({ returnTo }: LoginFormProps) {
   const navigate = useNavigate();
@@ -29,6 +30,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
   const [notice, setNotice] = useState<string | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const focusAfterRender = useFocusAfterRender();
+  const errorToast = useErrorToast();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -48,6 +50,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
     setNotice(null);
     login.mutate(parsed.data, {
       onSuccess: (answer) => {
+        errorToast.clear();
         if (isMfaChallenge(answer)) {
           setChallenge(answer.challenge);
           return;
@@ -56,7 +59,7 @@ export function LoginForm({ returnTo }: LoginFormProps) {
         navigate(returnTo, { replace: true });
       },
       onError: (error) => {
-        notifyError(error);
+        errorToast.show(error);
         if (error instanceof ApiError)
           setErrors({ email: error.fields.email, password: error.fields.password });
       },

@@ -59,6 +59,15 @@ describe('FacilitiesPage', () => {
     expect(within(row).getAllByRole('cell')[3]).toHaveTextContent(/^Facility Admin$/);
   });
 
+  it('heads the row-menu column Actions for everyone, as Facility Users and Pharmacy Users do', async () => {
+    install();
+    renderApp('/facilities', { token: 'tok' });
+    await screen.findByText('Zephyr Hall', {}, { timeout: 5000 });
+    const header = screen.getByRole('columnheader', { name: 'Actions' });
+    // The word is the header's own text, not one kept for screen readers and hidden from sight.
+    expect(within(header).getByText('Actions')).toBe(header);
+  });
+
   it('offers Facility Settings only where the facility allows setting them', async () => {
     install();
     const { user } = renderApp('/facilities', { token: 'tok' });

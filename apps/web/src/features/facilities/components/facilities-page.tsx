@@ -1,4 +1,4 @@
-import { Stack, Table, Title, VisuallyHidden } from '@mantine/core';
+import { Stack, Table, Title } from '@mantine/core';
 import { canAddUserToFacility, type Facility, roleLabel } from '@portal/domain';
 import { useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
@@ -40,9 +40,7 @@ export function FacilitiesPage() {
         head={
           <>
             <Table.Th>Role</Table.Th>
-            <Table.Th>
-              <VisuallyHidden>Actions</VisuallyHidden>
-            </Table.Th>
+            <Table.Th>Actions</Table.Th>
           </>
         }
         rowCount={rows.length}
