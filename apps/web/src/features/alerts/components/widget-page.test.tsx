@@ -99,6 +99,41 @@ describe('WidgetPage', () => {
     await waitFor(() => expect(screen.getByText('Later 0').closest('tr')).toHaveFocus());
   });
 
+  it("puts the focus on the first row 'Show N more...' added as shown: an added unread row goes above the read", async () => {
+    const first = [
+      alertFixture({ patName: 'Early, Unread', readByFaci: false }),
+      alertFixture({ patName: 'Early, Read' }),
+    ];
+    const second = [
+      alertFixture({ patName: 'Later, Read' }),
+      alertFixture({ patName: 'Later, Unread', readByFaci: false }),
+    ];
+    withOrganisations(new FakeApi().signedIn('tok', pharmacist()))
+      .on('GET', refill.listCall, (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? listAnswer(refill, second, 4)
+          : listAnswer(refill, first, 4, 'page-2'),
+      )
+      .install();
+    const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
+    const more = await screen.findByRole('button', { name: 'Show 2 more...' });
+    more.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByText('End of alerts')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    const patients = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(patients).toEqual([
+      'Early, Unread (unread at the facility)',
+      'Later, Unread (unread at the facility)',
+      'Early, Read',
+      'Later, Read',
+    ]);
+    await waitFor(() => expect(screen.getByText(/^Later, Unread/).closest('tr')).toHaveFocus());
+  });
+
   it('sorts on the server when a header is clicked and marks the header with aria-sort', async () => {
     const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture()]))
