@@ -5,6 +5,7 @@ import {
   type RowDisplayState,
   srxStatusLabel,
   statusBadgeColor,
+  unreadFirst,
   type Widget,
 } from '@portal/domain';
 import {
@@ -50,12 +51,14 @@ export interface AlertTableProps {
 
 /**
  * 'Show N more...' that then puts the focus on the first row it added, so a keyboard user reads on from there
- * instead of from the top of the page. `rows` in the server's order.
+ * instead of from the top of the page. `rows` in the server's order; the tables show them unread first, so the
+ * added unread rows land above the added read ones, among the unread rows already there: the focus goes to the
+ * first added row as shown, or a screen reader reading on from it would never hear of the unread ones above.
  */
 export function useShowMoreFocus(rows: readonly AnyAlert[], showMore: () => void) {
   const [from, setFrom] = useState<number | null>(null);
   return {
-    focusAlertId: from === null ? undefined : rows[from]?._internalID,
+    focusAlertId: from === null ? undefined : unreadFirst(rows.slice(from))[0]?._internalID,
     showMore: () => {
       setFrom(rows.length);
       showMore();

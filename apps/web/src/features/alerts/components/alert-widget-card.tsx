@@ -61,7 +61,7 @@ export function AlertWidgetCard({ widget }: AlertWidgetCardProps) {
           </Group>
           <Group gap={4} wrap="nowrap" className={classes.age}>
             <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
-            <ListPrintButtons widget={widget} alerts={rows} isCompact />
+            <ListPrintButtons widget={widget} alerts={rows} count={list.count} isCompact />
             <ActionIcon
               variant="subtle"
               className={classes.reveal}

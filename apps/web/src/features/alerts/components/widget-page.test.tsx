@@ -7,6 +7,7 @@ import {
 } from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import type { PrintDocument } from '@/features/print/model/print-document.ts';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -14,6 +15,16 @@ import { currentPath, renderApp } from '@/test/render-app.tsx';
 
 const refill = widgetByKey('refillTooSoon');
 const authorization = widgetByKey('highCost');
+const pumpPickup = widgetByKey('pumpPickup');
+
+// The documents the list PDF buttons make, instead of PDFs.
+const printed = vi.hoisted(() => [] as PrintDocument[]);
+vi.mock('@/features/print/pdf/render-pdf.tsx', () => ({
+  renderPdf: async (doc: PrintDocument) => {
+    printed.push(doc);
+    return new Blob(['%PDF-']);
+  },
+}));
 
 describe('WidgetPage', () => {
   it.each([
@@ -52,6 +63,24 @@ describe('WidgetPage', () => {
     expect(api.callsTo('GET', refill.listCall).map((c) => c.query.get('cursor'))).toContain('page-2');
   });
 
+  it('says on the list PDF that it holds only the rows loaded, while the list has more', async () => {
+    const first = Array.from({ length: 100 }, (_, i) => alertFixture({ patName: `Pump ${i}` }));
+    withOrganisations(new FakeApi().signedIn('tok', pharmacist()))
+      .on('GET', pumpPickup.listCall, () => listAnswer(pumpPickup, first, 179, 'page-2'))
+      .install();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:pumps'), revokeObjectURL: vi.fn() }),
+    );
+    const app = renderApp('/alerts/pumpPickup', { token: 'tok' });
+    await screen.findByText('Total: 179');
+    await app.user.click(screen.getByRole('button', { name: 'Download PDF: PUMP PICKUP list' }));
+    await waitFor(() => expect(printed).toHaveLength(1));
+    expect(printed[0]?.rows).toHaveLength(100);
+    expect(printed[0]?.totals).toEqual([{ label: 'Total pumps', value: '100 of 179' }]);
+    expect(printed[0]?.facts[0]?.label).toBe('Not printed');
+  });
+
   it("puts the focus on the first row 'Show N more...' added", async () => {
     const first = Array.from({ length: 5 }, (_, i) => alertFixture({ patName: `Early ${i}` }));
     const second = Array.from({ length: 3 }, (_, i) => alertFixture({ patName: `Later ${i}` }));
@@ -68,6 +97,41 @@ describe('WidgetPage', () => {
     await app.user.keyboard('{Enter}');
     expect(await screen.findByText('End of alerts')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByText('Later 0').closest('tr')).toHaveFocus());
+  });
+
+  it("puts the focus on the first row 'Show N more...' added as shown: an added unread row goes above the read", async () => {
+    const first = [
+      alertFixture({ patName: 'Early, Unread', readByFaci: false }),
+      alertFixture({ patName: 'Early, Read' }),
+    ];
+    const second = [
+      alertFixture({ patName: 'Later, Read' }),
+      alertFixture({ patName: 'Later, Unread', readByFaci: false }),
+    ];
+    withOrganisations(new FakeApi().signedIn('tok', pharmacist()))
+      .on('GET', refill.listCall, (call) =>
+        call.query.get('cursor') === 'page-2'
+          ? listAnswer(refill, second, 4)
+          : listAnswer(refill, first, 4, 'page-2'),
+      )
+      .install();
+    const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
+    const more = await screen.findByRole('button', { name: 'Show 2 more...' });
+    more.focus();
+    await app.user.keyboard('{Enter}');
+    expect(await screen.findByText('End of alerts')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'REFILL TOO SOON alerts' });
+    const patients = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => row.querySelector('td')?.textContent);
+    expect(patients).toEqual([
+      'Early, Unread (unread at the facility)',
+      'Later, Unread (unread at the facility)',
+      'Early, Read',
+      'Later, Read',
+    ]);
+    await waitFor(() => expect(screen.getByText(/^Later, Unread/).closest('tr')).toHaveFocus());
   });
 
   it('sorts on the server when a header is clicked and marks the header with aria-sort', async () => {

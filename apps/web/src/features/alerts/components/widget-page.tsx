@@ -115,7 +115,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
         </Title>
         <Group gap="xs">
           <UpdatedAge updatedAt={list.updatedAt} onRefresh={list.refresh} widgetTitle={widget.title} />
-          <ListPrintButtons widget={widget} alerts={shownRows} />
+          <ListPrintButtons widget={widget} alerts={shownRows} count={isRangeRefused ? 0 : list.count} />
           <Button
             variant="default"
             leftSection={<IconRefresh size={16} aria-hidden />}

@@ -58,6 +58,15 @@ describe('PharmaciesPage', () => {
     expect(outOnPass.getAttribute('target')).toBe('_blank');
   });
 
+  it('says so when the link names a pharmacy that is not among the viewer’s', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user, router } = renderApp('/pharmacies?pharmID=ohio&users=true', { token: 'tok' });
+    const dialog = await screen.findByRole('dialog', { name: 'Pharmacy ohio' }, T);
+    expect(within(dialog).getByText('No pharmacy ohio among yours')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(currentPath(router)).toBe('/pharmacies');
+  });
+
   it('offers no users action to facility users', async () => {
     withPharmacyAdmin(new FakeApi().signedIn('tok', nurse())).install();
     renderApp('/pharmacies', { token: 'tok' });

@@ -1,8 +1,9 @@
-import { ActionIcon, Group, Stack, Table, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { mayAdministerPharmacyUsers, type Pharmacy } from '@portal/domain';
 import { IconBuildingHospital, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -30,7 +31,10 @@ export function PharmaciesPage() {
   const [search, setSearch] = useState('');
   const [params, setParams] = useSearchParams();
   const rows = useMemo(() => matching(data?.pharmacies ?? [], search), [data, search]);
-  const open = data?.pharmacies.find((p) => p.pharmID === params.get('pharmID'));
+  const pharmID = params.get('pharmID');
+  const open = data?.pharmacies.find((p) => p.pharmID === pharmID);
+  // A link naming a pharmacy the viewer has none of (mistyped, or another's) says so instead of showing nothing.
+  const isUnknown = data !== undefined && pharmID !== null && open === undefined;
   const faciID = params.get('faciID');
   const showUsers = params.get('users') === 'true' && mayListUsers;
   const close = () => setParams({});
@@ -89,6 +93,11 @@ export function PharmaciesPage() {
           </Table.Tr>
         ))}
       </SearchableTable>
+      {isUnknown ? (
+        <OpenModal onClose={close} title={`Pharmacy ${pharmID}`}>
+          <Text>No pharmacy {pharmID} among yours</Text>
+        </OpenModal>
+      ) : null}
       {open && faciID ? <PharmacyFormsModal pharmacy={open} faciID={faciID} onClose={close} /> : null}
       {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
       {open && !faciID && !showUsers ? (

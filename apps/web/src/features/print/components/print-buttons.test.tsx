@@ -14,7 +14,7 @@ describe('print buttons', () => {
     (key, widget) => {
       render(
         <MantineProvider>
-          <ListPrintButtons widget={widget} alerts={[alert]} />
+          <ListPrintButtons widget={widget} alerts={[alert]} count={1} />
         </MantineProvider>,
       );
       const expected = key === 'pumpPickup' || key === 'narcoticsRefill';

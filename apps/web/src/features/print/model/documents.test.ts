@@ -34,6 +34,19 @@ describe('pump pickup list', () => {
     ]);
     expect(doc.facilities).toEqual(['Meadowbrook Care Center', 'Oak Ridge']);
     expect(doc.totals).toEqual([{ label: 'Total pumps', value: '2' }]);
+    expect(doc.facts).toEqual([]);
+  });
+
+  it('says the sheet is not the whole list when the list has more alerts than are loaded', () => {
+    const doc = pumpPickupListDocument([alertFixture(), alertFixture()], now, 179);
+    expect(doc.rows).toHaveLength(2);
+    expect(doc.totals).toEqual([{ label: 'Total pumps', value: '2 of 179' }]);
+    expect(doc.facts).toEqual([
+      {
+        label: 'Not printed',
+        value: "177 more alerts, not loaded on screen (load them with 'Show more...' to print them)",
+      },
+    ]);
   });
 });
 
@@ -55,6 +68,12 @@ describe('narcotics', () => {
     expect(row[4]).toBe('Dr. Osei');
     expect(row.slice(5, 8)).toEqual(['90', '2', '30']);
     expect(doc.totals).toEqual([{ label: 'Total narcotics alerts', value: '1' }]);
+  });
+
+  it('says the sheet is not the whole list when the list has more alerts than are loaded', () => {
+    const doc = narcoticsListDocument([alert], now, 2);
+    expect(doc.totals).toEqual([{ label: 'Total narcotics alerts', value: '1 of 2' }]);
+    expect(doc.facts[0]?.value).toMatch(/^1 more alert, not loaded on screen/);
   });
 
   it('leaves the remaining quantity blank when a number is missing', () => {

@@ -1,6 +1,6 @@
 import { type AnyAlert, formatDateTime, WIDGET_FIELD_SCHEMAS } from '@portal/domain';
 import { facilityNames, numberText, quantityRemaining, roomBed } from './alert-text.ts';
-import type { PrintDocument, PrintFact } from './print-document.ts';
+import { listTotals, type PrintDocument, type PrintFact } from './print-document.ts';
 
 const NarcoticsFieldsSchema = WIDGET_FIELD_SCHEMAS.narcoticsRefill.partial();
 
@@ -34,14 +34,18 @@ export function narcoticsRow(alert: AnyAlert): string[] {
   ];
 }
 
-/** The narcotics list PDF of the alerts on screen. */
-export function narcoticsListDocument(alerts: readonly AnyAlert[], printedAt: Date): PrintDocument {
+/** The narcotics list PDF of the alerts on screen, of `count` in the list. */
+export function narcoticsListDocument(
+  alerts: readonly AnyAlert[],
+  printedAt: Date,
+  count = alerts.length,
+): PrintDocument {
   return {
     title: 'Narcotics Refill List',
     fileName: 'narcotics-list.pdf',
     facilities: facilityNames(alerts),
     printedAt: formatDateTime(printedAt.toISOString()),
-    facts: [],
+    ...listTotals('Total narcotics alerts', alerts.length, count),
     columns: [
       'Patient',
       'Room/Bed',
@@ -54,7 +58,6 @@ export function narcoticsListDocument(alerts: readonly AnyAlert[], printedAt: Da
       'Created',
     ],
     rows: alerts.map(narcoticsRow),
-    totals: [{ label: 'Total narcotics alerts', value: String(alerts.length) }],
     hasSignature: false,
   };
 }

@@ -24,3 +24,26 @@ export interface PrintDocument {
   /** Adds lines for the nurse's signature and the date. */
   hasSignature: boolean;
 }
+
+/**
+ * A list PDF's total, and what the sheet leaves out. A list holds its first 100 alerts until 'Show N more...' loads
+ * the rest, and the PDF holds the rows on screen: when those are not the whole list the sheet says so, or a driver
+ * collecting pumps would take 'Total pumps: 100' for all of them.
+ */
+export function listTotals(
+  label: string,
+  shown: number,
+  count: number,
+): Pick<PrintDocument, 'facts' | 'totals'> {
+  if (count <= shown) return { facts: [], totals: [{ label, value: String(shown) }] };
+  const missing = count - shown;
+  return {
+    facts: [
+      {
+        label: 'Not printed',
+        value: `${missing} more ${missing === 1 ? 'alert' : 'alerts'}, not loaded on screen (load them with 'Show more...' to print them)`,
+      },
+    ],
+    totals: [{ label, value: `${shown} of ${count}` }],
+  };
+}

@@ -1,6 +1,6 @@
 import { type AnyAlert, formatDate, formatDateTime, WIDGET_FIELD_SCHEMAS } from '@portal/domain';
 import { facilityNames, roomBed } from './alert-text.ts';
-import type { PrintDocument } from './print-document.ts';
+import { listTotals, type PrintDocument } from './print-document.ts';
 
 const PumpFieldsSchema = WIDGET_FIELD_SCHEMAS.pumpPickup.partial();
 
@@ -19,14 +19,18 @@ export function pumpPickupRow(alert: AnyAlert): string[] {
   ];
 }
 
-/** The pump pickup list PDF of the alerts on screen. */
-export function pumpPickupListDocument(alerts: readonly AnyAlert[], printedAt: Date): PrintDocument {
+/** The pump pickup list PDF of the alerts on screen, of `count` in the list. */
+export function pumpPickupListDocument(
+  alerts: readonly AnyAlert[],
+  printedAt: Date,
+  count = alerts.length,
+): PrintDocument {
   return {
     title: 'Pump Pickup List',
     fileName: 'pump-pickup-list.pdf',
     facilities: facilityNames(alerts),
     printedAt: formatDateTime(printedAt.toISOString()),
-    facts: [],
+    ...listTotals('Total pumps', alerts.length, count),
     columns: [
       'Patient',
       'Room/Bed',
@@ -38,7 +42,6 @@ export function pumpPickupListDocument(alerts: readonly AnyAlert[], printedAt: D
       'Comment',
     ],
     rows: alerts.map(pumpPickupRow),
-    totals: [{ label: 'Total pumps', value: String(alerts.length) }],
     hasSignature: false,
   };
 }
