@@ -3,7 +3,12 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilityContacts, facilitySettings } from '../../db/schema/index.ts';
 
-/** Writes one setting of a facility's widget, replacing the earlier value. */
+/**
+ * Writes one setting of a facility's widget, replacing the earlier value. A value saved again unchanged keeps its
+ * row as it was, `updatedAt` included: the page sends every setting of a widget on each save, and auto-respond
+ * answers only alerts that arrived after its setting's `updatedAt`, so re-stamping it skipped, for good, the alerts
+ * that came in since the last sweep.
+ */
 export async function upsertSetting(
   db: Db,
   row: { facId: number; widget: SettingsWidget; name: string; value: string; note?: string; userId: number },
@@ -27,6 +32,7 @@ export async function upsertSetting(
         updatedBy: row.userId,
         updatedAt: new Date(),
       },
+      setWhere: sql`(facility_settings.setting_value, facility_settings.setting_note) is distinct from (excluded.setting_value, excluded.setting_note)`,
     });
 }
 

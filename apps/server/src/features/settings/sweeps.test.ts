@@ -176,4 +176,28 @@ describe('auto-respond', () => {
     ).toHaveLength(1);
     await configure({ WidgetName: widget, settingValues: { AutoRespondAction: '' } });
   });
+
+  it('still answers an alert that came in before the settings were saved again unchanged', async () => {
+    await configure({ WidgetName: 'highCost', settingValues: { AutoRespondAction: 'Deny' } });
+    const waiting = await raiseAlert(t.database.db, {
+      widget: 'highCost',
+      facId: 301,
+      dateCreated: new Date(),
+      createdAt: new Date(Date.now() + 1000),
+    });
+    // Before the next sweep, someone saves the widget's reminders: the page sends the auto-respond choice again.
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    const saved = await configure({
+      WidgetName: 'highCost',
+      settingValues: { AutoRespondAction: 'Deny', EmailNotificationMaxCount: 3 },
+    });
+    expect(saved.statusCode).toBe(200);
+    await t.database.db.transaction((tx) => sweepAutoRespond(tx, new Date()));
+    const thread = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.alertId, waiting.id));
+    expect(thread.map((entry) => entry.action)).toEqual(['deny']);
+    await configure({ WidgetName: 'highCost', settingValues: { AutoRespondAction: '' } });
+  });
 });
