@@ -54,6 +54,7 @@ export const ACTION_MESSAGES = {
     'If the limited day supply is not available, the smallest available package size is dispensed.',
   copied: 'URL copied to clipboard',
   noAlert: 'No Active Alert Found',
+  alertChanged: 'This alert has changed since you opened it. Reload it and try again.',
   badRequestKey: 'Idempotency-Key must be a UUID',
   requestKeyReused: 'This Idempotency-Key was already used for a different action',
 } as const;

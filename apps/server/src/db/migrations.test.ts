@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
+import { isUniqueViolation } from '../platform/db-errors.ts';
 import { MIGRATIONS_FOLDER } from './client.ts';
 
 // A database made before migration 0008 (alerts.list_json) and holding alerts must come through the upgrade with
@@ -19,14 +20,14 @@ afterAll(async () => {
   for (const folder of folders) await rm(folder, { recursive: true, force: true });
 });
 
-/** A copy of the migrations folder whose journal stops before 0008. */
-async function foldersBefore0008(): Promise<string> {
+/** A copy of the migrations folder whose journal stops before the migration with this tag. */
+async function foldersBefore(tag: string): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'portal-migrations-'));
   folders.push(folder);
   await cp(MIGRATIONS_FOLDER, folder, { recursive: true });
   const journalPath = join(folder, 'meta', '_journal.json');
   const journal = JSON.parse(await readFile(journalPath, 'utf8')) as { entries: { tag: string }[] };
-  const at = journal.entries.findIndex((e) => e.tag === LIST_JSON_TAG);
+  const at = journal.entries.findIndex((e) => e.tag === tag);
   expect(at).toBeGreaterThan(0);
   journal.entries = journal.entries.slice(0, at);
   await writeFile(journalPath, JSON.stringify(journal));
@@ -41,7 +42,7 @@ describe('migration 0008 on a database that already has alerts', () => {
       const rows = async <T>(query: ReturnType<typeof sql>) =>
         ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
-      await migrate(db, { migrationsFolder: await foldersBefore0008() });
+      await migrate(db, { migrationsFolder: await foldersBefore(LIST_JSON_TAG) });
       await db.execute(
         sql`insert into pharmacies (pharm_id, name, state, form_set) values ('p1', 'P', 'NY', 'x')`,
       );
@@ -78,6 +79,47 @@ describe('migration 0008 on a database that already has alerts', () => {
       ]);
       const [after] = await rows<{ n: number }>(sql`select count(*)::int as n from alert_events`);
       expect(after?.n).toBe(before?.n);
+    } finally {
+      await client.close();
+    }
+  });
+});
+
+describe('migration 0015 on a database that holds one version written twice', () => {
+  it('keeps every row, marks the later twins, and then refuses another', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzle(client);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+      // What the exact-text check let in before versions were compared as numbers.
+      await migrate(db, { migrationsFolder: await foldersBefore('0015_version_number_unique') });
+      await db.execute(sql`
+        insert into versions (version, title, description, date, author)
+        select v, 'Title ' || v, '<p>' || v || '</p>', '2026-11-01', 'Admin'
+        from unnest(array['2.4.0', '2.5', '2.4', '02.4.0', '2.10', '2.1']) with ordinality as x(v, n) order by n`);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      const kept = await rows<{ id: number; version: string; title: string }>(
+        sql`select id, version, title from versions order by id`,
+      );
+      const idOf = (title: string) => kept.find((r) => r.title === title)?.id;
+      expect(kept.map((r) => [r.version, r.title])).toEqual([
+        ['2.4.0', 'Title 2.4.0'],
+        ['2.5', 'Title 2.5'],
+        [`2.4-duplicate-${idOf('Title 2.4')}`, 'Title 2.4'],
+        [`02.4.0-duplicate-${idOf('Title 02.4.0')}`, 'Title 02.4.0'],
+        ['2.10', 'Title 2.10'],
+        ['2.1', 'Title 2.1'],
+      ]);
+      await expect(
+        db.execute(
+          sql`insert into versions (version, title, description, date, author)
+            values ('2.5.0', 'Again', '<p>x</p>', '2026-11-02', 'Admin')`,
+        ),
+      ).rejects.toSatisfy(isUniqueViolation);
     } finally {
       await client.close();
     }

@@ -1,4 +1,6 @@
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -112,13 +114,26 @@ export const releaseNotes = pgTable('release_notes', {
   pharmUserOnly: boolean('pharm_user_only').notNull().default(false),
 });
 
+/**
+ * A version's number as compareVersions reads it, in SQL: each part without its leading zeros and no trailing `.0`
+ * parts, so '02.4.0', '2.4' and '2.4.0.0' are all '2.4'.
+ */
+export const versionNumberSql = (column: SQL | AnyPgColumn) =>
+  sql`regexp_replace(regexp_replace(${column}, '(^|[.])0+([0-9])', '\\1\\2', 'g'), '([.]0)+$', '')`;
+
 /** Released versions of the portal. */
-export const versions = pgTable('versions', {
-  id: serial('id').primaryKey(),
-  version: text('version').notNull().unique(),
-  title: text('title').notNull(),
-  description: text('description').notNull(),
-  pharmUserDescription: text('pharm_user_description').notNull().default(''),
-  date: date('date', { mode: 'string' }).notNull(),
-  author: text('author').notNull(),
-});
+export const versions = pgTable(
+  'versions',
+  {
+    id: serial('id').primaryKey(),
+    version: text('version').notNull().unique(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    pharmUserDescription: text('pharm_user_description').notNull().default(''),
+    date: date('date', { mode: 'string' }).notNull(),
+    author: text('author').notNull(),
+  },
+  // One row per version however its number is written: two saves of '2.4' and '2.4.0' at once both pass the
+  // route's check, and only the index stops the second.
+  (t) => [uniqueIndex('versions_number_idx').on(versionNumberSql(t.version))],
+);

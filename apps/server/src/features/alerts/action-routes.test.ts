@@ -462,3 +462,121 @@ describe('a retry with an Idempotency-Key', () => {
     expect(await entries(alert._internalID)).toHaveLength(before + 4);
   });
 });
+
+describe('the _internalUUID the client saw (spec 1, section 7)', () => {
+  const nurse = 'nurse@meadowbrook.test';
+  const state = async (id: number) => ({
+    thread: (await t.database.db.select().from(alertActions).where(eq(alertActions.alertId, id))).length,
+    audits: (
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.recordId, String(id)))
+    ).filter((a) => a.kind === 'alert.action').length,
+    status: (await t.database.db.select().from(alerts).where(eq(alerts.id, id)))[0]?.srxStatus,
+  });
+
+  it('acts when it is the alert the id names, however the UUID is written', async () => {
+    const alert = await liveAlert(nurse, 'highCost', 101);
+    const before = await state(alert._internalID);
+    for (const uuid of [alert._internalUUID, alert._internalUUID.toUpperCase()]) {
+      const sent = await requestAction(
+        t.app,
+        token(nurse),
+        body('highCost', alert, { requestedAction: 'ask', actionComment: 'Generic?', _internalUUID: uuid }),
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    expect((await state(alert._internalID)).thread).toBe(before.thread + 2);
+  });
+
+  it('refuses another alert’s UUID with 409 and the message, writing nothing, and keeps the request key', async () => {
+    const { list } = await listAlerts(t.app, token(nurse), widgetByKey('highCost'), 'facilityIds=101');
+    const [alert, other] = list;
+    if (!alert || !other) throw new Error('two highCost alerts at 101 needed');
+    const [before, otherBefore] = [await state(alert._internalID), await state(other._internalID)];
+    const key = { 'idempotency-key': randomUUID() };
+    for (const requestedAction of ['approve', 'deny', 'ask'] as const) {
+      const refused = await requestAction(
+        t.app,
+        token(nurse),
+        body('highCost', alert, {
+          requestedAction,
+          actionComment: 'Stale page?',
+          _internalUUID: other._internalUUID,
+        }),
+        key,
+      );
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toBe(ACTION_MESSAGES.alertChanged);
+      expect(refused.body.code).toBe(ERROR_CODES.conflict);
+    }
+    expect(await state(alert._internalID)).toEqual(before);
+    expect(await state(other._internalID)).toEqual(otherBefore);
+    // The key stored nothing, so the action sent again for the alert as it is now goes through with it.
+    const resent = await requestAction(
+      t.app,
+      token(nurse),
+      body('highCost', alert, { requestedAction: 'deny', _internalUUID: alert._internalUUID }),
+      key,
+    );
+    expect(resent.status, JSON.stringify(resent.body)).toBe(200);
+    expect((await state(alert._internalID)).status).toBe('deny');
+  });
+
+  it('answers 404, not 409, for an alert the user may not see, whatever the UUID', async () => {
+    const hidden = await liveAlert('don@lakeside.test', 'highCost', 201);
+    const mine = await liveAlert(nurse, 'highCost', 101);
+    const before = await state(hidden._internalID);
+    for (const uuid of [hidden._internalUUID, mine._internalUUID, randomUUID()]) {
+      const refused = await requestAction(
+        t.app,
+        token(nurse),
+        body('highCost', hidden, { requestedAction: 'ask', actionComment: 'peek', _internalUUID: uuid }),
+      );
+      expect(refused.status).toBe(404);
+      expect(refused.body.message).toBe(ACTION_MESSAGES.noAlert);
+    }
+    expect(await state(hidden._internalID)).toEqual(before);
+  });
+
+  it('answers the admission review the client saw when its group id names a live and an archived one', async () => {
+    const live = await liveAlert(nurse, 'admissionMeds', 101);
+    const group = String((live as Record<string, unknown>).admissionMedsGroupID);
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, live._internalID));
+    if (!row) throw new Error('no row');
+    const { id: _id, isArchived: _archived, listJson: _json, listRev: _rev, ...copy } = row;
+    const [archived] = await t.database.db
+      .insert(alerts)
+      .values({
+        ...copy,
+        uuid: randomUUID(),
+        srxStatus: null,
+        dateCreated: new Date(row.dateCreated.getTime() - 86_400_000),
+        archivedAt: new Date(),
+      })
+      .returning();
+    if (!archived) throw new Error('insert failed');
+    const discuss = (extra: Record<string, unknown>) =>
+      requestAction(t.app, token(nurse), {
+        widget: 'AdmissionMeds',
+        _internalID: group,
+        requestedAction: 'ask',
+        actionComment: 'Which review?',
+        ...extra,
+      });
+    const [liveBefore, archivedBefore] = [await state(live._internalID), await state(archived.id)];
+    expect((await discuss({ _internalUUID: archived.uuid })).status).toBe(200);
+    expect((await state(archived.id)).thread).toBe(archivedBefore.thread + 1);
+    expect((await state(live._internalID)).thread).toBe(liveBefore.thread);
+    // Without a UUID, as before: the live one.
+    expect((await discuss({})).status).toBe(200);
+    expect((await state(live._internalID)).thread).toBe(liveBefore.thread + 1);
+    // A review no longer in the group: 409, nothing written to either.
+    const gone = await discuss({ _internalUUID: randomUUID() });
+    expect(gone.status).toBe(409);
+    expect(gone.body.message).toBe(ACTION_MESSAGES.alertChanged);
+    expect((await state(live._internalID)).thread).toBe(liveBefore.thread + 1);
+    expect((await state(archived.id)).thread).toBe(archivedBefore.thread + 1);
+  });
+});

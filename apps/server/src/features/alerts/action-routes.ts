@@ -84,8 +84,9 @@ const asMap = (keys: readonly string[]) => Object.fromEntries(keys.map((k) => [k
  * `POST /requestaction`: a facility's action or the pharmacy's Reply on an alert (spec 1, sections 5 and 6), in ONE
  * statement (action-statement.ts): session, tenancy, permissions, credentials and the write. The refusals keep the
  * order they had as separate steps: the body (400), 401, 403 password change, 403 two-step set-up required
- * (MFA_REQUIRED_FOR_ADMINS), unknown widget (400), not found (404), not offered (400), archived (400), credentials
- * (403), permission (403).
+ * (MFA_REQUIRED_FOR_ADMINS), unknown widget (400), not found (404), another alert than the `_internalUUID` the
+ * client saw (409), not offered (400), archived (400), credentials (403), permission (403). Without `_internalUUID`
+ * (optional in spec 1 section 7's payload, and earlier clients leave it out) the alert is the one the id names.
  */
 export async function alertActionRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -105,6 +106,8 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
           'Send and Do Not Send carry the reason in actionComment ("Other. See comment...: <comment>" for Other). ' +
           'limitDays (1-30) only with submitlimit. Needs messaging credentials (403). An action the widget does not ' +
           'offer is a 400, one the viewer lacks the permission for a 403, an alert they cannot see a 404. ' +
+          '_internalUUID (optional) is the alert as the client saw it: when the id now names another alert, 409 ' +
+          'and nothing is stored. ' +
           'An Idempotency-Key header (a UUID) makes a retry safe: the same key again from the same user stores ' +
           'nothing more and gets the same answer; the key with a different action is a 409.',
         body: RequestActionInputSchema,
@@ -128,6 +131,7 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
         now,
         widget,
         by: alertReference(input),
+        uuid: input._internalUUID?.toLowerCase() ?? null,
         action: input.requestedAction,
         comment,
         limitDays,
@@ -148,6 +152,10 @@ export async function alertActionRoutes(fastify: FastifyInstance) {
       if (!widget) throw badRequest('Unknown widget.', { widget: 'Unknown widget' });
       const target = found.target;
       if (!target) throw notFound(ACTION_MESSAGES.noAlert);
+      // After the 404, so a UUID never tells of an alert the user may not see; before the rest, which would be
+      // decided on an alert the user did not see.
+      if (input._internalUUID && input._internalUUID.toLowerCase() !== target.uuid)
+        throw conflict(ACTION_MESSAGES.alertChanged, { _internalUUID: ACTION_MESSAGES.alertChanged });
       if (!isReply && !button)
         throw badRequest(ACTION_MESSAGES.notOffered, { requestedAction: ACTION_MESSAGES.notOffered });
       if (!isReply && target.isArchived && input.requestedAction !== 'ask') {

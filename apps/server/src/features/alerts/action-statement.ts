@@ -18,6 +18,11 @@ export interface ActionStatementRequest {
   /** Null: the body names no known widget (nothing is found, nothing is written). */
   widget: Widget | null;
   by: { id: number } | { identifier: string };
+  /**
+   * The alert's `_internalUUID` as the client saw it (lower case), or null when it sent none. Among the alerts `by`
+   * names it picks the one with this UUID; when none has it, the one found is answered but nothing is written.
+   */
+  uuid: string | null;
   action: string;
   comment: string;
   limitDays: number | null;
@@ -36,6 +41,7 @@ export interface ActionStatementRequest {
 /** The alert the viewer named, as far as they may see it, with what decides whether they may act on it. */
 export interface ActionStatementTarget {
   id: number;
+  uuid: string;
   facId: number;
   rxNo: string;
   isArchived: boolean;
@@ -65,11 +71,13 @@ function match(widget: Widget | null, by: ActionStatementRequest['by']): SQL {
 
 /**
  * A whole `POST /requestaction` in ONE statement (bench/README.md): the session (as the list statement checks
- * it, and whether MFA_REQUIRED_FOR_ADMINS holds the user back, as sessions.ts does), the alert among the facilities the viewer may see (live before archived, newest first, as findAlertRow),
- * the facility, pharmacy and own permission keys that canUseButton reads (as access.ts builds them), the
- * messaging credentials, and, only when every check passes, the action row, the alert's new state and the audit
- * event, as data-modifying CTEs of the same statement (one transaction). The route replays the checks on what the
- * statement answers to pick the refusal, and refuses to answer 200 unless the statement wrote.
+ * it, and whether MFA_REQUIRED_FOR_ADMINS holds the user back, as sessions.ts does), the alert among the facilities
+ * the viewer may see (the one with the client's `_internalUUID` first, then live before archived, newest first, as
+ * findAlertRow), the facility, pharmacy and own permission keys that canUseButton reads (as access.ts builds them),
+ * the messaging credentials, whether it is the alert the client saw (its `_internalUUID`), and, only when every
+ * check passes, the action row, the alert's new state and the audit event, as data-modifying CTEs of the same
+ * statement (one transaction). The route replays the checks on what the statement answers to pick the refusal, and
+ * refuses to answer 200 unless the statement wrote.
  */
 export async function runActionStatement(db: Db, r: ActionStatementRequest): Promise<ActionStatementAnswer> {
   const idleSince = new Date(r.now.getTime() - r.policy.idleMinutes * 60_000);
@@ -98,7 +106,7 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
     and u.deleted_at is null
   limit 1
 ), t as (
-  select a.id, a.fac_id, a.pharm_id, a.rx_no, a.is_archived from me, alerts a
+  select a.id, a.uuid, a.fac_id, a.pharm_id, a.rx_no, a.is_archived from me, alerts a
   where not me.must_change_password and not me.must_enrol_mfa and a.widget = ${r.widget?.key ?? ''} and ${match(r.widget, r.by)}
     and (me.user_type = 'SuperAdmin'
       or (me.user_type = 'FacilityUser' and exists (
@@ -106,7 +114,8 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
       or (me.user_type = 'PharmacyUser' and exists (
         select 1 from pharmacy_memberships m join facilities f on f.pharm_id = m.pharm_id
         where m.user_id = me.id and f.fac_id = a.fac_id)))
-  order by a.is_archived, a.date_created desc
+  -- The one the client saw first, when the id names several (an admission group live and archived).
+  order by (a.uuid = ${r.uuid}::uuid) is true desc, a.is_archived, a.date_created desc
   limit 1
   -- The alert is locked before anything is written: two answers to one alert at once are applied one after the
   -- other, so the second's entry comes after the first's (id and time) and its status is the one that stays.
@@ -132,6 +141,8 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
 ), ok as (
   select t.id, t.fac_id, me.id as user_id, me.email, me.display_name from me, t, p
   where me.has_credentials and ${allowed}
+    -- Not the alert the client saw (it changed since): nothing is written, the route answers 409.
+    and (${r.uuid}::uuid is null or t.uuid = ${r.uuid}::uuid)
 ), ins as (
   insert into alert_actions (alert_id, action, comment, limit_days, requested_by_user_id, requested_by, read_by_faci,
     sent_at, request_key)
@@ -160,7 +171,7 @@ select
      'userType', user_type, 'mustChangePassword', must_change_password, 'mustEnrolMfa', must_enrol_mfa,
      'stale', stale,
      'hasCredentials', has_credentials) from me) as "user",
-  (select json_build_object('id', t.id, 'facId', t.fac_id, 'rxNo', t.rx_no, 'isArchived', t.is_archived,
+  (select json_build_object('id', t.id, 'uuid', t.uuid, 'facId', t.fac_id, 'rxNo', t.rx_no, 'isArchived', t.is_archived,
      'facilityKeys', p.facility_keys, 'pharmacyKeys', p.pharmacy_keys, 'userKeys', p.user_keys)
    from t, p) as "target",
   (select count(*) from ins) + (select count(*) from upd) + (select count(*) from aud) = 3 as "written",

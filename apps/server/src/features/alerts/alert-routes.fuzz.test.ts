@@ -66,6 +66,7 @@ interface PoolAlert {
   rxNo: string;
   groupId: string;
   facId: number;
+  uuid: string;
 }
 
 let t: TestApp;
@@ -92,8 +93,8 @@ beforeAll(async () => {
   visible = await visibleFacilities(t.database.db, EMAILS);
   expect([...(visible.get(DON) ?? [])]).toEqual([201]);
   const alerts = (
-    await q<{ id: string; widget: WidgetKey; rx_no: string; group_id: string; fac_id: number }>(
-      sql`select id, widget, rx_no, group_id, fac_id from alerts order by id`,
+    await q<{ id: string; widget: WidgetKey; rx_no: string; group_id: string; fac_id: number; uuid: string }>(
+      sql`select id, widget, rx_no, group_id, fac_id, uuid from alerts order by id`,
     )
   ).map((a) => ({
     id: Number(a.id),
@@ -101,6 +102,7 @@ beforeAll(async () => {
     rxNo: a.rx_no,
     groupId: a.group_id,
     facId: Number(a.fac_id),
+    uuid: a.uuid,
   }));
   for (const email of EMAILS) {
     for (const widget of WIDGETS) {
@@ -468,7 +470,14 @@ describe('the detail route, under generated identifiers', () => {
 type Reference = '_internalID' | '_internalID text' | 'highCostAlertsId' | 'group' | 'admissionMedsGroupID';
 
 /** A body a client could send for the alert: one of its widget's actions (or a Reply) with a fitting comment. */
-function plausibleBody(alert: PoolAlert, pick: number, question: string, days: number, reference: Reference) {
+function plausibleBody(
+  alert: PoolAlert,
+  pick: number,
+  question: string,
+  days: number,
+  reference: Reference,
+  withUuid: boolean,
+) {
   const widget = widgetByKey(alert.widget);
   const actions = [...widget.buttons.map((b) => b.action), 'Reply'];
   const requestedAction = actions[pick % actions.length] ?? 'ask';
@@ -481,6 +490,8 @@ function plausibleBody(alert: PoolAlert, pick: number, question: string, days: n
     actionComment: reason === OTHER_REASON ? `${OTHER_REASON}: ${question}` : (reason ?? question),
   };
   if (requestedAction === 'submitlimit') body.limitDays = days;
+  // The web app sends the alert's UUID as it saw it; other clients may not.
+  if (withUuid) body._internalUUID = alert.uuid;
   if (reference === '_internalID text') body._internalID = String(alert.id);
   else if (reference === 'highCostAlertsId' && alert.widget === 'highCostAlerts')
     body.highCostAlertsId = alert.id;
@@ -516,7 +527,8 @@ const fieldValue = (field: (typeof ACTION_FIELDS)[number]): fc.Arbitrary<unknown
       ...OBJECT_MEMBERS,
     ),
     _internalID: fc.oneof(ids, ids.map(String), fc.constantFrom(...pool.alerts.map((a) => a.rxNo))),
-    _internalUUID: fc.uuid(),
+    // Another alert's (the alert changed since the client saw it) or none of them.
+    _internalUUID: fc.oneof(fc.uuid(), fc.constantFrom(...pool.alerts.map((a) => a.uuid))),
     admissionMedsGroupID: fc.constantFrom(...pool.alerts.map((a) => a.groupId)),
     highCostAlertsId: fc.oneof(ids, ids.map(String), fc.constant('0'.repeat(15))),
     actionComment: fc.oneof(
@@ -602,6 +614,7 @@ describe('POST /api/requestaction, under generated bodies and Idempotency-Keys',
           pick: fc.nat(),
           question: fc.oneof(fc.constant('Is there a generic?'), fc.string({ minLength: 1, maxLength: 30 })),
           days: fc.integer({ min: 1, max: 30 }),
+          withUuid: fc.boolean(),
           reference: fc.constantFrom<Reference>(
             '_internalID',
             '_internalID text',
@@ -610,8 +623,8 @@ describe('POST /api/requestaction, under generated bodies and Idempotency-Keys',
             'admissionMedsGroupID',
           ),
         })
-        .chain(({ alert, pick, question, days, reference }) => {
-          const body = plausibleBody(alert, pick, question, days, reference);
+        .chain(({ alert, pick, question, days, reference, withUuid }) => {
+          const body = plausibleBody(alert, pick, question, days, reference, withUuid);
           return fc.record({
             alert: fc.constant(alert),
             body: fc.oneof(

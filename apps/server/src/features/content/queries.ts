@@ -59,7 +59,8 @@ export async function findVersions(db: Db, withPharmacyDescription: boolean): Pr
 
 /**
  * The version row equal to `version` part by part as numbers, if any: '02.4.0' and '2.4' are '2.4.0' again, which
- * the list could not order. Versions are few, so they are compared here rather than in SQL.
+ * the list could not order. Versions are few, so they are compared here rather than in SQL; the database holds the
+ * same rule (versions_number_idx) for saves that pass this check at the same time.
  */
 export async function findEqualVersion(db: Db, version: string) {
   const rows = await db.select({ id: versions.id, version: versions.version }).from(versions);

@@ -1,7 +1,9 @@
-import type { ReleaseNote, Version } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { compareVersions, type ReleaseNote, type Version } from '@portal/domain';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditEvents, releaseNotes } from '../../db/schema/index.ts';
+import { versionNumberSql } from '../../db/schema/content.ts';
+import { auditEvents, releaseNotes, versions } from '../../db/schema/index.ts';
+import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
@@ -199,6 +201,37 @@ describe('versions', () => {
       expect((await versionsOf('nurse@meadowbrook.test')).filter((v) => v.version === version)).toEqual([]);
     },
   );
+
+  it('is one row per version number in the database too, numbers read as compareVersions reads them', async () => {
+    // The route's check passed by two saves at once is the case this covers; here the row is written directly.
+    await expect(
+      t.database.db.insert(versions).values({ ...versionBody, version: '2.04', author: 'Direct' }),
+    ).rejects.toSatisfy(isUniqueViolation);
+    const texts = [
+      '2.4.0',
+      '2.4',
+      '02.4.0',
+      '2.4.0.0',
+      '2.40',
+      '2.04.1',
+      '2.4.1',
+      '0',
+      '0.0',
+      '00.0.0.0',
+      '10',
+      '1.0',
+    ];
+    const result = (await t.database.db.execute(
+      sql`select v, ${versionNumberSql(sql`v`)} as number from unnest(array[${sql.join(
+        texts.map((v) => sql`${v}::text`),
+        sql`, `,
+      )}]) as v`,
+    )) as unknown as { rows: { v: string; number: string }[] };
+    const numberOf = new Map(result.rows.map((r) => [r.v, r.number]));
+    for (const a of texts)
+      for (const b of texts)
+        expect(numberOf.get(a) === numberOf.get(b), `${a} and ${b}`).toBe(compareVersions(a, b) === 0);
+  });
 
   it('lets a version be saved again under its own number, written differently', async () => {
     const created = await call('sysadmin@pharmacy.test', 'POST', '/api/versions', {

@@ -31,7 +31,10 @@ async function assertVersionFree(db: Db, version: string, ownId?: number): Promi
   }
 }
 
-/** A concurrent insert of the same version loses at the unique index: still a 409, never a 500. */
+/**
+ * Two saves of one version at once (however written: '2.4' and '2.4.0') both pass assertVersionFree; the second
+ * loses at the unique index on the version's number (versions_number_idx, migration 0015): still a 409, never a 500.
+ */
 async function uniqueAsConflict<T>(work: Promise<T>): Promise<T> {
   try {
     return await work;

@@ -6,7 +6,8 @@ import { sweepAutoRespond } from './auto-respond.ts';
 import { raiseAlert } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): a person answering an alert
-// while the auto-respond sweep runs needs two transactions at once, which PGlite's one connection cannot hold.
+// (or an admin saving the rule) while the auto-respond sweep runs needs two transactions at once, which PGlite's one
+// connection cannot hold.
 
 let t: TestApp;
 let superToken: string;
@@ -64,5 +65,60 @@ describe('the auto-respond sweep beside a person answering', () => {
     // And the next sweep sees it answered.
     await t.database.db.transaction((tx) => sweepAutoRespond(tx, new Date()));
     expect((await thread(busy.id)).map((a) => a.action)).toEqual(['deny']);
+  });
+});
+
+describe('the auto-respond sweep beside a save of its rule', () => {
+  it('answers with the rule as saved by a save under way, never with the one it replaces', async () => {
+    const set = await t.app.inject({
+      method: 'POST',
+      url: '/api/facilitysetting',
+      headers: bearer(superToken),
+      payload: { FaciId: 301, WidgetName: 'highCost', settingValues: { AutoRespondAction: 'Approve' } },
+    });
+    expect(set.statusCode, set.body).toBe(200);
+    const waiting = await raiseAlert(t.database.db, {
+      widget: 'highCost',
+      facId: 301,
+      dateCreated: new Date(),
+      createdAt: new Date(Date.now() + 1000),
+    });
+    const pool = t.database.pool;
+    if (!pool) throw new Error('this test needs PostgreSQL');
+    // An admin turning auto-respond off: written, not yet committed.
+    const admin = await pool.connect();
+    let answered: number;
+    try {
+      await admin.query('begin');
+      await admin.query(
+        `update facility_settings set setting_value = '', updated_at = now()
+         where fac_id = 301 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
+      );
+      let settled = false;
+      const sweep = t.database.db
+        .transaction((tx) => sweepAutoRespond(tx, new Date()))
+        .finally(() => {
+          settled = true;
+        });
+      // Until the sweep waits for the admin's row, or (as it did) answers with the rule it read before the change.
+      for (let waited = 0; !settled; waited++) {
+        const { rows } = await pool.query<{ n: number }>(
+          'select count(*)::int as n from pg_locks where not granted',
+        );
+        if ((rows[0]?.n ?? 0) > 0) break;
+        if (waited > 600) throw new Error('the sweep neither waited nor finished');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await admin.query('commit');
+      answered = await sweep;
+    } finally {
+      admin.release();
+    }
+    expect(answered).toBe(0);
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, waiting.id));
+    expect(row?.srxStatus).toBeNull();
+    expect(
+      await t.database.db.select().from(alertActions).where(eq(alertActions.alertId, waiting.id)),
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,11 @@ export async function sweepAutoRespond(db: Db, now: Date): Promise<number> {
         eq(facilitySettings.settingName, SETTING_NAMES.autoRespond),
         sql`${facilitySettings.settingValue} <> ''`,
       ),
-    );
+    )
+    // Each rule stays as read until the sweep's answers are stored: a save changing it (Approve to None or Deny)
+    // waits for them, or, already under way, is waited for and read as saved. Read without a lock, a rule replaced
+    // meanwhile went on answering alerts, even ones that came in after the change, with the old action.
+    .for('share', { of: facilitySettings });
   let answered = 0;
   for (const { setting, facName } of rules) {
     const options: readonly { value: string; action: string }[] =

@@ -36,6 +36,25 @@ export async function upsertSetting(
     });
 }
 
+/**
+ * One stored setting, its row locked until the transaction ends (null when there is none): what a save compares with
+ * is then the value its upsert will replace, not one another save changes in between.
+ */
+export async function lockSetting(db: Db, facId: number, widget: SettingsWidget, name: string) {
+  const [row] = await db
+    .select({ value: facilitySettings.settingValue, note: facilitySettings.settingNote })
+    .from(facilitySettings)
+    .where(
+      and(
+        eq(facilitySettings.facId, facId),
+        eq(facilitySettings.widget, widget),
+        eq(facilitySettings.settingName, name),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
 /** Adds a reminder contact; null when the address already exists for that widget (case-insensitive). */
 export async function insertContact(db: Db, facId: number, widget: SettingsWidget, email: string) {
   const [created] = await db
@@ -50,17 +69,6 @@ export async function insertContact(db: Db, facId: number, widget: SettingsWidge
 export async function findContact(db: Db, id: number) {
   const [contact] = await db.select().from(facilityContacts).where(eq(facilityContacts.id, id));
   return contact ?? null;
-}
-
-/** The facility's settings of one widget as name to { value, note }. */
-export async function settingsOf(db: Db, facId: number, widget: string) {
-  const rows = await db
-    .select()
-    .from(facilitySettings)
-    .where(and(eq(facilitySettings.facId, facId), eq(facilitySettings.widget, widget)));
-  return new Map(
-    rows.map((r) => [r.settingName, { value: r.settingValue, note: r.settingNote, updatedAt: r.updatedAt }]),
-  );
 }
 
 /** Facilities and widgets that have a setting with this name set to a non-empty value. */

@@ -21,13 +21,14 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import { facilityContacts } from '../../db/schema/index.ts';
 import { type FacilityAccess, facilityAccess, pharmacyAccess } from '../../platform/access.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { findContact, insertContact, settingsOf, upsertSetting } from './queries.ts';
+import { findContact, insertContact, lockSetting, upsertSetting } from './queries.ts';
 
 const refusals = {
   400: ApiErrorBodySchema,
@@ -76,20 +77,23 @@ type Row = { name: string; value: string; note?: string };
  * colleague who may only Discuss could have the facility approve, and pay for, every high cost alert. Keeping the
  * saved choice (with its Limit Count) passes: the page re-sends it with every save, and someone who may only
  * Discuss must still be able to change the reminders of a facility whose admin chose Approve.
+ *
+ * Runs in the save's transaction, on the saved row locked: read before it, an admin's change committed in between
+ * (Approve to None) let the colleague's re-sent Approve pass as 'kept', and the upsert then wrote it back.
  */
 async function assertMayAutoRespond(
-  app: FastifyInstance,
+  db: Db,
   request: FastifyRequest,
   facility: FacilityAccess,
   widget: SettingsWidget,
   row: Row | undefined,
 ) {
   if (!row || row.value === '') return;
-  const saved = (await settingsOf(app.db, facility.facId, widget)).get(SETTING_NAMES.autoRespond);
+  const saved = await lockSetting(db, facility.facId, widget, SETTING_NAMES.autoRespond);
   if (saved?.value === row.value && (row.value !== LIMIT_CHOICE || limitOf(saved.note) === limitOf(row.note)))
     return;
   const user = currentUser(request);
-  const pharmacy = (await pharmacyAccess(app.db, user)).find((p) => p.pharmId === facility.pharmId);
+  const pharmacy = (await pharmacyAccess(db, user)).find((p) => p.pharmId === facility.pharmId);
   const isAllowed = canSetAutoRespond(widget, row.value, {
     userType: user.userType,
     userPermissions: asMap(pharmacy?.userPermissions),
@@ -192,18 +196,18 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const facId = Number(input.FaciId);
       const facility = await settableFacility(app, request, facId);
       const rows = settingRows(input, input.settingValues ?? {});
-      await assertMayAutoRespond(
-        app,
-        request,
-        facility,
-        input.WidgetName,
-        rows.find((r) => r.name === SETTING_NAMES.autoRespond),
-      );
       const email = input.ContactInfo?.Email;
       if (rows.length === 0 && !email)
         throw badRequest('Nothing to save.', { settingValues: 'Give a setting or a contact' });
       const user = currentUser(request);
       const contact = await app.db.transaction(async (tx) => {
+        await assertMayAutoRespond(
+          tx,
+          request,
+          facility,
+          input.WidgetName,
+          rows.find((r) => r.name === SETTING_NAMES.autoRespond),
+        );
         for (const row of rows)
           await upsertSetting(tx, { facId, widget: input.WidgetName, userId: user.id, ...row });
         const added = email ? await insertContact(tx, facId, input.WidgetName, email) : null;

@@ -199,6 +199,22 @@ describe('action dialogs', () => {
     expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
     expect(screen.getByText('You do not have permission for this action')).toBeInTheDocument();
   });
+
+  it('sends the UUID of the alert on screen, and says so when the server finds the alert changed', async () => {
+    const { api, app, alert } = setUp();
+    api.on('POST', ENDPOINTS.requestAction, () => fail(409, ACTION_MESSAGES.alertChanged, 'CONFLICT'));
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Deny' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Deny' });
+    await app.user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+    expect(
+      screen.getByText('This alert has changed since you opened it. Reload it and try again.'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      _internalID: alert._internalID,
+      _internalUUID: alert._internalUUID,
+    });
+  });
 });
 
 describe('keyboard focus in the action dialogs', () => {
