@@ -46,7 +46,7 @@ async function signedIn(email: string, viewport: { width: number; height: number
   return { context, page, errors };
 }
 
-const tableText = (page: Page) => page.locator('main table').innerText();
+const tableText = async (page: Page) => (await page.locator('main table').textContent()) ?? '';
 const chosen = (page: Page) => page.locator('main .mantine-Pill-label').allInnerTexts();
 
 describe('the facility filter of a widget page', () => {
@@ -126,7 +126,9 @@ describe('the facility filter of a widget page', () => {
     const email = 'nurse@meadowbrook.test';
     const all = await total(email);
     const { context, page, errors } = await signedIn(email, VIEWPORTS.tablet);
-    const facilities = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/facilities');
+    const facilities = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/facilities',
+    );
     await page.goto(`${portal.url}${PAGE}`);
     await facilities;
     await page.getByText(`Total: ${all}`, { exact: true }).waitFor();
