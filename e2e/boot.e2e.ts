@@ -77,6 +77,24 @@ describe('boot script', () => {
     await page.locator('table tbody tr[tabindex]').first().waitFor();
     expect(gets.filter((g) => g === '/api/tokeninfo')).toHaveLength(1);
     expect(gets.filter((g) => g.endsWith('?limit=100'))).toHaveLength(1);
+    // Its facilities (the facility filter's) are started with it, and taken.
+    await expect.poll(() => gets.filter((g) => g === '/api/facilities')).toHaveLength(1);
+    await context.close();
+  });
+
+  it('starts a narrowed widget page’s list narrowed, once, and never the list of all facilities', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await dashboardLoaded(page);
+    const gets = watchApiGets(page);
+    await page.goto(`${portal.url}/alerts/authorization?facilityIds=102`);
+    await page.locator('table tbody tr[tabindex]').first().waitFor();
+    await page.getByText(/^Total: \d+$/).waitFor();
+    expect(gets.filter((g) => g.startsWith('/api/highCost'))).toEqual([
+      '/api/highCost?limit=100&facilityIds=102',
+    ]);
+    expect(gets.filter((g) => g === '/api/facilities')).toHaveLength(1);
     await context.close();
   });
 

@@ -109,6 +109,9 @@ export {
   AlertListQuerySchema,
   archiveRangeProblems,
   DATE_RANGE_MESSAGES,
+  FACILITY_FILTER_PARAM,
+  facilityFilterIds,
+  MAX_FACILITY_IDS,
   PagedAlertListSchema,
   unpagedAlertListSchema,
 } from './schemas/alert-list.ts';

@@ -45,16 +45,39 @@ describe('early requests', () => {
 
     const page = new FakeApi().install();
     startEarlyRequests(`/alerts/${widgetByKey('highCost').path}`);
-    expect(page.calls.map((c) => c.path)).toEqual([ENDPOINTS.tokenInfo, widgetByKey('highCost').listCall]);
-    expect(page.calls[1]?.query.get('limit')).toBe('100');
+    expect(page.calls.map((c) => c.path)).toEqual([
+      ENDPOINTS.tokenInfo,
+      ENDPOINTS.facilities,
+      widgetByKey('highCost').listCall,
+    ]);
+    expect(page.calls[2]?.query.toString()).toBe('limit=100');
   });
 
-  it('starts nothing without a token, on an archive, on a page narrowed to a facility, or on other pages', () => {
+  it.each([
+    ['repeated', '?facilityIds=102&facilityIds=101', 'limit=100&facilityIds=102&facilityIds=101'],
+    [
+      'comma-separated, with junk',
+      '?facilityIds=102,abc&facilityIds=-1&alert=7',
+      'limit=100&facilityIds=102',
+    ],
+    ['with an escaped name', '?facility%49ds=102', 'limit=100&facilityIds=102'],
+    ['junk only: all facilities, as the page asks', '?facilityIds=abc', 'limit=100'],
+  ])(
+    'starts a narrowed widget page’s list narrowed as the page reads its address (%s)',
+    (_name, search, query) => {
+      const api = new FakeApi().install();
+      signIn('tok');
+      startEarlyRequests(`/alerts/${widgetByKey('highCost').path}`, search);
+      const lists = api.callsTo('GET', widgetByKey('highCost').listCall);
+      expect(lists.map((c) => c.query.toString())).toEqual([query]);
+    },
+  );
+
+  it('starts nothing without a token, on an archive, or on other pages', () => {
     const api = new FakeApi().install();
     startEarlyRequests('/dashboard');
     signIn('tok');
-    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}/archive`);
-    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}`, '?facilityIds=101');
+    startEarlyRequests(`/alerts/${widgetByKey('highCost').path}/archive`, '?facilityIds=101');
     startEarlyRequests('/files');
     expect(api.calls).toHaveLength(0);
   });

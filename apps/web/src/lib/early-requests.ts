@@ -1,6 +1,8 @@
 import {
   API_BASE,
   ENDPOINTS,
+  FACILITY_FILTER_PARAM,
+  facilityFilterIds,
   PAGE_LIMIT,
   TOKEN_STORAGE_KEY,
   WIDGETS,
@@ -120,30 +122,49 @@ function dashboardWidgetKeys(): WidgetKey[] {
   return WIDGETS.filter((w) => wanted.has(w.key)).map((w) => w.key);
 }
 
-/** The URL of a list's first page as a card asks for it (default sort, live). */
-export const firstPageUrl = (listCall: string) => buildUrl(API_BASE, listCall, { limit: PAGE_LIMIT });
+/**
+ * The URL of a list's first page as a card or a widget page asks for it (default sort, live), narrowed to the
+ * facilities the page's address names, if any (get-alert-list.ts builds the same query: limit, then facilityIds).
+ */
+export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = []) =>
+  buildUrl(API_BASE, listCall, {
+    limit: PAGE_LIMIT,
+    facilityIds: facilityIds.length > 0 ? facilityIds : undefined,
+  });
 
 /**
  * Starts the early requests of the page being loaded: on any load with a stored token, the signed-in area's
  * scripts (preloaded, not run); then tokeninfo, and the live first page of the dashboard's widgets or of the
- * widget page's widget. Anything else (no token, other pages, archives, a page narrowed to some facilities) starts
- * no list request.
+ * widget page's widget. Anything else (no token, other pages, archives) starts no list request.
+ *
+ * A widget page also gets its facilities early (its facility filter, and the check of the facilities its address
+ * names), and its list narrowed as the address says, read by the rule the page reads it by
+ * (`facilityFilterIds`): the page asks for exactly that URL when the viewer sees every facility named, and takes
+ * this answer; when it drops one the viewer cannot see, it asks for another URL, and this answer is never taken.
+ * An early answer is only ever taken for the URL it was asked for, so a narrowed page never shows the rows of all
+ * facilities, nor all facilities' rows a narrowed one.
  */
 export function startEarlyRequests(pathname: string, search = ''): void {
   const bearer = storedToken();
   if (!bearer) return;
   preloadSignedInScripts();
   const path = pathname.replace(/\/+$/, '').toLowerCase();
-  let listCalls: string[] = [];
+  let firstPages: string[] = [];
+  let isWidgetPage = false;
   if (path === '/dashboard' || path === '') {
     const keys = new Set(dashboardWidgetKeys());
-    listCalls = WIDGETS.filter((w) => keys.has(w.key)).map((w) => w.listCall);
-  } else if (path.startsWith('/alerts/') && !path.endsWith('/archive') && !search.includes('facilityIds')) {
+    firstPages = WIDGETS.filter((w) => keys.has(w.key)).map((w) => firstPageUrl(w.listCall));
+  } else if (path.startsWith('/alerts/') && !path.endsWith('/archive')) {
     const widget = widgetByPath(path.slice('/alerts/'.length));
-    if (widget) listCalls = [widget.listCall];
+    if (widget) {
+      isWidgetPage = true;
+      const facilityIds = facilityFilterIds(new URLSearchParams(search).getAll(FACILITY_FILTER_PARAM));
+      firstPages = [firstPageUrl(widget.listCall, facilityIds)];
+    }
   } else {
     return;
   }
   startEarly(buildUrl(API_BASE, ENDPOINTS.tokenInfo, undefined), bearer);
-  for (const call of listCalls) startEarly(firstPageUrl(call), bearer);
+  if (isWidgetPage) startEarly(buildUrl(API_BASE, ENDPOINTS.facilities, undefined), bearer);
+  for (const url of firstPages) startEarly(url, bearer);
 }

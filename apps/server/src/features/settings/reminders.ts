@@ -1,4 +1,10 @@
-import { SETTING_DEFAULTS, SETTING_NAMES, type SettingsWidget, widgetByKey } from '@portal/domain';
+import {
+  FACILITY_FILTER_PARAM,
+  SETTING_DEFAULTS,
+  SETTING_NAMES,
+  type SettingsWidget,
+  widgetByKey,
+} from '@portal/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
@@ -86,7 +92,7 @@ export async function sweepReminders(db: Db, now: Date, publicUrl: string): Prom
     if (claimed.length === 0) continue;
     const [facility] = await db.select().from(facilities).where(eq(facilities.facId, rule.facId));
     const widget = widgetByKey(rule.widget);
-    const link = `${publicUrl}/alerts/${widget.path}?facilityIds=${rule.facId}`;
+    const link = `${publicUrl}/alerts/${widget.path}?${FACILITY_FILTER_PARAM}=${rule.facId}`;
     const count = claimed.length;
     const subject = `Reminder: ${count} ${widget.title} alert${count === 1 ? '' : 's'} waiting at ${facility?.name ?? `facility ${rule.facId}`}`;
     const text = [

@@ -1,6 +1,6 @@
 import type { AnyAlert, WidgetKey } from '@portal/domain';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { alertKeys } from './alert-keys.ts';
+import { type AlertListParams, alertKeys } from './alert-keys.ts';
 import type { AlertPage } from './get-alert-list.ts';
 
 type Patch = (alert: AnyAlert) => AnyAlert;
@@ -31,5 +31,17 @@ export async function patchAlertInCaches(
   );
   queryClient.setQueriesData<AnyAlert>({ queryKey: alertKeys.details(key) }, (alert) =>
     alert && alert._internalID === internalId ? patch(alert) : alert,
+  );
+}
+
+/**
+ * Cuts a cached list back to its first page, so a list shown again (a facility narrowing changed back) starts at
+ * its first 100 rows like a new one, from the cache at once, instead of with every page loaded the last time.
+ */
+export function keepFirstPageOnly(queryClient: QueryClient, key: WidgetKey, params: AlertListParams): void {
+  queryClient.setQueryData<InfiniteData<AlertPage>>(alertKeys.list(key, params), (data) =>
+    data && data.pages.length > 1
+      ? { pages: data.pages.slice(0, 1), pageParams: data.pageParams.slice(0, 1) }
+      : data,
   );
 }

@@ -1,5 +1,5 @@
 import type { AnyAlert, Widget } from '@portal/domain';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { type QueryKey, useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import type { AlertListParams } from './alert-keys.ts';
 import { alertListQuery, alertPollQuery } from './get-alert-list.ts';
@@ -36,16 +36,37 @@ export function withPolledRows(
   return fresh.length > 0 ? [...fresh, ...listRows] : listRows;
 }
 
+/** Two lists' facility narrowings are the same: none in both, or the same facilities. */
+export function sameFacilities(a: AlertListParams, b: AlertListParams): boolean {
+  const left = a.facilityIds ?? [];
+  const right = b.facilityIds ?? [];
+  return left.length === right.length && left.every((id, index) => right[index] === id);
+}
+
+const paramsOfKey = (queryKey: QueryKey): AlertListParams => (queryKey[3] ?? {}) as AlertListParams;
+
+export interface AlertListOptions {
+  /** False: ask nothing yet (a widget page checking the facilities its address names); the cache still shows. */
+  enabled?: boolean;
+}
+
 /**
  * A widget's list with its refresh schedule (refreshSeconds; 0 means none) and, for the paged widgets, the
  * 30-second first-page poll whose new rows (by rxGuid) are put on top. The archive is never polled.
  */
-export function useAlertList(widget: Widget, params: AlertListParams): AlertList {
+export function useAlertList(
+  widget: Widget,
+  params: AlertListParams,
+  { enabled = true }: AlertListOptions = {},
+): AlertList {
   const isLive = !params.archived;
   const list = useInfiniteQuery({
     ...alertListQuery(widget, params),
-    // A new sort or range keeps the old rows on screen until the new ones arrive.
-    placeholderData: keepPreviousData,
+    enabled,
+    // A new sort or range keeps the old rows on screen until the new ones arrive: the same alerts, reordered or
+    // about to be. Other facilities' rows are not: a new facility narrowing shows none until its own arrive.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameFacilities(paramsOfKey(previousQuery.queryKey), params) ? previous : undefined,
     // A failed list stays in its error state until the user retries (spec 1, section 8).
     refetchInterval: (query) =>
       isLive && widget.refreshSeconds > 0 && query.state.status !== 'error'
@@ -55,7 +76,7 @@ export function useAlertList(widget: Widget, params: AlertListParams): AlertList
   const firstPage = list.data?.pages[0];
   const poll = useQuery({
     ...alertPollQuery(widget, params),
-    enabled: isLive && widget.pollSeconds > 0 && firstPage !== undefined,
+    enabled: enabled && isLive && widget.pollSeconds > 0 && firstPage !== undefined,
     initialData: firstPage,
     initialDataUpdatedAt: list.dataUpdatedAt,
     staleTime: widget.pollSeconds * 1000,

@@ -192,11 +192,12 @@ describe('WidgetPage', () => {
     const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture({ facID: 101 })]))
       .install();
-    renderApp('/alerts/authorization?facilityIds=101', { token: 'tok' });
-    const notice = (_: string, el: Element | null) =>
-      el?.tagName === 'P' && el.textContent === 'Showing Meadowbrook Care Center only';
-    expect(await screen.findByText(notice)).toBeInTheDocument();
+    const app = renderApp('/alerts/authorization?facilityIds=101', { token: 'tok' });
     await screen.findByText('Total: 1');
+    await screen.findByLabelText('Facilities', { selector: 'input' });
+    const chosen = () =>
+      [...document.querySelectorAll('.mantine-Pill-label')].map((pill) => pill.textContent);
+    expect(chosen()).toEqual(['Meadowbrook Care Center (101)']);
     const asked = () => api.callsTo('GET', authorization.listCall).at(-1)?.query.getAll('facilityIds');
     expect(asked()).toEqual(['101']);
 
@@ -206,10 +207,15 @@ describe('WidgetPage', () => {
       expect(api.callsTo('GET', authorization.listCall).at(-1)?.query.get('archived')).toBe('true'),
     );
     expect(asked()).toEqual(['101']);
+    expect(currentPath(app.router)).toBe('/alerts/authorization/archive?facilityIds=101');
 
-    fireEvent.click(screen.getByRole('link', { name: 'Show all facilities' }));
-    await waitFor(() => expect(screen.queryByText(notice)).not.toBeInTheDocument());
+    await app.user.click(screen.getByRole('button', { name: 'All facilities' }));
     await waitFor(() => expect(asked()).toEqual([]));
+    expect(currentPath(app.router)).toBe('/alerts/authorization/archive');
+    expect(chosen()).toEqual([]);
+    expect(screen.queryByRole('button', { name: 'All facilities' })).not.toBeInTheDocument();
+    // The button went with the narrowing: the focus stays in the filter.
+    expect(screen.getByLabelText('Facilities', { selector: 'input' })).toHaveFocus();
   });
 
   it('refuses an archive range with From after To, or To in the future, without asking the server', async () => {

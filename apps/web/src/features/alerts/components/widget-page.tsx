@@ -7,6 +7,7 @@ import {
   type Widget,
 } from '@portal/domain';
 import { IconArchive, IconList, IconRefresh } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/features/auth';
@@ -15,13 +16,14 @@ import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
+import { keepFirstPageOnly } from '../api/alert-cache.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ArchiveRange, type RangeField } from './archive-range.tsx';
-import { FacilityNarrowing, narrowingSearch, useFacilityNarrowing } from './facility-narrowing.tsx';
+import { FacilityFilterField, narrowingSearch, useFacilityFilter } from './facility-filter.tsx';
 import { ListError } from './list-error.tsx';
 import { ListFooter } from './list-footer.tsx';
 import { readStateWords } from './read-state-words.ts';
@@ -71,7 +73,8 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // The row last opened, shown while its fresh copy loads; the address says which alert is open.
   const [opened, setOpened] = useState<AnyAlert | null>(null);
   const linked = useLinkedAlert();
-  const facilityIds = useFacilityNarrowing();
+  const facilityFilter = useFacilityFilter();
+  const facilityIds = facilityFilter.ids;
   const today = localIsoDay(new Date());
   const problems = isArchive
     ? { ...archiveRangeProblems(range.from, range.to, today), ...incompleteProblems(incomplete) }
@@ -88,13 +91,20 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     }),
     [sort, isArchive, applied, facilityIds],
   );
-  const list = useAlertList(widget, params);
+  // While the address names facilities not yet checked against the viewer's, the list waits (useFacilityFilter).
+  const list = useAlertList(widget, params, { enabled: facilityFilter.isSettled });
+  const queryClient = useQueryClient();
+  // A new narrowing starts at the first page, even of a list cached with more pages loaded.
+  const changeFacilities = (ids: readonly number[]) => {
+    const { facilityIds: _, ...rest } = params;
+    keepFirstPageOnly(queryClient, widget.key, ids.length > 0 ? { ...rest, facilityIds: ids } : rest);
+    facilityFilter.change(ids);
+  };
   // Unread rows go first (spec 1, section 4), as on the dashboard card: on the archive and after a column sort
   // too, each group in the server's order.
   const rows = useMemo(() => unreadFirst(list.rows), [list.rows]);
   const more = useShowMoreFocus(list.rows, list.showMore);
-  // A refused date range is shown at the From/To pickers; any other refusal (a facility in the address that is
-  // not a number, say) is the list's error state.
+  // A refused date range is shown at the From/To pickers; any other refusal is the list's error state.
   const rangeRefusal = isRangeRefusal(list.error);
   const serverProblems = rangeRefusal && isApiError(list.error, 400) ? list.error.fields : {};
   // While the pickers hold a refused range the list still holds the last valid range's rows (or, refused by the
@@ -136,24 +146,22 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           </Button>
         </Group>
       </Group>
-      {facilityIds.length > 0 ? (
-        <FacilityNarrowing facilityIds={facilityIds} allPath={widgetPagePath(widget, isArchive)} />
-      ) : null}
       <Group justify="space-between" align="flex-end">
-        {isArchive ? (
-          <ArchiveRange
-            from={range.from}
-            to={range.to}
-            today={today}
-            problems={{ ...serverProblems, ...problems }}
-            onChange={setRange}
-            onIncompleteChange={(field, isIncomplete) =>
-              setIncomplete((now) => marked(now, field, isIncomplete))
-            }
-          />
-        ) : (
-          <span />
-        )}
+        <Group align="flex-end" gap="md" wrap="wrap">
+          {isArchive ? (
+            <ArchiveRange
+              from={range.from}
+              to={range.to}
+              today={today}
+              problems={{ ...serverProblems, ...problems }}
+              onChange={setRange}
+              onIncompleteChange={(field, isIncomplete) =>
+                setIncomplete((now) => marked(now, field, isIncomplete))
+              }
+            />
+          ) : null}
+          <FacilityFilterField filter={facilityFilter} onChange={changeFacilities} />
+        </Group>
         <Text fw={700} role="status">
           {list.isLoaded && !isRangeRefused ? `Total: ${list.count}` : ''}
         </Text>
