@@ -97,7 +97,7 @@ describe('applyAlertEvent', () => {
 
   it('puts a new alert only into lists whose facility narrowing admits it', () => {
     const s = seeded();
-    // The web lists send no facilityIds yet; a list that does carries them in its params like any input.
+    // A widget page narrowed by its facility filter carries the facilities in its params like any input.
     const only102: object = { facilityIds: [102] };
     s.client.setQueryData([...alertKeys.lists(refill.key), only102], infinite(page([], 0)));
     applyAlertEvent(s.client, event('alert.created', alertFixture({ patName: 'New' })));
