@@ -32,7 +32,8 @@ const UuidSchema = z.uuid();
 /**
  * The body of `POST /requestaction` for an alert (spec 1, section 7): `_internalID`, which for admission meds is
  * their admissionMedsGroupID; high cost alerts send their highCostAlertsId with _internalID as fallback; and the
- * alert's `_internalUUID` (the server finds the alert by the id).
+ * alert's `_internalUUID` as shown: the server finds the alert by the id and refuses (409, 'This alert has changed
+ * since you opened it...') when it is not the one shown.
  */
 export function requestActionBody(
   widget: Widget,
