@@ -1,6 +1,6 @@
 import { type WidgetKey, widgetByKey } from '@portal/domain';
 import { alerts, facilities } from '@portal/server/src/db/schema/index.ts';
-import { sortColumnsOf } from '@portal/server/src/features/alerts/sorting.ts';
+import { READ_KEY, sortColumnsOf } from '@portal/server/src/features/alerts/sorting.ts';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { ServerHandle } from './server-handle.ts';
@@ -55,7 +55,8 @@ export function startNaive(target: BenchTarget, poolSize: number): Promise<Serve
 
 /**
  * The page statement alone, the goal baseline: the select of alerts joined to facilities with the viewer's
- * facility ids as a literal array, in the widget's default order, limited. Since the list call sends one statement
+ * facility ids as a literal array, unread first and then in the widget's default order (the lists' order since
+ * migration 0016), limited. Since the list call sends one statement
  * for everything (session, tenancy, page, discussions, count), the page can no longer be picked out of what it
  * sends; it is built here as the route built it before (one statement of its own), so the baseline keeps meaning
  * "the database's ceiling for the page".
@@ -78,7 +79,7 @@ export function barePageStatement(key: WidgetKey, isArchived: boolean, facIds: r
     ${sort.expr} as sort_value from ${alerts} inner join ${facilities} on ${facilities.facId} = ${alerts.facId}
     where ${alerts.widget} = ${widget.key} and ${alerts.facId} = any(${sql.param([...facIds])}::int[])
     and ${isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`}
-    order by ${sort.expr} ${dir}, ${alerts.id} ${dir} limit 101`);
+    order by ${READ_KEY}, ${sort.expr} ${dir}, ${alerts.id} ${dir} limit 101`);
   return { text: query.sql, values: query.params };
 }
 

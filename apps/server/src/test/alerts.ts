@@ -54,3 +54,22 @@ export async function requestAction(
     body: response.json() as { message: string; code?: string; fields?: Record<string, string> },
   };
 }
+
+/**
+ * The lists' first key (spec 1, section 4: unread rows sort before read rows): 0 for an unread alert, 1 for a read
+ * one or one that is not markable (null), which reads as read.
+ */
+export function readRank(alert: { readByFaci: boolean | null }): 0 | 1 {
+  return alert.readByFaci === false ? 0 : 1;
+}
+
+/** A list's unread run and its read run, each to be checked in the list's sort apart. */
+export function readRuns<T extends { readByFaci: boolean | null }>(list: readonly T[]): [T[], T[]] {
+  return [list.filter((a) => readRank(a) === 0), list.filter((a) => readRank(a) === 1)];
+}
+
+/** Whether every unread alert of the list comes before every read one. */
+export function isUnreadFirst(list: readonly { readByFaci: boolean | null }[]): boolean {
+  const ranks = list.map(readRank);
+  return ranks.every((rank, i) => i === 0 || rank >= (ranks[i - 1] ?? 0));
+}

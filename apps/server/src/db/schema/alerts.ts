@@ -82,17 +82,25 @@ export const alerts = pgTable(
   },
   (t) => [
     uniqueIndex('alerts_uuid_idx').on(t.uuid),
-    // Hot path for facility users (few facilities): one index range per facility, already in the default order.
-    index('alerts_live_fac_idx').on(t.widget, t.facId, t.dateCreated, t.id).where(sql`not ${t.isArchived}`),
+    // The list indexes hold the read state as the lists order by it (`READ_KEY` in features/alerts/sorting.ts:
+    // unread rows first, spec 1, section 4) right after the widget and facility, so the unread rows and the read
+    // ones are each one range in the default order; `read_by_faci` itself is last, so the page can read the key
+    // from the index alone (PostgreSQL does not see that an expression's column is not otherwise needed).
+    // Hot path for facility users (few facilities): one index range per facility and read state, in the default order.
+    index('alerts_live_fac_idx')
+      .on(t.widget, t.facId, sql`coalesce(${t.readByFaci}, true)`, t.dateCreated, t.id, t.readByFaci)
+      .where(sql`not ${t.isArchived}`),
     // Hot path for pharmacy users and super admins (many facilities): walk the widget in order, filter facility.
     index('alerts_live_widget_idx')
-      .on(t.widget, t.dateCreated, t.id, t.facId)
+      .on(t.widget, sql`coalesce(${t.readByFaci}, true)`, t.dateCreated, t.id, t.facId, t.readByFaci)
       .where(sql`not ${t.isArchived}`),
     // The archive, alike: both are in its default order (alert date), so a page of the archive of 200 facilities
     // walks the widget's index and stops after one page instead of sorting every archived alert.
-    index('alerts_archived_fac_idx').on(t.widget, t.facId, t.dateCreated, t.id).where(sql`${t.isArchived}`),
+    index('alerts_archived_fac_idx')
+      .on(t.widget, t.facId, sql`coalesce(${t.readByFaci}, true)`, t.dateCreated, t.id, t.readByFaci)
+      .where(sql`${t.isArchived}`),
     index('alerts_archived_widget_idx')
-      .on(t.widget, t.dateCreated, t.id, t.facId)
+      .on(t.widget, sql`coalesce(${t.readByFaci}, true)`, t.dateCreated, t.id, t.facId, t.readByFaci)
       .where(sql`${t.isArchived}`),
     index('alerts_rx_idx').on(t.widget, t.rxNo),
     index('alerts_group_idx').on(t.widget, t.groupId).where(sql`${t.groupId} <> ''`),

@@ -10,6 +10,11 @@ const CursorSchema = z.strictObject({
   // Longer than any text a sort column can hold (ingest keeps text fields to 500 characters).
   v: z.union([z.string().max(1000), z.number()]),
   i: z.number().int(),
+  /**
+   * Whether the last row was unread: lists put unread rows first (spec 1, section 4), so the next page continues the
+   * unread rows, then the read ones, or the read ones alone. A cursor made before lists did (without it) is refused.
+   */
+  u: z.boolean().optional(),
   /** The number of the page the cursor opens (1 is the first), so the answer can say which page follows. */
   p: z
     .number()
@@ -19,8 +24,12 @@ const CursorSchema = z.strictObject({
     .optional(),
 });
 
-/** Where the next page starts: the last row's sort value and id, under the sort it was made for. */
+/** Where the next page starts: the last row's read state, sort value and id, under the sort it was made for. */
 export type Cursor = z.infer<typeof CursorSchema>;
+
+/** The answer to a cursor made before lists put unread rows first: it names a place in an order that is gone. */
+export const CURSOR_BEFORE_UNREAD_FIRST =
+  'The list is now ordered unread first, so this cursor no longer names a place in it. Load the list again.';
 
 /** An opaque cursor string. */
 export function encodeCursor(cursor: Cursor): string {
@@ -90,6 +99,10 @@ export function decodeCursor(
   }
   if (!fitsKind(parsed.v, expected.kind)) {
     throw badRequest('The cursor is not valid.', { cursor: 'Invalid cursor' });
+  }
+  // Continuing such a cursor by its sort value alone would skip the unread rows after it, or show some twice.
+  if (parsed.u === undefined) {
+    throw badRequest(CURSOR_BEFORE_UNREAD_FIRST, { cursor: 'Cursor from before unread-first order' });
   }
   return parsed;
 }

@@ -3,7 +3,7 @@ import { and, eq, inArray, not } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alerts, facilityMemberships, users } from '../../db/schema/index.ts';
 import { SCALE_FIRST_FAC_ID, seedScale } from '../../db/seed/scale.ts';
-import { allPages, listAlerts } from '../../test/alerts.ts';
+import { allPages, isUnreadFirst, listAlerts, readRank, readRuns } from '../../test/alerts.ts';
 import { buildTestApp, signIn, TEST_NOW, type TestApp } from '../../test/test-app.ts';
 
 // Above 16 visible facilities the list statement pages with its other plan: the widget's index walked in order, the
@@ -72,13 +72,17 @@ describe('a list over more than 16 facilities', () => {
             `limit=100&sortOrder=${sortOrder}${archived ? '&archived=true' : ''}`,
           );
           expect(ids(seen)).toEqual(await expectedIds(key, archived, visible));
-          expect(seen.some((a) => a.facId === hiddenFacility)).toBe(false);
-          // The order is the default sort's (dateCreated, then id), across page boundaries. On the archive,
-          // ascending means newest first.
+          expect(seen.some((a) => a.facID === hiddenFacility)).toBe(false);
+          // Unread first (the seed mixes read, unread and not markable), then the default sort's order
+          // (dateCreated, then id), across page boundaries. On the archive, ascending means newest first.
+          expect(seen.some((a) => readRank(a) === 0) && seen.some((a) => readRank(a) === 1)).toBe(true);
+          expect(isUnreadFirst(seen)).toBe(true);
           const newestFirst = archived === (sortOrder === 'asc');
-          const keys = seen.map((a) => `${a.dateCreated}|${String(a._internalID).padStart(12, '0')}`);
-          const sorted = [...keys].sort();
-          expect(keys).toEqual(newestFirst ? sorted.reverse() : sorted);
+          for (const run of readRuns(seen)) {
+            const keys = run.map((a) => `${a.dateCreated}|${String(a._internalID).padStart(12, '0')}`);
+            const sorted = [...keys].sort();
+            expect(keys).toEqual(newestFirst ? sorted.reverse() : sorted);
+          }
           // The total is the facilities' kept counts, summed over every visible facility.
           const first = await listAlerts(t.app, token, widget, archived ? 'archived=true' : '');
           expect(first.count).toBe(seen.length);
@@ -96,9 +100,12 @@ describe('a list over more than 16 facilities', () => {
       const widget = widgetByKey(key);
       const seen = await allPages(t.app, token, widget, `limit=100&sort=${column}&sortOrder=desc`);
       expect(ids(seen)).toEqual(await expectedIds(key, false, visible));
-      const keys = seen.map((a) => [a.facName.toLowerCase(), a._internalID] as const);
-      const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1));
-      expect(keys).toEqual(sorted);
+      expect(isUnreadFirst(seen)).toBe(true);
+      for (const run of readRuns(seen)) {
+        const keys = run.map((a) => [a.facName.toLowerCase(), a._internalID] as const);
+        const sorted = [...keys].sort((a, b) => (a[0] === b[0] ? b[1] - a[1] : a[0] < b[0] ? 1 : -1));
+        expect(keys).toEqual(sorted);
+      }
     }
   });
 

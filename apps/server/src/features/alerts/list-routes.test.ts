@@ -2,7 +2,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { alertSchemaOf, srxStatusLabel, WIDGETS, widgetByKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { allPages, listAlerts } from '../../test/alerts.ts';
+import { allPages, isUnreadFirst, listAlerts, readRuns } from '../../test/alerts.ts';
 import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { sortColumnsOf } from './sorting.ts';
 
@@ -116,21 +116,25 @@ describe('sorting', () => {
             `sort=${sort}&sortOrder=${sortOrder}`,
           );
           expect(status, `${widget.key} ${sort}`).toBe(200);
-          // The Status column sorts by the label it shows, without regard to case (no status shows as '').
-          const values = list.map((a) =>
-            sort === 'srxStatus'
-              ? srxStatusLabel(a.srxStatus).toLowerCase()
-              : (a as Record<string, unknown>)[sort],
-          );
-          const comparable = values.filter((v) => typeof v === 'string' || typeof v === 'number') as (
-            | string
-            | number
-          )[];
-          if (comparable.length === values.length && sort !== 'facName' && sort !== 'facilityName') {
-            const sorted = [...comparable].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
-            expect(comparable, `${widget.key} by ${sort} ${sortOrder}`).toEqual(
-              sortOrder === 'asc' ? sorted : sorted.reverse(),
+          // Unread rows first whatever the column (spec 1, section 4), each run in the column's order.
+          expect(isUnreadFirst(list), `${widget.key} by ${sort} ${sortOrder}`).toBe(true);
+          for (const run of readRuns(list)) {
+            // The Status column sorts by the label it shows, without regard to case (no status shows as '').
+            const values = run.map((a) =>
+              sort === 'srxStatus'
+                ? srxStatusLabel(a.srxStatus).toLowerCase()
+                : (a as Record<string, unknown>)[sort],
             );
+            const comparable = values.filter((v) => typeof v === 'string' || typeof v === 'number') as (
+              | string
+              | number
+            )[];
+            if (comparable.length === values.length && sort !== 'facName' && sort !== 'facilityName') {
+              const sorted = [...comparable].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+              expect(comparable, `${widget.key} by ${sort} ${sortOrder}`).toEqual(
+                sortOrder === 'asc' ? sorted : sorted.reverse(),
+              );
+            }
           }
         }
       }
@@ -145,9 +149,14 @@ describe('sorting', () => {
       widget,
       'sort=facName&sortOrder=desc',
     );
-    const names = list.map((a) => a.facName);
-    expect(names).toEqual([...names].sort().reverse());
-    expect(new Set(names)).toEqual(new Set(['Meadowbrook Care Center', 'Meadowbrook East']));
+    expect(isUnreadFirst(list)).toBe(true);
+    for (const run of readRuns(list)) {
+      const names = run.map((a) => a.facName);
+      expect(names).toEqual([...names].sort().reverse());
+    }
+    expect(new Set(list.map((a) => a.facName))).toEqual(
+      new Set(['Meadowbrook Care Center', 'Meadowbrook East']),
+    );
   });
 
   it('refuses an unknown sort column, naming the valid ones', async () => {
@@ -266,7 +275,7 @@ describe('cursors', () => {
     const name = `Zzzz${'é'.repeat(496)}`;
     const [row] = (
       (await t.database.db.execute(
-        sql`update alerts set pat_name = ${name} where id = (select id from alerts where widget = 'highCost' and fac_id = 101 and not is_archived order by id limit 1) returning id`,
+        sql`update alerts set pat_name = ${name}, read_by_faci = false where id = (select id from alerts where widget = 'highCost' and fac_id = 101 and not is_archived order by id limit 1) returning id`,
       )) as unknown as { rows: { id: number }[] }
     ).rows;
     const first = await listAlerts(t.app, nurse(), widget, 'limit=1&sort=patName&sortOrder=desc');
@@ -384,7 +393,10 @@ describe('sorting text', () => {
     expect(ids).toHaveLength(4);
     const names = ['van Dyke, Bob', 'Zimmer, Zoe', 'de Luca, Anna', 'Evans, Ben'];
     for (const [index, id] of ids.entries()) {
-      await t.database.db.execute(sql`update alerts set pat_name = ${names[index]} where id = ${id}`);
+      // All four read, so they sort among each other by name alone (unread rows come first).
+      await t.database.db.execute(
+        sql`update alerts set pat_name = ${names[index]}, read_by_faci = true where id = ${id}`,
+      );
     }
     const sorted = await allPages(t.app, nurse(), widget, 'facilityIds=101&limit=1&sort=patName');
     const ours = sorted.map((a) => a.patName).filter((name) => names.includes(name));
@@ -405,7 +417,10 @@ describe('sorting the Status column', () => {
     const ids = list.slice(0, codes.length).map((a) => a._internalID);
     expect(ids).toHaveLength(codes.length);
     for (const [index, id] of ids.entries()) {
-      await t.database.db.execute(sql`update alerts set srx_status = ${codes[index]} where id = ${id}`);
+      // All read, so they sort among each other by status alone (unread rows come first).
+      await t.database.db.execute(
+        sql`update alerts set srx_status = ${codes[index]}, read_by_faci = true where id = ${id}`,
+      );
     }
     return ids;
   }

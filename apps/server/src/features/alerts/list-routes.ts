@@ -150,6 +150,7 @@ export async function alertListRoutes(fastify: FastifyInstance) {
               s: plan.sortName,
               o: plan.sortOrder,
               a: plan.isArchived,
+              u: last.unread,
               v: last.sortValue,
               i: last.id,
               p: pageNumber + 1,

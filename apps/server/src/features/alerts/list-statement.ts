@@ -7,7 +7,7 @@ import type { SessionPolicy } from '../../platform/sessions.ts';
 import { hashToken } from '../../platform/tokens.ts';
 import type { Cursor } from './cursor.ts';
 import { executePrepared } from './prepared.ts';
-import type { SortColumn } from './sorting.ts';
+import { READ_KEY, type SortColumn } from './sorting.ts';
 
 /** What one list call asks the database: whose session, which widget, which page. */
 export interface ListStatementRequest {
@@ -55,6 +55,15 @@ export interface ListStatementRow {
   listJson: string | null;
   facName: string;
   sortValue: string | number;
+  /** On the page's last row: whether it is unread, the arm a next page's cursor continues (false on the others). */
+  unread: boolean;
+}
+
+/** One arm of the page: the unread or the read rows, continued from the cursor or not, run always or not. */
+interface Arm {
+  isRead: boolean;
+  keyset: boolean;
+  gate: SQL;
 }
 
 /** Up to this many visible facilities the page reads their index ranges; above it, it walks the widget in order. */
@@ -103,11 +112,10 @@ function sortValueJson(sort: SortColumn, value: SQL): SQL {
 function listStatement(request: ListStatementRequest): SQL {
   const { sort, direction } = request;
   const dir = sql.raw(direction);
-  const keyset = request.after
-    ? direction === 'asc'
+  const keyset =
+    direction === 'asc'
       ? sql`and (${sort.expr}, ${alerts.id}) > (${castAfter(sort)}, ${ph('afterId')}::bigint)`
-      : sql`and (${sort.expr}, ${alerts.id}) < (${castAfter(sort)}, ${ph('afterId')}::bigint)`
-    : sql``;
+      : sql`and (${sort.expr}, ${alerts.id}) < (${castAfter(sort)}, ${ph('afterId')}::bigint)`;
   const archived = request.isArchived ? sql`${alerts.isArchived}` : sql`not ${alerts.isArchived}`;
   const range = sql`${request.from ? sql`and ${alerts.dateCreated} >= ${ph('from')}::timestamptz` : sql``} ${
     request.to ? sql`and ${alerts.dateCreated} < ${ph('to')}::timestamptz` : sql``
@@ -137,34 +145,70 @@ function listStatement(request: ListStatementRequest): SQL {
   // ORDER BY ... LIMIT, so a sort under it is a bounded (top-N) one; the rows are numbered only at the end, over
   // the page (a row_number() inside the branch made PostgreSQL sort every archived alert of 200 facilities).
   // With few facilities the page is chosen by id alone, from the index in the default order (an index-only scan:
-  // the facility's index holds widget, facility, date and id), and only its rows are read from the table, with
+  // the facility's index holds widget, facility, read key, date and id), and only its rows are read from the table, with
   // their facility's name: reading every alert of 5 facilities from the table to keep 100 of them was most of the
   // statement's cost (bench/README.md, fix 7). Each row is named by its id and list_rev (migration 0009); its kept
   // list_json (its fields and discussion, migration 0008: never null) only when asked for.
   const text = request.withText ? sql`${alerts.listJson}` : sql`null::text`;
-  const order = sql`order by ${sort.expr} ${dir}, ${alerts.id} ${dir}
-    limit ${sql.raw(String(Math.trunc(request.limit) + 1))} offset ${sql.raw(String(request.after ? 0 : Math.trunc(request.offset)))}`;
+  // Unread rows first (spec 1, section 4), then the chosen sort, then id: the page is two arms, the unread rows and
+  // the read ones (read, or not markable: `READ_KEY`), each one index range in its sort order (the list indexes
+  // hold the read key right before the date, migration 0016). A single ordered walk cannot do it: "unread first"
+  // stays first whichever way the sort goes, so (key, date, id) would need an index per direction. The cursor
+  // names its arm (`u`): in the unread arm the page continues it by keyset and then starts the read arm; in the
+  // read arm only the read arm continues. The read arm runs only when the unread rows do not fill the page.
+  const limit = Math.trunc(request.limit) + 1;
+  const offset = request.after ? 0 : Math.trunc(request.offset);
+  // Each arm yields enough rows for the whole page (its offset included); the page is cut from both at the end.
+  const armOrder = sql`order by ${sort.expr} ${dir}, ${alerts.id} ${dir} limit ${sql.raw(String(limit + offset))}`;
   const columns = sql`${alerts.id}, ${alerts.listRev} as list_rev, ${text} as list_json, "facilities"."name" as fac_name,
-    ${sort.expr} as sort_key`;
+    ${sort.expr} as sort_key, ${READ_KEY} as is_read`;
   const where = (
     tenancy: SQL,
+    arm: Arm,
   ) => sql`where ${alerts.widget} = ${ph('widget')} and ${tenancy} and ${archived} ${range}
-    ${keyset}`;
+    and ${arm.isRead ? READ_KEY : sql`not ${READ_KEY}`} ${arm.keyset ? keyset : sql``} ${arm.gate}`;
   // Many facilities: the widget's index walked in order stops after a page, so its rows are read as it goes
   // (choosing the ids first made that plan 0.85x as fast: each row was then looked up twice).
-  const fewBranch = (tenancy: SQL) => sql`(select ${columns}
+  const fewBranch = (tenancy: SQL, arm: Arm) => sql`(select ${columns}
   from (select ${alerts.id} from ${alerts}
     ${sort.readsFacility ? sql`inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}` : sql``}
-    ${where(tenancy)}
-    ${order}) k
+    ${where(tenancy, arm)}
+    ${armOrder}) k
   inner join ${alerts} on ${alerts.id} = k.id
   inner join "facilities" on "facilities"."fac_id" = ${alerts.facId})`;
-  const manyBranch = (tenancy: SQL) => sql`(select ${columns}
+  const manyBranch = (tenancy: SQL, arm: Arm) => sql`(select ${columns}
   from ${alerts} inner join "facilities" on "facilities"."fac_id" = ${alerts.facId}
-  ${where(tenancy)}
-  ${order})`;
-  // The cursor is made from the page's last row (the statement reads one more): only its sort value is written
-  // out as JSON, not every row's.
+  ${where(tenancy, arm)}
+  ${armOrder})`;
+  const fewTenancy = sql`${alerts.facId} = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) <= ${few}`;
+  const manyTenancy = sql`not ((${alerts.facId} + 0) = any((select ids from hidden)::int[])) and (select cardinality(ids) from ids) > ${few}`;
+  const arm = (a: Arm) => sql`${fewBranch(fewTenancy, a)}
+  union all
+  ${manyBranch(manyTenancy, a)}`;
+  // A cursor in the read arm has passed every unread row: the unread arm is left out.
+  const withUnread = !request.after || request.after.u === true;
+  const unreadArm = withUnread
+    ? sql`unread_page as (
+  ${arm({ isRead: false, keyset: Boolean(request.after), gate: sql`` })}
+), `
+    : sql``;
+  const readArm = sql`read_page as (
+  ${arm({
+    isRead: true,
+    keyset: Boolean(request.after) && !withUnread,
+    // A one-time filter: when the unread rows fill the page, the read arm reads nothing.
+    gate: withUnread
+      ? sql`and (select count(*) from unread_page) < ${sql.raw(String(limit + offset))}`
+      : sql``,
+  })}
+), `;
+  const page = sql`page as (
+  select * from (${withUnread ? sql`select * from unread_page union all ` : sql``}select * from read_page) b
+  order by b.is_read, b.sort_key ${dir}, b.id ${dir}
+  limit ${sql.raw(String(limit))} offset ${sql.raw(String(offset))}
+)`;
+  // The cursor is made from the page's last row (the statement reads one more): only its sort value (written out
+  // as JSON) and read state, not every row's.
   return sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     s.last_seen_at < ${ph('touchBefore')}::timestamptz as stale
@@ -187,21 +231,19 @@ function listStatement(request: ListStatementRequest): SQL {
 ), hidden as (
   select coalesce(array_agg(f.fac_id), '{}') as ids from facilities f
   where not exists (select 1 from vis where vis.fac_id = f.fac_id)
-), page as (
-  ${fewBranch(sql`${alerts.facId} = any((select ids from ids)::int[]) and (select cardinality(ids) from ids) <= ${few}`)}
-  union all
-  ${manyBranch(sql`not ((${alerts.facId} + 0) = any((select ids from hidden)::int[])) and (select cardinality(ids) from ids) > ${few}`)}
-)
+), ${unreadArm}${readArm}${page}
 select
-  case when row_number() over (order by p.sort_key ${dir}, p.id ${dir}) = 1 then (select json_build_object(
+  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = 1 then (select json_build_object(
      'sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name, 'userType', user_type,
      'mustChangePassword', must_change_password, 'stale', stale) from me) end as "user",
-  case when row_number() over (order by p.sort_key ${dir}, p.id ${dir}) = 1 then ${count} end as "count",
+  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = 1 then ${count} end as "count",
   p.id, p.list_rev as "rev", p.list_json as "listJson", p.fac_name as "facName",
-  case when row_number() over (order by p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
-    then ${sortValueJson(sort, sql`p.sort_key`)} end as "sortValue"
+  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
+    then ${sortValueJson(sort, sql`p.sort_key`)} end as "sortValue",
+  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
+    then not p.is_read end as "unread"
 from (select 1) one left join page p on true
-order by p.sort_key ${dir}, p.id ${dir}`;
+order by p.is_read, p.sort_key ${dir}, p.id ${dir}`;
 }
 
 // Each shape of the statement (widget, sort, direction, archive, cursor, range, narrowing, texts, limit, offset) is
@@ -224,7 +266,8 @@ function listQueryOf(request: ListStatementRequest): Query {
     sortId,
     request.direction,
     request.isArchived,
-    Boolean(request.after),
+    // A cursor continues the unread arm (and then the read one) or the read arm alone.
+    request.after ? (request.after.u ? 'unread' : 'read') : 'first',
     Boolean(request.from),
     Boolean(request.to),
     Boolean(request.only),
@@ -243,6 +286,37 @@ function listQueryOf(request: ListStatementRequest): Query {
  * A whole list call in ONE statement (bench/README.md), its shape's text (`listStatement`) with this call's values.
  */
 export async function runListStatement(db: Db, request: ListStatementRequest) {
+  // One row per page row (at least one: the left join), the session and count on the first only. Each row's kept
+  // text, when asked for, comes as it is kept, unescaped and unparsed: the route writes it through the wire cache
+  // (wire-cache.ts).
+  const answer = await executePrepared<{
+    user: ListStatementUser | null;
+    count: number | null;
+    id: number | string | null;
+    rev: number | string | null;
+    listJson: string | null;
+    facName: string | null;
+    sortValue: string | number | null;
+    unread: boolean | null;
+  }>(db, listStatementQuery(request), 'alerts_list');
+  const first = answer[0];
+  const rows: ListStatementRow[] = [];
+  for (const row of answer) {
+    if (row.id === null || row.rev === null) continue;
+    rows.push({
+      id: Number(row.id),
+      rev: Number(row.rev),
+      listJson: row.listJson,
+      facName: row.facName ?? '',
+      sortValue: row.sortValue ?? '',
+      unread: row.unread === true,
+    });
+  }
+  return { user: first?.user ?? null, count: first?.count ?? 0, rows };
+}
+
+/** The statement of one list call, its shape's text with this call's values (also what an EXPLAIN of it runs). */
+export function listStatementQuery(request: ListStatementRequest): Query {
   const { now } = request;
   const idleSince = new Date(now.getTime() - request.policy.idleMinutes * 60_000);
   const touchBefore = new Date(now.getTime() - TOUCH_AFTER_MS);
@@ -260,31 +334,7 @@ export async function runListStatement(db: Db, request: ListStatementRequest) {
     to: request.to ? request.to.toISOString() : null,
   };
   const query = listQueryOf(request);
-  // One row per page row (at least one: the left join), the session and count on the first only. Each row's kept
-  // text, when asked for, comes as it is kept, unescaped and unparsed: the route writes it through the wire cache
-  // (wire-cache.ts).
-  const answer = await executePrepared<{
-    user: ListStatementUser | null;
-    count: number | null;
-    id: number | string | null;
-    rev: number | string | null;
-    listJson: string | null;
-    facName: string | null;
-    sortValue: string | number | null;
-  }>(db, { sql: query.sql, params: fillPlaceholders(query.params, { ...values }) }, 'alerts_list');
-  const first = answer[0];
-  const rows: ListStatementRow[] = [];
-  for (const row of answer) {
-    if (row.id === null || row.rev === null) continue;
-    rows.push({
-      id: Number(row.id),
-      rev: Number(row.rev),
-      listJson: row.listJson,
-      facName: row.facName ?? '',
-      sortValue: row.sortValue ?? '',
-    });
-  }
-  return { user: first?.user ?? null, count: first?.count ?? 0, rows };
+  return { sql: query.sql, params: fillPlaceholders(query.params, { ...values }) };
 }
 
 /**

@@ -17,6 +17,14 @@ export interface SortColumn {
   readsFacility?: true;
 }
 
+/**
+ * The read state as every list orders by it, before its sort column (spec 1, section 4: unread rows sort before
+ * read rows): false for an unread alert, true for a read one and for one that is not markable (null), which the
+ * table shows as read (never bold). Written exactly as the list indexes hold it (migration 0016), so a page's
+ * `not READ_KEY` / `READ_KEY` is an index condition.
+ */
+export const READ_KEY = sql`coalesce(${alerts.readByFaci}, true)`;
+
 /** Whether ascending on the archive lists this column newest first (its dates; names and numbers sort as asked). */
 export const isChronological = (column: SortColumn) => column.kind === 'time' || column.isDate === true;
 

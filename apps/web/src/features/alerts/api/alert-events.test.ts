@@ -192,6 +192,27 @@ describe('applyAlertEvent', () => {
     expect(data?.pages[0]?.count).toBe(250);
   });
 
+  it('read.changed to unread of an alert not loaded: on top of the live lists (unread rows come first), total kept', () => {
+    const client = createQueryClient();
+    const a = alertFixture({ patName: 'Ann', readByFaci: false });
+    client.setQueryData(alertKeys.list(refill.key, LIVE), infinite(page([a], 250, 2)));
+    client.setQueryData(alertKeys.list(refill.key, ARCHIVE), infinite(page([], 0)));
+    const far = alertFixture({ patName: 'Far', readByFaci: true });
+    const data = () => client.getQueryData<InfiniteData<AlertPage>>(alertKeys.list(refill.key, LIVE));
+    // Turned read while not loaded: it stays where the server has it, further down.
+    applyAlertEvent(client, event('read.changed', far));
+    expect(data()?.pages[0]?.alerts.map((x) => x.patName)).toEqual(['Ann']);
+    // Turned unread: among the unread rows, which the list shows first, maybe above its loaded cursor.
+    applyAlertEvent(client, event('read.changed', { ...far, readByFaci: false }));
+    expect(data()?.pages[0]?.alerts.map((x) => x.patName)).toEqual(['Far', 'Ann']);
+    expect(data()?.pages[0]?.count).toBe(250);
+    // Again (a replay): shown now, so replaced in place, not added twice.
+    applyAlertEvent(client, event('read.changed', { ...far, readByFaci: false }));
+    expect(data()?.pages[0]?.alerts.map((x) => x.patName)).toEqual(['Far', 'Ann']);
+    const archive = client.getQueryData<InfiniteData<AlertPage>>(alertKeys.list(refill.key, ARCHIVE));
+    expect(archive?.pages[0]?.alerts).toEqual([]);
+  });
+
   it('an event without its alert (the alert is gone) drops the row and marks the detail stale', () => {
     const s = seeded();
     applyAlertEvent(s.client, event('alert.changed', undefined, s.a._internalID));

@@ -35,6 +35,7 @@ interface Outcome {
  * Reconciles one list with the alert after the change:
  * - shown and still admitted: replaced in place (status, read state, discussion, bubble);
  * - shown but no longer admitted (archived, un-archived, moved facility): removed, total down by one;
+ * - not shown but admitted by a live list and turned unread: put on top (unread rows come first), total as it was;
  * - not shown but admitted by a live list: put on top, total up by one, when it is new (`alert.created`) or
  *   when the list is wholly loaded (so it cannot be on a page not fetched yet, e.g. an un-archived alert);
  *   archive lists never take rows this way (their date range is the server's to apply), they are marked stale;
@@ -70,6 +71,14 @@ function reconcile(
         alerts: page.alerts.filter((row) => row._internalID !== id),
       })),
     };
+  }
+  // An alert turned unread belongs among the unread rows, which every list shows first (spec 1, section 4) and
+  // which a list holds whole once it has loaded any read row: on top, its total unchanged (it was counted). A list
+  // still loading its unread rows may find it further down too; 'Show N more...' then keeps this copy.
+  if (alert && admitted && mayInsert && event.kind === 'read.changed' && alert.readByFaci === false) {
+    const [first, ...rest] = pages;
+    if (!first) return { changed: false, pages };
+    return { changed: true, pages: [{ ...first, alerts: [alert, ...first.alerts] }, ...rest] };
   }
   if (alert && admitted && mayInsert && (event.kind === 'alert.created' || complete)) {
     const [first, ...rest] = withCount(1);

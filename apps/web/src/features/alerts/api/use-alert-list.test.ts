@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { alertFixture } from '@/test/alert-fixtures.ts';
-import { withPolledRows } from './use-alert-list.ts';
+import { rowsOfPages, withPolledRows } from './use-alert-list.ts';
 
 const row = (guid: string) => alertFixture({ patName: guid, rxGuid: guid });
 const guids = (rows: readonly { rxGuid: string }[]) => rows.map((r) => r.rxGuid);
@@ -26,5 +26,17 @@ describe('withPolledRows: the 30-second poll merged into the loaded list (spec 1
     const list = [row('a'), row('b')];
     expect(guids(withPolledRows(list, [row('a'), row('b'), row('late')], true))).toEqual(['late', 'a', 'b']);
     expect(guids(withPolledRows([], [row('first')], true))).toEqual(['first']);
+  });
+});
+
+describe('rowsOfPages: the loaded pages as one list', () => {
+  it('shows an alert once when a later page brings it again, where it was first shown', () => {
+    // 'b' was unread on page 1, then marked read: the server now has it among the read rows, on page 2.
+    const a = row('a');
+    const b = { ...row('b'), readByFaci: true };
+    const c = row('c');
+    const pages = [{ alerts: [a, b] }, { alerts: [c, { ...row('b'), _internalID: b._internalID }] }];
+    expect(guids(rowsOfPages(pages))).toEqual(['a', 'b', 'c']);
+    expect(rowsOfPages(pages)[1]).toBe(b);
   });
 });

@@ -51,6 +51,24 @@ export interface AlertListOptions {
 }
 
 /**
+ * The loaded pages' rows in order, each alert once. Lists put unread rows first (spec 1, section 4), so an alert
+ * marked read after its page was loaded moves on the server to the read rows, maybe to a page not loaded yet, and
+ * 'Show N more...' brings it again: the copy already shown (patched by the mark or its live event) stays.
+ */
+export function rowsOfPages(pages: readonly { alerts: readonly AnyAlert[] }[]): AnyAlert[] {
+  const seen = new Set<number>();
+  const rows: AnyAlert[] = [];
+  for (const page of pages) {
+    for (const alert of page.alerts) {
+      if (seen.has(alert._internalID)) continue;
+      seen.add(alert._internalID);
+      rows.push(alert);
+    }
+  }
+  return rows;
+}
+
+/**
  * A widget's list with its refresh schedule (refreshSeconds; 0 means none) and, for the paged widgets, the
  * 30-second first-page poll whose new rows (by rxGuid) are put on top. The archive is never polled.
  */
@@ -83,7 +101,7 @@ export function useAlertList(
     refetchInterval: (query) => (query.state.status === 'error' ? false : widget.pollSeconds * 1000),
   });
 
-  const listRows = useMemo(() => list.data?.pages.flatMap((page) => page.alerts) ?? [], [list.data]);
+  const listRows = useMemo(() => rowsOfPages(list.data?.pages ?? []), [list.data]);
   // The poll is newer than the list's first page, not than the list: loading 'Show N more...' or patching a read
   // mark does not make the list's first page any fresher, so the poll's new rows stay.
   const listAt = firstPage?.receivedAt ?? list.dataUpdatedAt;

@@ -101,7 +101,8 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     facilityFilter.change(ids);
   };
   // Unread rows go first (spec 1, section 4), as on the dashboard card: on the archive and after a column sort
-  // too, each group in the server's order.
+  // too, each group in the server's order. The server pages in that order already; this keeps a row marked read or
+  // unread since its page loaded in its new group.
   const rows = useMemo(() => unreadFirst(list.rows), [list.rows]);
   const more = useShowMoreFocus(list.rows, list.showMore);
   // A refused date range is shown at the From/To pickers; any other refusal is the list's error state.
