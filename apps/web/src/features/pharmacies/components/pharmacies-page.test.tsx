@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -56,6 +56,32 @@ describe('PharmaciesPage', () => {
     expect(outOnPass.getAttribute('href')).toContain('/NJ/out-on-pass');
     expect(outOnPass.getAttribute('href')).toContain('facilityName=');
     expect(outOnPass.getAttribute('target')).toBe('_blank');
+  });
+
+  it('opens a facility’s forms over the facilities modal and, closed, returns to it and to its Forms button', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user, router } = renderApp('/pharmacies?pharmID=sprx', { token: 'tok' });
+    const facilities = await screen.findByRole('dialog', { name: 'Facilities of sprx' }, T);
+    await user.type(within(facilities).getByLabelText('Search facilities'), 'east');
+    await user.click(within(facilities).getByRole('button', { name: 'Forms for Meadowbrook East' }));
+    expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx&faciID=102');
+    const forms = await screen.findByRole('dialog', { name: /Forms for facility 102/ }, T);
+    // The facility's modal is still there under the forms, as the user left it.
+    expect(screen.getByRole('dialog', { name: 'Facilities of sprx', hidden: true })).toBeInTheDocument();
+    await user.click(within(forms).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Forms for facility 102/ })).not.toBeInTheDocument(),
+    );
+    expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx');
+    const back = screen.getByRole('dialog', { name: 'Facilities of sprx' });
+    expect(within(back).getByLabelText('Search facilities')).toHaveValue('east');
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'Forms for Meadowbrook East' })).toHaveFocus(),
+    );
+    // Escape then closes the facilities modal too, one at a time.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/pharmacies');
   });
 
   it('says so when the link names a pharmacy that is not among the viewer’s', async () => {

@@ -98,13 +98,21 @@ export function PharmaciesPage() {
           <Text>No pharmacy {pharmID} among yours</Text>
         </OpenModal>
       ) : null}
-      {open && faciID ? <PharmacyFormsModal pharmacy={open} faciID={faciID} onClose={close} /> : null}
       {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
-      {open && !faciID && !showUsers ? (
+      {/* The forms modal opens over the facilities modal, which stays (its search and sort with it): closing the
+          forms returns to the facility list and to the Forms button that opened them. */}
+      {open && (faciID || !showUsers) ? (
         <PharmacyFacilitiesModal
           pharmacy={open}
           onClose={close}
           onOpenForms={(facID) => setParams({ pharmID: open.pharmID, faciID: String(facID) })}
+        />
+      ) : null}
+      {open && faciID ? (
+        <PharmacyFormsModal
+          pharmacy={open}
+          faciID={faciID}
+          onClose={() => setParams({ pharmID: open.pharmID })}
         />
       ) : null}
     </Stack>
