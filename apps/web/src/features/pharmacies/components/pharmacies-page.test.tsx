@@ -12,13 +12,27 @@ describe('PharmaciesPage', () => {
     withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
     const { user, router } = renderApp('/pharmacies', { token: 'tok' });
     const sprx = await screen.findByRole('row', { name: /sprx/ }, T);
-    expect(within(sprx).getAllByRole('cell')[1]).toHaveTextContent('2');
+    expect(within(sprx).getAllByRole('cell')[2]).toHaveTextContent('2');
     await user.type(screen.getByLabelText('Search pharmacies'), 'upny');
     expect(screen.queryByRole('row', { name: /sprx/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Facilities of upny' }));
     expect(currentPath(router)).toBe('/pharmacies?pharmID=upny');
     const dialog = await screen.findByRole('dialog', { name: 'Facilities of upny' });
     expect(within(dialog).getByText('Lakeside Nursing Home')).toBeInTheDocument();
+  });
+
+  it('matches a search only on what each row shows, its id and its name', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user } = renderApp('/pharmacies', { token: 'tok' });
+    await screen.findByRole('row', { name: /sprx/ }, T);
+    const search = screen.getByLabelText('Search pharmacies');
+    for (const text of ['Upstate', 'garden state', 'upny']) {
+      await user.clear(search);
+      await user.type(search, text);
+      const rows = screen.getAllByRole('row').slice(1);
+      expect(rows, text).toHaveLength(1);
+      expect((rows[0]?.textContent ?? '').toLowerCase(), text).toContain(text.toLowerCase());
+    }
   });
 
   it('sorts the facilities modal by ID and name', async () => {
