@@ -283,6 +283,31 @@ describe('FacilityUsersPage', () => {
     expect(role()).toHaveValue('DON');
   });
 
+  it('takes the cursor to the email the server refused as taken, keeping the rest of what was typed', async () => {
+    install().on('POST', ENDPOINTS.createUser, () =>
+      fail(409, 'A user with this email already exists', 'CONFLICT', {
+        email: 'A user with this email already exists',
+      }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Nursing' }));
+    await user.type(within(dialog).getByLabelText(/^Display name/), 'Casey Taken');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'nurse@meadowbrook.test');
+    await user.type(within(dialog).getByLabelText(/^Title/), 'LPN');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'first-pass-1');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'first-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
+    const email = within(dialog).getByLabelText(/^Email/);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('A user with this email already exists');
+    expect(within(dialog).getByLabelText(/^Display name/)).toHaveValue('Casey Taken');
+  });
+
   it('creates one user after another with Create and Add Another, keeping facility, role and title', async () => {
     const api = install().on('POST', ENDPOINTS.createUser, () =>
       ok(MessageAnswerSchema, { message: 'created' }),

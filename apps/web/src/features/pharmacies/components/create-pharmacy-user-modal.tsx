@@ -12,7 +12,7 @@ import type { z } from 'zod';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { useFocusAfterReset, useSchemaForm } from '@/hooks/use-schema-form.ts';
+import { useFocusAfterReset, useFocusServerErrors, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -54,6 +54,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
   const roles = usePharmacyRoles();
   const create = useCreatePharmacyUser();
   const focusName = useFocusAfterReset(form, 'displayName');
+  const serverErrors = useFocusServerErrors();
   const pharmacyOptions = pharmaciesOffered(standings).map(pharmacyOption);
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
     value: r.name,
@@ -76,6 +77,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
           if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
             for (const [name, message] of Object.entries(failure.fields))
               if (name in EMPTY) form.setError(name as keyof FormInput, { message });
+            serverErrors.focus();
           }
           notifyError(failure);
         },
@@ -85,7 +87,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
 
   return (
     <OpenModal onClose={onClose} title="Add Pharmacy User" size="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={serverErrors.ref} onSubmit={submit} noValidate>
         <Stack>
           <Controller
             control={form.control}

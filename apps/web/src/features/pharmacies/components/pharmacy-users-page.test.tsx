@@ -182,6 +182,11 @@ describe('PharmacyUsersPage', () => {
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     expect(await within(dialog).findByText('A user with this email already exists')).toBeInTheDocument();
+    // The keyboard user is taken to the field the server refused, whose message a screen reader then reads.
+    await waitFor(() => expect(within(dialog).getByLabelText(/Email/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Email/)).toHaveAccessibleDescription(
+      'A user with this email already exists',
+    );
 
     await user.clear(within(dialog).getByLabelText(/Email/));
     await user.type(within(dialog).getByLabelText(/Email/), 'nia@pharmacy.test');
