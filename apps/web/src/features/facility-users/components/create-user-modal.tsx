@@ -169,6 +169,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
               searchable
               limit={PICKER_PAGE_SIZE}
               withAsterisk
+              data-autofocus
             />
           )}
           <SelectFormField
@@ -177,6 +178,8 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             label="Role"
             data={roleOptions}
             withAsterisk
+            // The dialog opens in its first field (Mantine's trap would otherwise pick its Close button).
+            data-autofocus={facility ? true : undefined}
           />
           <TextInput label="Display name" withAsterisk {...field('displayName')} />
           <TextInput label="Email" type="email" withAsterisk {...field('email')} />

@@ -283,6 +283,16 @@ describe('FacilityUsersPage', () => {
     expect(role()).toHaveValue('DON');
   });
 
+  it('opens Create Facility User with the cursor in its first field, Facility', async () => {
+    install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveFocus(),
+    );
+  });
+
   it('takes the cursor to the email the server refused as taken, keeping the rest of what was typed', async () => {
     install().on('POST', ENDPOINTS.createUser, () =>
       fail(409, 'A user with this email already exists', 'CONFLICT', {
