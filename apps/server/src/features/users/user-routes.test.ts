@@ -131,6 +131,32 @@ describe('POST /api/edituserinfo (profile)', () => {
     expect(result.body.userInfo).toMatchObject({ displayName: 'Nadia Nocreds', phone: '5552223333' });
   });
 
+  it('corrects the name of a user onboarded without a phone, leaving the phone empty', async () => {
+    const created = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+      email: 'no.phone@meadowbrook.test',
+      password: 'first-pass-1',
+      confirmPassword: 'first-pass-1',
+      displayName: 'Jon Misspelt',
+      phone: '',
+      userRole: 'Nursing',
+      faciID: 101,
+      userType: 'FacilityUser',
+    });
+    expect(created.status).toBe(200);
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'John Spelt',
+      phone: '',
+      email: 'no.phone@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.userInfo).toMatchObject({ displayName: 'John Spelt', phone: '' });
+    expect(await api.row('no.phone@meadowbrook.test')).toMatchObject({
+      displayName: 'John Spelt',
+      phone: '',
+    });
+  });
+
   it.each([
     [{ displayName: 'Abc' }, 'displayName', 'Name must include a minimum of 4 characters'],
     [{ phone: '555-123' }, 'phone', 'Phone number must have 10 digits'],
