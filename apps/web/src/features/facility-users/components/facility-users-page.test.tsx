@@ -214,12 +214,16 @@ describe('FacilityUsersPage', () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog');
+    // It opens in its first field, not on its Close button.
+    await waitFor(() => expect(within(dialog).getByLabelText('Display name')).toHaveFocus());
     await user.clear(within(dialog).getByLabelText('Phone'));
     await user.type(within(dialog).getByLabelText('Phone'), '555-222-3333');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This phone number is not accepted')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog')).toBe(dialog);
+    // And the cursor is taken to the field the server refused.
+    await waitFor(() => expect(within(dialog).getByLabelText('Phone')).toHaveFocus());
   });
 
   it('puts the cursor in the first field left wrong on submit, the Facility and Role dropdowns included', async () => {

@@ -75,7 +75,9 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await openAction(user, 'Pia Pharmacist', 'Reset Password');
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password for Pia Pharmacist' });
-    await user.type(within(dialog).getByLabelText(/^New password/), 'a-new-password');
+    // The dialog opens in the new password: typing at once goes there, not onto its Close button.
+    await waitFor(() => expect(within(dialog).getByLabelText(/^New password/)).toHaveFocus());
+    await user.keyboard('a-new-password');
     await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'a-new-password');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset for "pharmacist@pharmacy.test"')).toBeInTheDocument();
