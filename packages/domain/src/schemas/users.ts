@@ -47,7 +47,11 @@ export const USER_ADMIN_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete yourself',
   oneChangeAtATime: 'Change one of display name, phone, title, beta user or password at a time',
   alreadyAtFacility: 'The user already has a role at this facility',
-  outsideAdministration: 'This user also belongs to facilities outside your administration',
+  // Each says what the administrator can do instead: take the user off the places they do administer.
+  outsideAdministration:
+    'This user also belongs to facilities outside your administration. Remove them from yours under View / Edit Facilities instead.',
+  outsidePharmacies:
+    'This user also belongs to pharmacies outside your administration. Remove them from yours under View / Edit Pharmacies instead.',
   facilityEmailDomain: (domain: string) => `Facility user emails must not end with @${domain}`,
 } as const;
 
