@@ -43,6 +43,20 @@ describe('pharmacy administration', () => {
     await page.goto(`${portal.url}/pharmacies?pharmID=sprx`);
     await page.getByRole('dialog', { name: 'Facilities of sprx' }).getByText('Meadowbrook East').waitFor();
     await expectAccessible(page, `/pharmacies?pharmID=sprx (${name})`);
+    // A facility's forms open over the facilities modal; closing them returns to it, to the Forms button.
+    await page.getByRole('button', { name: 'Forms for Meadowbrook East' }).click();
+    await page
+      .getByRole('dialog', { name: /Forms for facility 102/ })
+      .getByRole('link')
+      .first()
+      .waitFor();
+    await expectAccessible(page, `/pharmacies forms over facilities (${name})`);
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog', { name: /Forms for facility 102/ }).waitFor({ state: 'detached' });
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Forms for Meadowbrook East');
+    expect(new URL(page.url()).search).toBe('?pharmID=sprx');
     await page.goto(`${portal.url}/pharmacies?pharmID=upny&users=true`);
     await page.getByRole('dialog', { name: 'Users of upny' }).getByText('billing@pharmacy.test').waitFor();
     await expectAccessible(page, `/pharmacies users modal (${name})`);

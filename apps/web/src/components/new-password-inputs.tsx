@@ -9,6 +9,8 @@ export interface NewPasswordInputsProps {
   minLength: number;
   /** 'New password' / 'Confirm new password' where a password is being replaced; 'Password' / 'Confirm password'. */
   replacing?: boolean;
+  /** In a dialog that asks only for the password: the dialog opens with the cursor in the first input. */
+  isDialogStart?: boolean;
 }
 
 /** A new password and its confirmation, as every form that sets one asks for them. */
@@ -17,6 +19,7 @@ export function NewPasswordInputs({
   confirmPassword,
   minLength,
   replacing = true,
+  isDialogStart = false,
 }: NewPasswordInputsProps) {
   return (
     <>
@@ -25,6 +28,7 @@ export function NewPasswordInputs({
         autoComplete="new-password"
         description={`At least ${minLength} characters`}
         required
+        data-autofocus={isDialogStart || undefined}
         {...password}
       />
       <PasswordInput

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import {
   type DefaultValues,
   type FieldValues,
@@ -8,7 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
-import { firstInvalidField } from './use-focus-after-render.ts';
+import { firstInvalidField, useFocusAfterRender } from './use-focus-after-render.ts';
 
 /** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
 type FormSchema = z.ZodType<FieldValues, FieldValues>;
@@ -77,4 +77,20 @@ export function useFocusAfterReset<T extends FieldValues, O>(
     if (resets > 0) form.setFocus(name);
   }, [resets, form, name]);
   return () => setResets((count) => count + 1);
+}
+
+/**
+ * For the server's per-field messages on a form that passed its own checks (a 409 'already exists' under Email, a
+ * 400's `fields`): give `ref` to the form, call `focus` once the messages are set, and once they have rendered the
+ * cursor goes to the first field showing one, as after a failed submit. Without it the keyboard user was left on
+ * the submit button (or, where it was disabled while the request ran, the page's body) with the message elsewhere.
+ */
+export function useFocusServerErrors(): { ref: RefObject<HTMLFormElement | null>; focus: () => void } {
+  const ref = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
+  const focus = useCallback(
+    () => focusAfterRender(() => firstInvalidField(ref.current), ref.current),
+    [focusAfterRender],
+  );
+  return { ref, focus };
 }

@@ -41,9 +41,10 @@ export const SETTING_LIMITS = {
 export const SETTINGS_MESSAGES = {
   invalidEmail: 'Please enter a valid email address.',
   duplicateEmail: 'Email already exists',
-  limitCount: 'Limit Count must be a number from 1 to 9',
-  maxCount: 'Number of email reminders must be 0 to 20',
-  interval: 'Reminder interval must be 1 to 10080 minutes',
+  // Each says what is accepted, for any value refused: a fraction, a negative, a number out of range or no number.
+  limitCount: `Enter a Limit Count, a whole number from ${SETTING_LIMITS.limitCount.min} to ${SETTING_LIMITS.limitCount.max}`,
+  maxCount: `Enter a whole number of email reminders from ${SETTING_LIMITS.maxCount.min} to ${SETTING_LIMITS.maxCount.max}`,
+  interval: `Enter a whole number of minutes from ${SETTING_LIMITS.intervalMinutes.min} to ${SETTING_LIMITS.intervalMinutes.max}`,
   unknownAutoRespond: 'Choose one of the auto-respond options',
   autoRespondNotAllowed: 'You may not set an automatic answer that you may not give yourself',
   /** Under an auto-respond option the viewer may not choose (spec 1, section 6: the action buttons' rule). */
@@ -70,7 +71,15 @@ export const ReminderEmailSchema = z
   .regex(REMINDER_EMAIL_PATTERN, SETTINGS_MESSAGES.invalidEmail);
 
 const email = ReminderEmailSchema;
-const digits = (message: string) => z.union([z.number().int(), z.string().regex(/^\d{1,6}$/, message)]);
+/**
+ * A whole number within `limits`, as a number or a string of digits. Every refusal, a wrong type included, carries
+ * `message` (the validation library's own would be 'Invalid input', which does not say what is accepted).
+ */
+const wholeNumber = (limits: { min: number; max: number }, message: string) =>
+  z.union([z.number(), z.string()], { error: message }).refine((value) => {
+    const number = typeof value === 'number' ? value : /^\d{1,6}$/.test(value) ? Number(value) : Number.NaN;
+    return Number.isInteger(number) && number >= limits.min && number <= limits.max;
+  }, message);
 
 /** Body of `POST /facilitysetting`: setting values, a new reminder contact, or both. */
 export const FacilitySettingInputSchema = z.strictObject({
@@ -78,8 +87,11 @@ export const FacilitySettingInputSchema = z.strictObject({
   WidgetName: z.enum(SETTINGS_WIDGETS),
   settingValues: z
     .strictObject({
-      EmailNotificationMaxCount: digits(SETTINGS_MESSAGES.maxCount).optional(),
-      EmailNotificationIntervalMinutes: digits(SETTINGS_MESSAGES.interval).optional(),
+      EmailNotificationMaxCount: wholeNumber(SETTING_LIMITS.maxCount, SETTINGS_MESSAGES.maxCount).optional(),
+      EmailNotificationIntervalMinutes: wholeNumber(
+        SETTING_LIMITS.intervalMinutes,
+        SETTINGS_MESSAGES.interval,
+      ).optional(),
       AutoRespondAction: z.string().max(40).optional(),
     })
     .optional(),

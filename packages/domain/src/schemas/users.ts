@@ -47,7 +47,11 @@ export const USER_ADMIN_MESSAGES = {
   cannotDeleteSelf: 'You cannot delete yourself',
   oneChangeAtATime: 'Change one of display name, phone, title, beta user or password at a time',
   alreadyAtFacility: 'The user already has a role at this facility',
-  outsideAdministration: 'This user also belongs to facilities outside your administration',
+  // Each says what the administrator can do instead: take the user off the places they do administer.
+  outsideAdministration:
+    'This user also belongs to facilities outside your administration. Remove them from yours under View / Edit Facilities instead.',
+  outsidePharmacies:
+    'This user also belongs to pharmacies outside your administration. Remove them from yours under View / Edit Pharmacies instead.',
   facilityEmailDomain: (domain: string) => `Facility user emails must not end with @${domain}`,
 } as const;
 
@@ -208,7 +212,9 @@ const profilePhone = z.string().max(40).transform(phoneDigits);
 
 /**
  * Body of `POST /edituserinfo`, profile variant (an administrator edits another user's name, phone and role at
- * `entityId`): name at least 4 characters, phone exactly 10 digits, both required (spec 2, section 5).
+ * `entityId`): name at least 4 characters, phone exactly 10 digits, not both empty (spec 2, section 5). The phone
+ * may be left empty, as Create Facility User and Add Pharmacy User allow: a user onboarded without one could
+ * otherwise not have a misspelt name corrected until someone made up a number.
  */
 export const EditUserInfoProfileSchema = z
   .strictObject({
@@ -225,7 +231,7 @@ export const EditUserInfoProfileSchema = z
     }
     if (value.displayName.length < NAME_MIN_LENGTH)
       ctx.addIssue({ code: 'custom', path: ['displayName'], message: USER_MESSAGES.nameTooShort });
-    if (value.phone.length !== PHONE_DIGITS)
+    if (value.phone !== '' && value.phone.length !== PHONE_DIGITS)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: USER_MESSAGES.phoneTenDigits });
   });
 export type EditUserInfoProfile = z.input<typeof EditUserInfoProfileSchema>;

@@ -116,8 +116,11 @@ describe('POST /api/facilitysetting', () => {
   });
 
   it.each([
-    [{ settingValues: { EmailNotificationMaxCount: -1 } }, 'EmailNotificationMaxCount'],
-    [{ settingValues: { EmailNotificationIntervalMinutes: 0 } }, 'EmailNotificationIntervalMinutes'],
+    [{ settingValues: { EmailNotificationMaxCount: -1 } }, 'settingValues.EmailNotificationMaxCount'],
+    [
+      { settingValues: { EmailNotificationIntervalMinutes: 0 } },
+      'settingValues.EmailNotificationIntervalMinutes',
+    ],
     [{ settingValues: { AutoRespondAction: 'Explode' } }, 'AutoRespondAction'],
     [{ settingValues: { AutoRespondAction: 'SubmitLimit' }, SettingNote: '10' }, 'SettingNote'],
     // Text that Number() would read as a number in range is still not a whole number written in digits.
@@ -140,6 +143,36 @@ describe('POST /api/facilitysetting', () => {
     expect(result.status).toBe(400);
     expect(Object.keys(result.body.fields as object)).toContain(field);
     expect(await settings101()).toEqual(before);
+  });
+
+  it.each([1.5, -5, 0, 10_081, '1.5', '-5', 'ten', null, true])(
+    'refuses a reminder interval of %j saying what is accepted, and writes nothing',
+    async (value) => {
+      const before = await settings101();
+      const result = await post('admin@meadowbrook.test', '/facilitysetting', {
+        FaciId: 101,
+        WidgetName: 'highCost',
+        settingValues: { EmailNotificationIntervalMinutes: value },
+      });
+      expect(result.status).toBe(400);
+      expect(result.body.fields).toEqual({
+        'settingValues.EmailNotificationIntervalMinutes': 'Enter a whole number of minutes from 1 to 10080',
+      });
+      expect(SETTINGS_MESSAGES.interval).toBe('Enter a whole number of minutes from 1 to 10080');
+      expect(await settings101()).toEqual(before);
+    },
+  );
+
+  it.each([2.5, -1, 21, '2.5'])('refuses %j email reminders saying what is accepted', async (value) => {
+    const result = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { EmailNotificationMaxCount: value },
+    });
+    expect(result.status).toBe(400);
+    expect(result.body.fields).toEqual({
+      'settingValues.EmailNotificationMaxCount': 'Enter a whole number of email reminders from 0 to 20',
+    });
   });
 
   it('is refused without allowToSetSettingsForFacility (403) and for another tenant (404)', async () => {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertActions, users } from '../../db/schema/index.ts';
+import { alertActions, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/index.ts';
 import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { userApi } from './test-support.ts';
@@ -129,6 +129,32 @@ describe('POST /api/edituserinfo (profile)', () => {
     expect(result.status).toBe(200);
     expect(result.body.message).toBe('Profile updated successfully');
     expect(result.body.userInfo).toMatchObject({ displayName: 'Nadia Nocreds', phone: '5552223333' });
+  });
+
+  it('corrects the name of a user onboarded without a phone, leaving the phone empty', async () => {
+    const created = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+      email: 'no.phone@meadowbrook.test',
+      password: 'first-pass-1',
+      confirmPassword: 'first-pass-1',
+      displayName: 'Jon Misspelt',
+      phone: '',
+      userRole: 'Nursing',
+      faciID: 101,
+      userType: 'FacilityUser',
+    });
+    expect(created.status).toBe(200);
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'John Spelt',
+      phone: '',
+      email: 'no.phone@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.userInfo).toMatchObject({ displayName: 'John Spelt', phone: '' });
+    expect(await api.row('no.phone@meadowbrook.test')).toMatchObject({
+      displayName: 'John Spelt',
+      phone: '',
+    });
   });
 
   it.each([
@@ -315,6 +341,35 @@ describe('POST /api/deleteuser', () => {
     );
   });
 
+  it('refuses a pharmacy user who is also at a pharmacy outside the viewer’s, saying what to do instead', async () => {
+    const sysadmin = as('sysadmin@pharmacy.test');
+    const created = await api.post(sysadmin, '/createpharmuser', {
+      pharmID: ['sprx'],
+      UserRole: 'Pharmacist',
+      UserType: 'PharmacyUser',
+      displayName: 'Two Places',
+      email: 'two.places@pharmacy.test',
+      password: 'temp-pass-1',
+    });
+    expect(created.status).toBe(200);
+    const person = await api.row('two.places@pharmacy.test');
+    await t.database.db
+      .insert(pharmacyMemberships)
+      .values({ userId: person?.id ?? 0, pharmId: 'ohio', role: 'Pharmacist' });
+    const refused = await api.post(sysadmin, '/deleteuser', {
+      email: 'two.places@pharmacy.test',
+      entityId: 'sprx',
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          'This user also belongs to pharmacies outside your administration. Remove them from yours under View / Edit Pharmacies instead.',
+      },
+    });
+    expect((await api.row('two.places@pharmacy.test'))?.deletedAt).toBeNull();
+  });
+
   it('refuses oneself, a viewer without user_Delete, another tenant’s user, and a user who is also elsewhere', async () => {
     const admin = as('admin@meadowbrook.test');
     expect(
@@ -344,7 +399,10 @@ describe('POST /api/deleteuser', () => {
     });
     expect(elsewhere).toMatchObject({
       status: 403,
-      body: { message: 'This user also belongs to facilities outside your administration' },
+      body: {
+        message:
+          'This user also belongs to facilities outside your administration. Remove them from yours under View / Edit Facilities instead.',
+      },
     });
     expect((await api.row('keep.me@meadowbrook.test'))?.deletedAt).toBeNull();
   });

@@ -47,7 +47,12 @@ export async function userRoutes(fastify: FastifyInstance) {
       if (UserId !== undefined && Number(UserId) !== target.user.id) throw notFound(NO_SUCH_USER);
       if (target.user.id === viewer.userId) throw forbidden(USER_ADMIN_MESSAGES.cannotDeleteSelf);
       if (!target.mayDelete) throw forbidden();
-      if (!target.isWithinViewer) throw forbidden(USER_ADMIN_MESSAGES.outsideAdministration);
+      if (!target.isWithinViewer)
+        throw forbidden(
+          typeof target.entityId === 'number'
+            ? USER_ADMIN_MESSAGES.outsideAdministration
+            : USER_ADMIN_MESSAGES.outsidePharmacies,
+        );
       await app.db.transaction(async (tx) => {
         await tx
           .update(users)

@@ -1,5 +1,5 @@
 import { ENDPOINTS, FacilitiesAnswerSchema, PharmaciesAnswerSchema } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { pharmacyFixture } from '@/test/alert-fixtures.ts';
 import { settableFacility } from '@/test/facility-fixtures.ts';
@@ -91,9 +91,11 @@ describe('FacilitiesPage', () => {
       await screen.findByRole('button', { name: 'Actions for Meadowbrook Care Center' }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Add User' }));
-    expect(
-      await screen.findByRole('dialog', { name: 'Add Facility User to Meadowbrook Care Center' }),
-    ).toBeInTheDocument();
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Add Facility User to Meadowbrook Care Center',
+    });
+    // The facility is fixed, so the dialog opens in its first field, Role.
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Role/, { selector: 'input' })).toHaveFocus());
   });
 
   it('offers a pharmacy user only the roles their pharmacy role may manage, and no Add User without any', async () => {

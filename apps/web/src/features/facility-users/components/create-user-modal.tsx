@@ -18,7 +18,12 @@ import { type Resolver, useForm } from 'react-hook-form';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { formField, useFocusAfterReset, useFocusFirstInvalid } from '@/hooks/use-schema-form.ts';
+import {
+  formField,
+  useFocusAfterReset,
+  useFocusFirstInvalid,
+  useFocusServerErrors,
+} from '@/hooks/use-schema-form.ts';
 import { ApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError } from '@/lib/notify.ts';
@@ -77,6 +82,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
   useFocusFirstInvalid(form);
   const create = useCreateUser();
   const focusName = useFocusAfterReset(form, 'displayName');
+  const serverErrors = useFocusServerErrors();
   const field = formField(form);
   const facilities = pickerFacilities(viewer)
     .filter((f) => canAddUserToFacility(viewer, f.facID))
@@ -129,6 +135,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             if (error instanceof ApiError && error.fields) {
               for (const [name, message] of Object.entries(error.fields))
                 form.setError(name as keyof Values, { message });
+              serverErrors.focus();
             }
             if (error instanceof ApiError)
               notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
@@ -151,7 +158,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       onClose={onClose}
       title={facility ? `Add Facility User to ${facility.facName}` : 'Create Facility User'}
     >
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <form ref={serverErrors.ref} onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           {facility ? null : (
             <SelectFormField
@@ -162,6 +169,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
               searchable
               limit={PICKER_PAGE_SIZE}
               withAsterisk
+              data-autofocus
             />
           )}
           <SelectFormField
@@ -170,6 +178,8 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             label="Role"
             data={roleOptions}
             withAsterisk
+            // The dialog opens in its first field (Mantine's trap would otherwise pick its Close button).
+            data-autofocus={facility ? true : undefined}
           />
           <TextInput label="Display name" withAsterisk {...field('displayName')} />
           <TextInput label="Email" type="email" withAsterisk {...field('email')} />

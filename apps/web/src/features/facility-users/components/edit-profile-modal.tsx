@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { OpenModal } from '@/components/open-modal.tsx';
-import { useSchemaForm } from '@/hooks/use-schema-form.ts';
+import { useFocusServerErrors, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditProfile } from '../api/mutations.ts';
@@ -29,6 +29,7 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
     entityId,
   });
   const edit = useEditProfile(listKey);
+  const serverErrors = useFocusServerErrors();
   const submit = form.handleSubmit((values) =>
     edit.mutate(values, {
       onSuccess: () => {
@@ -36,16 +37,19 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
         onClose();
       },
       onError: (error) => {
-        if (isApiError(error, 400)) setFieldErrors(error.fields);
+        if (isApiError(error, 400)) {
+          setFieldErrors(error.fields);
+          serverErrors.focus();
+        }
         notifyError(error);
       },
     }),
   );
   return (
     <OpenModal onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
-      <form onSubmit={submit} noValidate className={classes.form}>
+      <form ref={serverErrors.ref} onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
-          <TextInput label="Display name" {...field('displayName')} />
+          <TextInput label="Display name" data-autofocus {...field('displayName')} />
           <TextInput label="Phone" placeholder="ddd-ddd-dddd" {...field('phone')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

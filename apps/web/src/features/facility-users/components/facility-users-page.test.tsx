@@ -214,12 +214,16 @@ describe('FacilityUsersPage', () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog');
+    // It opens in its first field, not on its Close button.
+    await waitFor(() => expect(within(dialog).getByLabelText('Display name')).toHaveFocus());
     await user.clear(within(dialog).getByLabelText('Phone'));
     await user.type(within(dialog).getByLabelText('Phone'), '555-222-3333');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('This phone number is not accepted')).toBeInTheDocument();
     expect(within(dialog).getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByRole('dialog')).toBe(dialog);
+    // And the cursor is taken to the field the server refused.
+    await waitFor(() => expect(within(dialog).getByLabelText('Phone')).toHaveFocus());
   });
 
   it('puts the cursor in the first field left wrong on submit, the Facility and Role dropdowns included', async () => {
@@ -281,6 +285,41 @@ describe('FacilityUsersPage', () => {
     await pick(/^Role/, 'DON');
     await pick(/^Facility/, 'Meadowbrook Care Center (101)');
     expect(role()).toHaveValue('DON');
+  });
+
+  it('opens Create Facility User with the cursor in its first field, Facility', async () => {
+    install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Facility/, { selector: 'input' })).toHaveFocus(),
+    );
+  });
+
+  it('takes the cursor to the email the server refused as taken, keeping the rest of what was typed', async () => {
+    install().on('POST', ENDPOINTS.createUser, () =>
+      fail(409, 'A user with this email already exists', 'CONFLICT', {
+        email: 'A user with this email already exists',
+      }),
+    );
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
+    await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Nursing' }));
+    await user.type(within(dialog).getByLabelText(/^Display name/), 'Casey Taken');
+    await user.type(within(dialog).getByLabelText(/^Email/), 'nurse@meadowbrook.test');
+    await user.type(within(dialog).getByLabelText(/^Title/), 'LPN');
+    await user.type(within(dialog).getByLabelText(/^Password/), 'first-pass-1');
+    await user.type(within(dialog).getByLabelText(/^Confirm password/), 'first-pass-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
+    const email = within(dialog).getByLabelText(/^Email/);
+    await waitFor(() => expect(email).toHaveFocus());
+    expect(email).toHaveAccessibleDescription('A user with this email already exists');
+    expect(within(dialog).getByLabelText(/^Display name/)).toHaveValue('Casey Taken');
   });
 
   it('creates one user after another with Create and Add Another, keeping facility, role and title', async () => {

@@ -49,6 +49,7 @@ export function ResetPasswordModal({ user, entityId, onClose, listKey }: ResetPa
             password={field('password')}
             confirmPassword={field('confirmPassword')}
             minLength={passwordMinLength}
+            isDialogStart
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

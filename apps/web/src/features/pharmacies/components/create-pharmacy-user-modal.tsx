@@ -2,17 +2,18 @@ import { Button, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, TextInput
 import {
   type CreatePharmUserInput,
   createPharmUserFormSchema,
+  mayAssignPharmacyRole,
   PHARMACY_ADMIN_MESSAGES,
   type Pharmacy,
   pharmaciesOffered,
 } from '@portal/domain';
-import { useMemo } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { useFocusAfterReset, useSchemaForm } from '@/hooks/use-schema-form.ts';
+import { useFocusAfterReset, useFocusServerErrors, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -54,12 +55,28 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
   const roles = usePharmacyRoles();
   const create = useCreatePharmacyUser();
   const focusName = useFocusAfterReset(form, 'displayName');
-  const pharmacyOptions = pharmaciesOffered(standings).map(pharmacyOption);
+  const serverErrors = useFocusServerErrors();
+  const offered = pharmaciesOffered(standings);
+  const pharmacyOptions = offered.map(pharmacyOption);
+  // A role is offered only where the server will take it (mayAssignPharmacyRole, user_Edit{Role}): at every chosen
+  // pharmacy, or, before any is chosen, at one of those offered.
+  const chosenPharmacies = form.watch('pharmID');
+  const chosen = offered.filter((s) => chosenPharmacies.includes(s.pharmID));
+  const mayGive = (role: string) =>
+    chosen.length > 0
+      ? chosen.every((s) => mayAssignPharmacyRole(s, role))
+      : offered.some((s) => mayAssignPharmacyRole(s, role));
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
     value: r.name,
     label: r.label,
-    disabled: r.disabled,
+    disabled: r.disabled || !mayGive(r.name),
   }));
+  // A role chosen first that a pharmacy chosen next does not allow is cleared, not sent to be refused (403).
+  const chosenRole = form.watch('UserRole');
+  const refused = roleOptions.some((o) => o.value === chosenRole && o.disabled);
+  useEffect(() => {
+    if (refused) form.setValue('UserRole', '');
+  }, [refused, form]);
 
   // 'Create and Add Another' keeps the dialog open for the next person, with the same pharmacies, role and title.
   const send = (addAnother: boolean) =>
@@ -76,6 +93,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
           if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
             for (const [name, message] of Object.entries(failure.fields))
               if (name in EMPTY) form.setError(name as keyof FormInput, { message });
+            serverErrors.focus();
           }
           notifyError(failure);
         },
@@ -85,7 +103,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
 
   return (
     <OpenModal onClose={onClose} title="Add Pharmacy User" size="lg">
-      <form onSubmit={submit} noValidate>
+      <form ref={serverErrors.ref} onSubmit={submit} noValidate>
         <Stack>
           <Controller
             control={form.control}

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -12,13 +12,27 @@ describe('PharmaciesPage', () => {
     withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
     const { user, router } = renderApp('/pharmacies', { token: 'tok' });
     const sprx = await screen.findByRole('row', { name: /sprx/ }, T);
-    expect(within(sprx).getAllByRole('cell')[1]).toHaveTextContent('2');
+    expect(within(sprx).getAllByRole('cell')[2]).toHaveTextContent('2');
     await user.type(screen.getByLabelText('Search pharmacies'), 'upny');
     expect(screen.queryByRole('row', { name: /sprx/ })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Facilities of upny' }));
     expect(currentPath(router)).toBe('/pharmacies?pharmID=upny');
     const dialog = await screen.findByRole('dialog', { name: 'Facilities of upny' });
     expect(within(dialog).getByText('Lakeside Nursing Home')).toBeInTheDocument();
+  });
+
+  it('matches a search only on what each row shows, its id and its name', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user } = renderApp('/pharmacies', { token: 'tok' });
+    await screen.findByRole('row', { name: /sprx/ }, T);
+    const search = screen.getByLabelText('Search pharmacies');
+    for (const text of ['Upstate', 'garden state', 'upny']) {
+      await user.clear(search);
+      await user.type(search, text);
+      const rows = screen.getAllByRole('row').slice(1);
+      expect(rows, text).toHaveLength(1);
+      expect((rows[0]?.textContent ?? '').toLowerCase(), text).toContain(text.toLowerCase());
+    }
   });
 
   it('sorts the facilities modal by ID and name', async () => {
@@ -56,6 +70,32 @@ describe('PharmaciesPage', () => {
     expect(outOnPass.getAttribute('href')).toContain('/NJ/out-on-pass');
     expect(outOnPass.getAttribute('href')).toContain('facilityName=');
     expect(outOnPass.getAttribute('target')).toBe('_blank');
+  });
+
+  it('opens a facility’s forms over the facilities modal and, closed, returns to it and to its Forms button', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
+    const { user, router } = renderApp('/pharmacies?pharmID=sprx', { token: 'tok' });
+    const facilities = await screen.findByRole('dialog', { name: 'Facilities of sprx' }, T);
+    await user.type(within(facilities).getByLabelText('Search facilities'), 'east');
+    await user.click(within(facilities).getByRole('button', { name: 'Forms for Meadowbrook East' }));
+    expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx&faciID=102');
+    const forms = await screen.findByRole('dialog', { name: /Forms for facility 102/ }, T);
+    // The facility's modal is still there under the forms, as the user left it.
+    expect(screen.getByRole('dialog', { name: 'Facilities of sprx', hidden: true })).toBeInTheDocument();
+    await user.click(within(forms).getByRole('button', { name: 'Close' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: /Forms for facility 102/ })).not.toBeInTheDocument(),
+    );
+    expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx');
+    const back = screen.getByRole('dialog', { name: 'Facilities of sprx' });
+    expect(within(back).getByLabelText('Search facilities')).toHaveValue('east');
+    await waitFor(() =>
+      expect(within(back).getByRole('button', { name: 'Forms for Meadowbrook East' })).toHaveFocus(),
+    );
+    // Escape then closes the facilities modal too, one at a time.
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe('/pharmacies');
   });
 
   it('says so when the link names a pharmacy that is not among the viewer’s', async () => {

@@ -12,6 +12,10 @@ import { PharmacyFacilitiesModal } from './pharmacy-facilities-modal.tsx';
 import { PharmacyFormsModal } from './pharmacy-forms-modal.tsx';
 import { PharmacyUsersModal } from './pharmacy-users-modal.tsx';
 
+/**
+ * The pharmacies whose id or name, the two texts their row shows, contains the search: a row that matched on text
+ * it does not show would look like a wrong answer.
+ */
 function matching(pharmacies: readonly Pharmacy[], search: string): Pharmacy[] {
   const wanted = search.trim().toLowerCase();
   return pharmacies.filter(
@@ -44,27 +48,29 @@ export function PharmaciesPage() {
       <Title order={1}>Pharmacies</Title>
       <SearchableTable
         searchLabel="Search pharmacies"
-        searchPlaceholder="Search by pharmacy"
+        searchPlaceholder="Search by pharmacy ID or name"
         search={search}
         onSearch={setSearch}
         error={error ? { title: 'Error', message: error.message } : null}
         isPending={isPending}
         loadingLabel="Loading pharmacies"
-        minWidth={360}
+        minWidth={480}
         head={
           <>
             <Table.Th>Pharmacy ID</Table.Th>
+            <Table.Th>Name</Table.Th>
             <Table.Th>Facilities</Table.Th>
             <Table.Th>Actions</Table.Th>
           </>
         }
         rowCount={rows.length}
-        columns={3}
+        columns={4}
         emptyText="No pharmacies"
       >
         {rows.map((pharmacy) => (
           <Table.Tr key={pharmacy.pharmID}>
             <Table.Td>{pharmacy.pharmID}</Table.Td>
+            <Table.Td>{pharmacy.pharmName}</Table.Td>
             <Table.Td>{pharmacy.facilities.length}</Table.Td>
             <Table.Td>
               <Group gap="xs" wrap="nowrap">
@@ -98,13 +104,21 @@ export function PharmaciesPage() {
           <Text>No pharmacy {pharmID} among yours</Text>
         </OpenModal>
       ) : null}
-      {open && faciID ? <PharmacyFormsModal pharmacy={open} faciID={faciID} onClose={close} /> : null}
       {open && !faciID && showUsers ? <PharmacyUsersModal pharmID={open.pharmID} onClose={close} /> : null}
-      {open && !faciID && !showUsers ? (
+      {/* The forms modal opens over the facilities modal, which stays (its search and sort with it): closing the
+          forms returns to the facility list and to the Forms button that opened them. */}
+      {open && (faciID || !showUsers) ? (
         <PharmacyFacilitiesModal
           pharmacy={open}
           onClose={close}
           onOpenForms={(facID) => setParams({ pharmID: open.pharmID, faciID: String(facID) })}
+        />
+      ) : null}
+      {open && faciID ? (
+        <PharmacyFormsModal
+          pharmacy={open}
+          faciID={faciID}
+          onClose={() => setParams({ pharmID: open.pharmID })}
         />
       ) : null}
     </Stack>

@@ -1,15 +1,24 @@
 import {
   AdminPasswordResetAnswerSchema,
+  allPharmacyPermissionKeys,
   EditUserInfoAnswerSchema,
   ENDPOINTS,
   MessageAnswerSchema,
+  PharmaciesAnswerSchema,
+  toPermissionMap,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
-import { openPharmaciesOf, withPendingUpny, withPharmacyAdmin, withUserPharmacies } from './test-fixtures.ts';
+import {
+  openPharmaciesOf,
+  pharmacyFixture,
+  withPendingUpny,
+  withPharmacyAdmin,
+  withUserPharmacies,
+} from './test-fixtures.ts';
 
 const T = { timeout: 5000 };
 
@@ -75,7 +84,9 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await openAction(user, 'Pia Pharmacist', 'Reset Password');
     const dialog = await screen.findByRole('dialog', { name: 'Reset Password for Pia Pharmacist' });
-    await user.type(within(dialog).getByLabelText(/^New password/), 'a-new-password');
+    // The dialog opens in the new password: typing at once goes there, not onto its Close button.
+    await waitFor(() => expect(within(dialog).getByLabelText(/^New password/)).toHaveFocus());
+    await user.keyboard('a-new-password');
     await user.type(within(dialog).getByLabelText(/^Confirm new password/), 'a-new-password');
     await user.click(within(dialog).getByRole('button', { name: 'Reset Password' }));
     expect(await screen.findByText('Password reset for "pharmacist@pharmacy.test"')).toBeInTheDocument();
@@ -141,6 +152,38 @@ describe('PharmacyUsersPage', () => {
     });
   });
 
+  it('offers at the chosen pharmacies only the roles the viewer may give at each of them', async () => {
+    const limited = toPermissionMap(allPharmacyPermissionKeys().filter((key) => key !== 'user_EditSysAdmin'));
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))
+      .on('GET', ENDPOINTS.pharmacies, () =>
+        ok(PharmaciesAnswerSchema, {
+          pharmacies: [
+            pharmacyFixture(),
+            pharmacyFixture({ pharmID: 'upny', pharmName: 'Upstate Pharmacy NY', userPermissions: limited }),
+          ],
+        }),
+      )
+      .install();
+    const { user } = renderApp('/pharmacy-users', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
+    const role = () => within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' });
+    await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'SpecialtyRx Garden State (sprx)' }));
+    await user.keyboard('{Escape}');
+    await user.click(role());
+    await user.click(await screen.findByRole('option', { name: 'SysAdmin' }));
+    expect(role()).toHaveValue('SysAdmin');
+    // upny does not let this viewer make SysAdmins: choosing it too clears the role and no longer offers it.
+    await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(role()).toHaveValue(''));
+    await user.click(role());
+    expect(await screen.findByRole('option', { name: 'SysAdmin' })).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByRole('option', { name: 'Pharmacist' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
   it('validates the creation form with the spec’s messages, then creates the user', async () => {
     const api = install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
@@ -182,6 +225,11 @@ describe('PharmacyUsersPage', () => {
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
     await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
     expect(await within(dialog).findByText('A user with this email already exists')).toBeInTheDocument();
+    // The keyboard user is taken to the field the server refused, whose message a screen reader then reads.
+    await waitFor(() => expect(within(dialog).getByLabelText(/Email/)).toHaveFocus());
+    expect(within(dialog).getByLabelText(/Email/)).toHaveAccessibleDescription(
+      'A user with this email already exists',
+    );
 
     await user.clear(within(dialog).getByLabelText(/Email/));
     await user.type(within(dialog).getByLabelText(/Email/), 'nia@pharmacy.test');
