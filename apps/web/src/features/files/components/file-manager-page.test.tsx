@@ -141,8 +141,8 @@ describe('FileManagerPage', () => {
       .map((b) => b.textContent)
       .filter((t) => t && ['Admission.pdf', 'Care Plan.pdf', 'Reports'].includes(t));
     expect(names).toEqual(['Admission.pdf', 'Care Plan.pdf', 'Reports']);
-    expect(screen.getByText('1.50 KB')).toBeInTheDocument();
-    expect(screen.getByText('5.00 MB')).toBeInTheDocument();
+    expect(screen.getByText('1.5 KB')).toBeInTheDocument();
+    expect(screen.getByText('5 MB')).toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(1);
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(await crumbs.findByRole('link', { name: facility.name })).toHaveAttribute('href', '/files/1/2');
