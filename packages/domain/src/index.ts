@@ -235,6 +235,7 @@ export {
   mayUseRecyclingBin,
   PreRestoreAnswerSchema,
   RecyclingBinAnswerSchema,
+  RenameFormSchema,
   RestoreInputSchema,
   TopLevelFoldersAnswerSchema,
   truncateFolderName,

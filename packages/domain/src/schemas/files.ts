@@ -30,6 +30,8 @@ export const FILE_MESSAGES = {
   infoUpdated: 'File/Folder Info successfully updated',
   infoUpdateError: 'File/Folder Info Update Error',
   folderCreated: 'Folder successfully created',
+  /** The Rename dialog's toast, naming both names so the user sees which item changed (it may move in the list). */
+  renamed: (from: string, to: string) => `${from} renamed to ${to}`,
   deleted: 'File/Folder successfully deleted',
   restored: 'File/Folder successfully restored',
   permanentlyDeleted: 'File/Folder permanently deleted',
@@ -190,12 +192,18 @@ export const CreateFolderFormSchema = z.object({
   description: z.string().max(2000),
 });
 
-/** `PUT /files/{file_id}`: the info modal's name and description. */
+/**
+ * `PUT /files/{file_id}`: the info modal's name and description, or the Rename dialog's name alone. A description
+ * left out is kept as it is (a rename must not wipe it); an empty one clears it.
+ */
 export const UpdateFileInputSchema = z.strictObject({
   file_id: bodyId.optional(),
   name: fileNameField(),
-  description: z.string().max(2000).default(''),
+  description: z.string().max(2000).optional(),
 });
+
+/** The Rename dialog (files and folders): the new name, checked as the server checks it. */
+export const RenameFormSchema = z.object({ name: fileNameField() });
 export type UpdateFileInput = z.input<typeof UpdateFileInputSchema>;
 
 /** One changed item. */

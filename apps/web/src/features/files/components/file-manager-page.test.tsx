@@ -2,6 +2,7 @@ import {
   FILE_BASE,
   FILE_ENDPOINTS,
   FILE_MESSAGES,
+  FileAnswerSchema,
   FileChangeAnswerSchema,
   type FileItem,
   FileItemSchema,
@@ -266,6 +267,73 @@ describe('FileManagerPage', () => {
       expect(screen.queryByRole('button', { name: 'Actions for Care Plan.pdf' })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Reports' })).toHaveFocus());
+  });
+
+  it('renames a folder from its menu, sending the name alone, and says which item changed', async () => {
+    const listed = [...children];
+    const put = `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '11')}`;
+    const api = install(nurse(), { editable: true, children: listed }).on('PUT', put, (call) => {
+      const renamed = { ...listed[0], ...(call.body as { name: string }) } as FileItem;
+      listed.splice(0, 1, renamed);
+      return ok(FileAnswerSchema, { file: renamed });
+    });
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder Reports' });
+    const field = within(dialog).getByLabelText(/New folder name/);
+    expect(field).toHaveValue('Reports');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(FILE_MESSAGES.nameRequired)).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(api.callsTo('PUT', put)).toHaveLength(0);
+    await user.type(field, 'Monthly Reports{Enter}');
+    expect(await screen.findByText(FILE_MESSAGES.renamed('Reports', 'Monthly Reports'))).toBeInTheDocument();
+    // Only the name: the folder's description stays as the server has it.
+    expect(api.callsTo('PUT', put).map((c) => c.body)).toEqual([{ file_id: 11, name: 'Monthly Reports' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Monthly Reports' })).toBeInTheDocument();
+  });
+
+  it('says at the name field, which takes the focus, that the name is taken in this folder', async () => {
+    install(nurse(), { editable: true, children }).on(
+      'PUT',
+      `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '11')}`,
+      () => fail(409, FILE_MESSAGES.duplicateName, 'CONFLICT', { name: FILE_MESSAGES.duplicateName }),
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder Reports' });
+    const field = within(dialog).getByLabelText(/New folder name/);
+    await user.clear(field);
+    await user.type(field, 'Care Plan.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(FILE_MESSAGES.duplicateName)).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers Rename only where the item may be changed: not without edit rights, on facility folders or roots', async () => {
+    install(nurse(), { editable: false, children: children.map((c) => ({ ...c, editable: false })) }).on(
+      'GET',
+      `${FILE_BASE}/files/1`,
+      () => ok(FolderAnswerSchema, { folder: root, files: [{ ...facility, editable: true }] }),
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', {
+        name: 'Facilities',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: `Actions for ${facility.name}` }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
   });
 
   it('names each new location by its whole path when a deleted parent makes the user choose one', async () => {

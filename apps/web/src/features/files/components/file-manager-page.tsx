@@ -37,6 +37,7 @@ import { FolderTree } from './folder-tree.tsx';
 import { InfoModal } from './info-modal.tsx';
 import type { ItemAction } from './item-menu.tsx';
 import { notifyDownloadError, notifyFileError } from './notify-files.ts';
+import { RenameModal } from './rename-modal.tsx';
 import { RestoreModal } from './restore-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { useFileViewMode } from './view-mode.ts';
@@ -49,7 +50,7 @@ function idsFromSplat(splat: string | undefined): number[] {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-type Dialog = { kind: 'info' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
+type Dialog = { kind: 'info' | 'rename' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
 
 export interface FileManagerPageProps {
   /** The recycling bin instead of a folder. */
@@ -101,6 +102,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
   const onAction = (action: ItemAction, item: FileItem) => {
     if (action === 'view') return onOpen(item);
     if (action === 'restore') return setDialog({ kind: 'restore', item });
+    if (action === 'rename') return setDialog({ kind: 'rename', item });
     if (action === 'download') {
       const download = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
       download(base, item.file_id, item.name).catch(notifyDownloadError);
@@ -230,6 +232,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
         </Grid.Col>
       </Grid>
       {dialog?.kind === 'info' ? <InfoModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'rename' ? <RenameModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'restore' ? (
         <RestoreModal item={dialog.item} onClose={() => setDialog(null)} />
       ) : null}
