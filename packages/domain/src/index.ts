@@ -209,6 +209,7 @@ export type {
   UploadAnswer,
 } from './schemas/files.ts';
 export {
+  aboutFile,
   Base64AnswerSchema,
   CreateFileInputSchema,
   CreateFolderFormSchema,
@@ -241,6 +242,7 @@ export {
   truncateFolderName,
   UpdateFileInputSchema,
   UploadAnswerSchema,
+  uploadChoiceProblem,
   uploadedMessage,
 } from './schemas/files.ts';
 export { INT4_MAX, int4IdText, queryInt } from './schemas/ids.ts';

@@ -240,7 +240,11 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
         <CreateFolderModal parentId={currentId} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'upload' && currentId !== null ? (
-        <UploadModal parentId={currentId} onClose={() => setDialog(null)} />
+        <UploadModal
+          parentId={currentId}
+          takenNames={(folder.data?.files ?? []).map((f) => f.name)}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </Stack>
   );
