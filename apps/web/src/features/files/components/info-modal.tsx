@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useUpdateFile } from '../api/files-api.ts';
+import { nameRefusal } from './notify-files.ts';
 
 export interface InfoModalProps {
   item: FileItem;
@@ -42,8 +43,16 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdated });
           onClose();
         },
-        // The spec shows this failure in a success-style toast.
-        onError: () => notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdateError }),
+        // The spec shows this failure in a success-style toast; a refused name (taken in the folder) is also said at
+        // the name field, which takes the focus, or the user would not know what to change.
+        onError: (e) => {
+          notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdateError });
+          const refusal = nameRefusal(e);
+          if (refusal) {
+            setError(refusal);
+            focusAfterRender(() => nameRef.current, bodyRef.current);
+          }
+        },
       },
     );
   };
@@ -54,7 +63,10 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           label="Name"
           ref={nameRef}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
           error={error}
           readOnly={!editable}
         />

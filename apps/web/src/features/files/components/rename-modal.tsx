@@ -4,19 +4,12 @@ import { FILE_MESSAGES, type FileItem, RenameFormSchema } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
-import { ApiError } from '@/lib/api-error.ts';
 import { useUpdateFile } from '../api/files-api.ts';
-import { notifyFileError } from './notify-files.ts';
+import { nameRefusal, notifyFileError } from './notify-files.ts';
 
 export interface RenameModalProps {
   item: FileItem;
   onClose: () => void;
-}
-
-/** The server's refusal of the name itself (taken in this folder, not allowed): said at the field, not in a toast. */
-function nameRefusal(error: unknown): string | null {
-  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
-  return error.fields.name ?? null;
 }
 
 /** Selects the name to type over: a file's without its extension ('Care Plan' of 'Care Plan.pdf'), a folder's whole. */
