@@ -71,6 +71,10 @@ describe('file manager', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('File/Folder successfully deleted').waitFor();
     await expect.poll(() => tile.count()).toBe(0);
+    // The deleted tile's neighbour takes the focus, not the page's body: Tab goes on from where the user was.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Actions for /);
     expect(errors).toEqual([]);
     await context.close();
   });
