@@ -173,6 +173,14 @@ describe('FileManagerPage', () => {
     expect(await within(dialog).findByText('Folder name is required')).toBeInTheDocument();
   });
 
+  it('says an empty folder is empty in the list view too, without an empty table under it', async () => {
+    window.localStorage.setItem(FILE_VIEW_STORAGE_KEY, 'list');
+    install(nurse(), { editable: false, children: [] });
+    renderApp('/files/1/2', { token: 'tok' });
+    expect(await screen.findByText('No Files/Folders', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
   it('hides Add New without edit rights and says when a folder is empty', async () => {
     install(nurse(), { editable: false, children: [] });
     renderApp('/files/1/2', { token: 'tok' });
