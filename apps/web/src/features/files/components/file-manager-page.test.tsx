@@ -489,6 +489,12 @@ describe('Download', () => {
   const zipOf = (id: number) => `${FILE_BASE}${FILE_ENDPOINTS.downloadFolder.replace(':id', String(id))}`;
   let saved: string[];
   beforeEach(() => {
+    // jsdom has no document.fonts, which the info dialog's autosizing Description listens to.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
     saved = [];
     // jsdom has no object URLs and does not save a clicked download link: record the name it would save under.
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:download' });
@@ -510,6 +516,29 @@ describe('Download', () => {
     await waitFor(() => expect(saved).toEqual(['Reports.zip']));
     const [call] = api.callsTo('GET', zipOf(11));
     expect(call?.authorization).toBe('Bearer tok');
+  });
+
+  it('downloads a file from the info dialog that clicking it opens (a nurse, who may not edit it)', async () => {
+    const fileUrl = `${FILE_BASE}${FILE_ENDPOINTS.download.replace(':id', '12')}`;
+    const api = install(nurse(), { editable: false, children }).on('GET', fileUrl, () => ({
+      status: 200,
+      body: '%PDF',
+    }));
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Care Plan.pdf' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saved).toEqual(['Care Plan.pdf']));
+    expect(api.callsTo('GET', fileUrl)).toHaveLength(1);
+  });
+
+  it('offers no Download in the info dialog of a deleted file', async () => {
+    install(pharmacist(), { editable: true, children });
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Draft Formulary.txt' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    expect(within(dialog).getByText(/^Added /)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
   it('offers no Download on the facility folders in a top-level folder, nor on the roots', async () => {

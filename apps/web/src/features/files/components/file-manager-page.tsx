@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FILE_MESSAGES, type FileItem, mayUseRecyclingBin } from '@portal/domain';
+import { FILE_MESSAGES, type FileItem, mayDownload, mayUseRecyclingBin } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -99,15 +99,15 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
       navigate(`${PATHS.files}/${[...pathIds, item.file_id].join('/')}`);
     else setDialog({ kind: 'info', item });
   };
+  const download = (item: FileItem) => {
+    const save = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
+    save(base, item.file_id, item.name).catch(notifyDownloadError);
+  };
   const onAction = (action: ItemAction, item: FileItem) => {
     if (action === 'view') return onOpen(item);
     if (action === 'restore') return setDialog({ kind: 'restore', item });
     if (action === 'rename') return setDialog({ kind: 'rename', item });
-    if (action === 'download') {
-      const download = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
-      download(base, item.file_id, item.name).catch(notifyDownloadError);
-      return;
-    }
+    if (action === 'download') return download(item);
     if (action === 'delete') {
       openConfirmModal({
         title: `Delete ${item.name}?`,
@@ -231,7 +231,17 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
           </Stack>
         </Grid.Col>
       </Grid>
-      {dialog?.kind === 'info' ? <InfoModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'info' ? (
+        <InfoModal
+          item={dialog.item}
+          onDownload={
+            dialog.item.file_or_folder === 'file' && mayDownload(dialog.item, inTopLevel)
+              ? () => download(dialog.item)
+              : undefined
+          }
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {dialog?.kind === 'rename' ? <RenameModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'restore' ? (
         <RestoreModal item={dialog.item} onClose={() => setDialog(null)} />

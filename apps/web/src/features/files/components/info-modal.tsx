@@ -15,11 +15,13 @@ import { nameRefusal } from './notify-files.ts';
 
 export interface InfoModalProps {
   item: FileItem;
+  /** Given where the file may be downloaded: clicking a file opens this dialog, so the file itself is one step on. */
+  onDownload?: () => void;
   onClose: () => void;
 }
 
 /** An item's info: name and description editable where the viewer may edit it. */
-export function InfoModal({ item, onClose }: InfoModalProps) {
+export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
   const [error, setError] = useState<string | null>(null);
@@ -88,6 +90,11 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           {item.pathname_at_deletion ? ` · was at ${item.pathname_at_deletion}` : ''}
         </Text>
         <Group justify="flex-end">
+          {onDownload ? (
+            <Button variant="default" onClick={onDownload}>
+              Download
+            </Button>
+          ) : null}
           <Button variant="default" onClick={onClose}>
             Close
           </Button>
