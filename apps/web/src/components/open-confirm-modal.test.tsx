@@ -3,7 +3,8 @@ import { ModalsProvider } from '@mantine/modals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rescueRemovedFocus } from '@/lib/rescue-focus.ts';
 import { openConfirmModal } from './open-modal.tsx';
 
 /** A list whose rows' menus ask before deleting the row, as the file manager's tiles do. */
@@ -52,6 +53,14 @@ function renderPage() {
 }
 
 describe('openConfirmModal', () => {
+  // As the signed-in layout does: a focused control whose row goes hands the focus to the next row. The row may go
+  // before or after the confirmation has faded out, depending on when the server answers.
+  let stopRescue: () => void = () => undefined;
+  beforeEach(() => {
+    stopRescue = rescueRemovedFocus();
+  });
+  afterEach(() => stopRescue());
+
   it("gives focus to the menu's button when a confirmation opened from a menu item is cancelled", async () => {
     const user = renderPage();
     const button = screen.getByRole('button', { name: 'Actions for Reports' });
