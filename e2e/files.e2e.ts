@@ -71,6 +71,10 @@ describe('file manager', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
     await page.getByText('File/Folder successfully deleted').waitFor();
     await expect.poll(() => tile.count()).toBe(0);
+    // The deleted tile's neighbour takes the focus, not the page's body: Tab goes on from where the user was.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Actions for /);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -123,6 +127,61 @@ describe('file manager', () => {
     expect(zip.includes('Reports/Monthly Cost Report.csv')).toBe(true);
     expect(zip.includes('facID,month,alerts,total')).toBe(true);
     expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('renames a folder by keyboard alone, refusing a name taken in the folder (facility admin, tablet)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await openFiles(page, 'admin@meadowbrook.test');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await page.getByRole('menuitem', { name: 'Create Folder' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Folder' });
+    await create.getByRole('textbox', { name: 'Folder name' }).fill('Wound Care');
+    await create.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Folder successfully created').waitFor();
+    await create.waitFor({ state: 'detached' });
+
+    const focusedText = () => page.evaluate(() => document.activeElement?.textContent);
+    await page.getByRole('button', { name: 'Actions for Wound Care' }).focus();
+    await page.keyboard.press('Enter');
+    // Menus open on their first item: down past View and Download to Rename.
+    await expect.poll(focusedText).toBe('View');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(focusedText).toBe('Rename');
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Rename folder Wound Care' });
+    const field = dialog.getByRole('textbox', { name: 'New folder name' });
+    await expect.poll(() => field.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    await expectAccessible(page, 'rename dialog (tablet)');
+
+    // The whole name is selected, so typing replaces it; a sibling's name (in another case) is refused at the field.
+    await page.keyboard.type('reports');
+    await page.keyboard.press('Enter');
+    await dialog.getByText('A file or folder with this name already exists here.').waitFor();
+    expect(await field.evaluate((e) => e === document.activeElement)).toBe(true);
+    expect(await field.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'rename dialog refusing a name (tablet)');
+
+    await page.keyboard.press('Control+A');
+    await page.keyboard.type('Wound Care Plans');
+    await page.keyboard.press('Enter');
+    await page.getByText('Wound Care renamed to Wound Care Plans').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // Focus is back on the renamed folder's menu button, under its new name; the tree says the new name too.
+    const renamed = page.getByRole('button', { name: 'Actions for Wound Care Plans' });
+    await expect.poll(() => renamed.evaluate((e) => e === document.activeElement)).toBe(true);
+    await page
+      .getByRole('navigation', { name: 'Folders' })
+      .getByRole('link', { name: 'Wound Care Plans' })
+      .waitFor();
+    await expectAccessible(page, 'renamed folder (tablet)');
+    // The only console error is the refused name's 409.
+    expect(errors.filter((e) => !e.includes('409'))).toEqual([]);
     await context.close();
   });
 

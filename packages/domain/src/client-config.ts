@@ -17,6 +17,12 @@ export const ClientConfigSchema = z.object({
   formsBaseUrl: z.string(),
   /** `PHARMACY_EMAIL_DOMAIN`: pharmacy staff emails end with it. */
   pharmacyEmailDomain: z.string().min(1).default('pharmacy.test'),
+  /** `UPLOAD_MAX_MB` in bytes: the upload dialog refuses a bigger file before sending it. */
+  uploadMaxBytes: z
+    .number()
+    .int()
+    .positive()
+    .default(25 * 1024 * 1024),
 });
 export type ClientConfig = z.infer<typeof ClientConfigSchema>;
 
@@ -32,4 +38,5 @@ export const DEFAULT_CLIENT_CONFIG: ClientConfig = {
   passwordMinLength: 8,
   formsBaseUrl: DEFAULT_FORMS_BASE_URL,
   pharmacyEmailDomain: 'pharmacy.test',
+  uploadMaxBytes: 25 * 1024 * 1024,
 };

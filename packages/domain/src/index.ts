@@ -212,6 +212,7 @@ export type {
   UploadAnswer,
 } from './schemas/files.ts';
 export {
+  aboutFile,
   Base64AnswerSchema,
   CreateFileInputSchema,
   CreateFolderFormSchema,
@@ -238,11 +239,13 @@ export {
   mayUseRecyclingBin,
   PreRestoreAnswerSchema,
   RecyclingBinAnswerSchema,
+  RenameFormSchema,
   RestoreInputSchema,
   TopLevelFoldersAnswerSchema,
   truncateFolderName,
   UpdateFileInputSchema,
   UploadAnswerSchema,
+  uploadChoiceProblem,
   uploadedMessage,
 } from './schemas/files.ts';
 export { INT4_MAX, int4IdText, queryInt } from './schemas/ids.ts';

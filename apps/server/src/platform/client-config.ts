@@ -23,6 +23,7 @@ export async function clientConfigRoutes(fastify: FastifyInstance) {
       passwordMinLength: app.config.passwordMinLength,
       formsBaseUrl: app.config.formsBaseUrl,
       pharmacyEmailDomain: app.config.pharmacyEmailDomain,
+      uploadMaxBytes: app.config.uploadMaxBytes,
     }),
   );
 }

@@ -145,6 +145,7 @@ describe('web app and unknown paths', () => {
       passwordMinLength: 8,
       formsBaseUrl: 'https://forms-service.example',
       pharmacyEmailDomain: 'pharmacy.test',
+      uploadMaxBytes: 25 * 1024 * 1024,
     });
   });
 });

@@ -67,13 +67,22 @@ export function openConfirmModal(settings: ConfirmSettings): string {
       settings.onClose?.();
       // Left on the stack until this key press has reached every listener: the dialog under it must not take it too.
       window.setTimeout(() => forget(self));
-      // After Mantine's own return of focus (10 ms), which may aim at an element that is gone or behind a dialog.
-      window.setTimeout(() => {
+      // The confirmation keeps the focus while it fades out, and drops it to the page's body when it goes; Mantine
+      // then returns it to what had it at the opening, which for a menu item is gone with its menu. So look once the
+      // fading dialog has gone, after Mantine's own return of focus (10 ms).
+      const fading = document.activeElement?.closest('[role="dialog"]') ?? null;
+      const closedAt = Date.now();
+      const check = () => {
+        if (fading?.isConnected && Date.now() - closedAt < 10_000) {
+          window.setTimeout(check, 20);
+          return;
+        }
         const active = document.activeElement;
         const dialog = topDialog();
         const lost = !active || active === document.body || !active.isConnected;
         if (lost || (dialog && !dialog.contains(active))) giveFocusBack(opener, standIn);
-      }, 20);
+      };
+      window.setTimeout(check, 20);
     },
   });
 }

@@ -116,10 +116,29 @@ describe('formats', () => {
     expect(formatMoney(null)).toBe('');
   });
 
-  it('writes 1024-based sizes with two decimals', () => {
-    expect(formatBytes(512)).toBe('512 Bytes');
-    expect(formatBytes(1536)).toBe('1.50 KB');
-    expect(formatBytes(5 * 1024 * 1024)).toBe('5.00 MB');
+  it.each([
+    [0, '0 bytes'],
+    [1, '1 byte'],
+    [2, '2 bytes'],
+    [512, '512 bytes'],
+    [1023, '1023 bytes'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [1280, '1.25 KB'],
+    [1034, '1.01 KB'],
+    [1048575, '1 MB'],
+    [5 * 1024 * 1024, '5 MB'],
+    [Math.round(2.25 * 1024 ** 3), '2.25 GB'],
+    [3 * 1024 ** 4, '3 TB'],
+    [2048 * 1024 ** 4, '2048 TB'],
+  ])('writes %d bytes as %s (1024-based, at most two decimals, singular for one byte)', (bytes, shown) => {
+    expect(formatBytes(bytes)).toBe(shown);
+  });
+
+  it('writes nothing for a size that is not a whole number of bytes', () => {
+    expect(formatBytes(-1)).toBe('');
+    expect(formatBytes(1.5)).toBe('');
+    expect(formatBytes(Number.NaN)).toBe('');
   });
 
   it('writes local dates', () => {

@@ -6,12 +6,25 @@ export function formatMoney(amount: number | null | undefined): string {
   return usd.format(amount);
 }
 
-/** A 1024-based size with two decimals: '1.50 KB'. */
+const SIZE_UNITS = ['KB', 'MB', 'GB', 'TB'] as const;
+
+/**
+ * A file size in 1024-based units, rounded to two decimals with trailing zeros dropped (spec 2: "1024-based units
+ * with 2 decimals"): '0 bytes', '1 byte', '512 bytes', '1.5 KB', '1.25 KB', '5 MB'. A size that rounds up to 1024
+ * of a unit is written in the next one ('1 MB', not '1024 KB'). Empty for a size that is not a whole number of
+ * bytes from 0 up.
+ */
 export function formatBytes(bytes: number): string {
-  const units = ['Bytes', 'KB', 'MB', 'GB', 'TB'];
-  if (bytes < 1024) return `${bytes} Bytes`;
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  return `${(bytes / 1024 ** exponent).toFixed(2)} ${units[exponent]}`;
+  if (!Number.isSafeInteger(bytes) || bytes < 0) return '';
+  if (bytes < 1024) return `${bytes} ${bytes === 1 ? 'byte' : 'bytes'}`;
+  let unit = 0;
+  let value = bytes / 1024;
+  // Round first, then move up: 1048575 bytes is 1023.999 KB, which two decimals make 1024.00 KB, so 1 MB.
+  while (unit < SIZE_UNITS.length - 1 && Number(value.toFixed(2)) >= 1024) {
+    value /= 1024;
+    unit += 1;
+  }
+  return `${Number(value.toFixed(2))} ${SIZE_UNITS[unit]}`;
 }
 
 // What toLocaleDateString and toLocaleString show when given no fields (ECMA-402 ToDateTimeOptions), so a kept

@@ -2,12 +2,14 @@ import { describe, expect, it } from 'vitest';
 import {
   CreateFileInputSchema,
   deletedFromFolder,
+  FILE_MESSAGES,
   FileIdParamsSchema,
   fileNameProblem,
   folderZipName,
   isNewFile,
   mayDownload,
   truncateFolderName,
+  uploadChoiceProblem,
   uploadedMessage,
 } from './files.ts';
 
@@ -80,5 +82,58 @@ describe('file ids in a path', () => {
       );
     }
     expect(FileIdParamsSchema.parse({ id: '42' })).toEqual({ id: 42 });
+  });
+});
+
+describe('uploadChoiceProblem', () => {
+  const MB = 1024 * 1024;
+  const taken = ['Controlled Substance Count.txt', 'Reports'];
+
+  it('lets a choice of new, small, well-named files go', () => {
+    expect(
+      uploadChoiceProblem(
+        [
+          { name: 'a.txt', size: 0 },
+          { name: 'b.pdf', size: 25 * MB },
+        ],
+        taken,
+        25 * MB,
+      ),
+    ).toBeNull();
+  });
+
+  it('names the file over the limit, at the limit the server has', () => {
+    expect(
+      uploadChoiceProblem(
+        [
+          { name: 'ok.txt', size: 1 },
+          { name: 'scan.tif', size: 25 * MB + 1 },
+        ],
+        taken,
+        25 * MB,
+      ),
+    ).toBe('scan.tif: The file is larger than the 25 MB limit.');
+  });
+
+  it('names a file whose name the folder already has, in any case', () => {
+    expect(uploadChoiceProblem([{ name: 'controlled substance count.TXT', size: 3 }], taken, 25 * MB)).toBe(
+      `controlled substance count.TXT: ${FILE_MESSAGES.duplicateName}`,
+    );
+  });
+
+  it('names a file chosen twice, and a name the server refuses', () => {
+    expect(
+      uploadChoiceProblem(
+        [
+          { name: 'a.txt', size: 1 },
+          { name: 'A.txt', size: 2 },
+        ],
+        [],
+        25 * MB,
+      ),
+    ).toBe(`A.txt: ${FILE_MESSAGES.chosenTwice}`);
+    expect(uploadChoiceProblem([{ name: 'bell\u0007.txt', size: 1 }], [], 25 * MB)).toBe(
+      `bell\u0007.txt: ${FILE_MESSAGES.badName}`,
+    );
   });
 });

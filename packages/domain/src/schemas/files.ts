@@ -30,6 +30,8 @@ export const FILE_MESSAGES = {
   infoUpdated: 'File/Folder Info successfully updated',
   infoUpdateError: 'File/Folder Info Update Error',
   folderCreated: 'Folder successfully created',
+  /** The Rename dialog's toast, naming both names so the user sees which item changed (it may move in the list). */
+  renamed: (from: string, to: string) => `${from} renamed to ${to}`,
   deleted: 'File/Folder successfully deleted',
   restored: 'File/Folder successfully restored',
   permanentlyDeleted: 'File/Folder permanently deleted',
@@ -44,9 +46,41 @@ export const FILE_MESSAGES = {
   deletedDownload: 'Deleted files and folders cannot be downloaded; restore them first.',
   uploadNotFound: 'The uploaded file was not found; upload it again.',
   uploadUsed: 'This upload is already registered.',
+  chosenTwice: 'Two of the chosen files have this name; choose one of them.',
   uploadMissingFile: 'The upload needs a multipart field named "file".',
   uploadBroken: 'The upload was cut off or is not a multipart form; send the file again.',
 } as const;
+
+/** A chosen file's problem, naming the file: several may be chosen at once. */
+export function aboutFile(name: string, message: string): string {
+  return `${name}: ${message}`;
+}
+
+/**
+ * What stops a choice of files from being uploaded into a folder, checked before any byte is sent (the server checks
+ * each again): a name the server refuses, a file over the upload limit, a name a live item of the folder already has
+ * (in any case), or two chosen files of one name. Each names its file; null when all may go. A nurse on a slow ward
+ * connection is told at once, not after sending 30 MB that the server then refuses.
+ */
+export function uploadChoiceProblem(
+  chosen: readonly { name: string; size: number }[],
+  takenNames: readonly string[],
+  maxBytes: number,
+): string | null {
+  const taken = new Set(takenNames.map((n) => n.toLowerCase()));
+  const seen = new Set<string>();
+  for (const file of chosen) {
+    const nameProblem = fileNameProblem(file.name);
+    if (nameProblem) return aboutFile(file.name, nameProblem);
+    if (file.size > maxBytes)
+      return aboutFile(file.name, FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
+    const key = file.name.trim().toLowerCase();
+    if (taken.has(key)) return aboutFile(file.name, FILE_MESSAGES.duplicateName);
+    if (seen.has(key)) return aboutFile(file.name, FILE_MESSAGES.chosenTwice);
+    seen.add(key);
+  }
+  return null;
+}
 
 /** The upload success toast: '{n} files successfully uploaded' or '1 file successfully uploaded'. */
 export function uploadedMessage(count: number): string {
@@ -190,12 +224,18 @@ export const CreateFolderFormSchema = z.object({
   description: z.string().max(2000),
 });
 
-/** `PUT /files/{file_id}`: the info modal's name and description. */
+/**
+ * `PUT /files/{file_id}`: the info modal's name and description, or the Rename dialog's name alone. A description
+ * left out is kept as it is (a rename must not wipe it); an empty one clears it.
+ */
 export const UpdateFileInputSchema = z.strictObject({
   file_id: bodyId.optional(),
   name: fileNameField(),
-  description: z.string().max(2000).default(''),
+  description: z.string().max(2000).optional(),
 });
+
+/** The Rename dialog (files and folders): the new name, checked as the server checks it. */
+export const RenameFormSchema = z.object({ name: fileNameField() });
 export type UpdateFileInput = z.input<typeof UpdateFileInputSchema>;
 
 /** One changed item. */

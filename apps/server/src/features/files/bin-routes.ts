@@ -23,7 +23,15 @@ import {
   scopeOf,
   visibleOr404,
 } from './context.ts';
-import { ancestorsOf, binRows, type FileRow, isAnchorFolder, nameTaken, subtreeOf } from './queries.ts';
+import {
+  ancestorsOf,
+  binRows,
+  type FileRow,
+  isAnchorFolder,
+  lockNamesIn,
+  nameTaken,
+  subtreeOf,
+} from './queries.ts';
 
 const tags = ['files'];
 
@@ -169,6 +177,13 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
         throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
       }
       await app.db.transaction(async (tx) => {
+        if (targetParentId !== null) {
+          // Checked again under the folder's lock: a create or rename there may have taken the name since.
+          await lockNamesIn(tx, targetParentId);
+          if (await nameTaken(tx, targetParentId, row.name)) {
+            throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+          }
+        }
         const subtree = await subtreeOf(tx, row.id);
         const together = subtree.filter((r) => sameDeletion(r, row)).map((r) => r.id);
         await tx

@@ -135,6 +135,14 @@ export async function visibleFolders(db: Db, scope: FileScope): Promise<FileRow[
     .orderBy(files.name);
 }
 
+/**
+ * Holds, until the transaction ends, the right to name items in the folder: two creates, renames or restores into
+ * one folder at once are checked for a name already taken one after the other, so both cannot pass the check.
+ */
+export async function lockNamesIn(db: Db, parentId: number): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(hashtext(${`file-names:${parentId}`}))`);
+}
+
 /** Whether a live sibling already carries the name (case-insensitive). */
 export async function nameTaken(db: Db, parentId: number, name: string, except?: number): Promise<boolean> {
   const rows = await db

@@ -237,6 +237,119 @@ describe('creating folders and renaming', () => {
   });
 });
 
+describe('renaming a folder', () => {
+  /** What these tests made, removed afterwards so the bin tests below find 101's Policies as the demo has it. */
+  const made: number[] = [];
+  afterAll(async () => {
+    for (const id of made.reverse()) await t.database.db.delete(files).where(eq(files.id, id));
+  });
+
+  /** A fresh folder under 101's Policies, with one subfolder. */
+  async function freshFolder(name: string): Promise<number> {
+    const created = await call(ADMIN, 'POST', `/files/${await idOf('Policies', 101)}`, {
+      fileOrFolder: 'folder',
+      name,
+      description: 'Kept across renames',
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.file as Item).file_id;
+    made.push(id);
+    const inside = await call(ADMIN, 'POST', `/files/${id}`, { fileOrFolder: 'folder', name: 'Inside' });
+    expect(inside.status).toBe(201);
+    made.push((inside.body.file as Item).file_id);
+    return id;
+  }
+
+  it('renames a folder with its name alone: the description stays, its contents stay in it, and it is recorded', async () => {
+    const id = await freshFolder('Wound Care');
+    const renamed = await call(ADMIN, 'PUT', `/files/${id}`, { name: 'Wound Care 2026' });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body.file).toMatchObject({
+      file_id: id,
+      name: 'Wound Care 2026',
+      description: 'Kept across renames',
+      file_or_folder: 'folder',
+      has_folders: true,
+    });
+    const opened = await call(NURSE, 'GET', `/files/${id}`);
+    expect((opened.body.folder as Item).name).toBe('Wound Care 2026');
+    expect((opened.body.files as Item[]).map((f) => f.name)).toEqual(['Inside']);
+    const audit = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, String(id)), eq(auditEvents.kind, 'file.update')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ facId: 101, outcome: 'success' });
+    expect(audit[0]?.detail).toMatchObject({
+      name: 'Wound Care 2026',
+      previousName: 'Wound Care',
+      renamed: true,
+      kind: 'folder',
+    });
+    // Only its case changed: its own name is not "taken".
+    expect((await call(ADMIN, 'PUT', `/files/${id}`, { name: 'WOUND CARE 2026' })).status).toBe(200);
+  });
+
+  it('refuses a name another live item of the same folder has, in any case, with 409 and changes nothing', async () => {
+    const id = await freshFolder('Infection Control');
+    const { status, body } = await call(ADMIN, 'PUT', `/files/${id}`, { name: 'medication pass policy.pdf' });
+    expect(status).toBe(409);
+    expect(body.message).toBe(FILE_MESSAGES.duplicateName);
+    expect(body.fields).toEqual({ name: FILE_MESSAGES.duplicateName });
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, id));
+    expect(row?.name).toBe('Infection Control');
+    // The same name in another folder is free.
+    expect((await call(ADMIN, 'PUT', `/files/${id}`, { name: 'Reports' })).status).toBe(200);
+  });
+
+  it('refuses two renames to one name at once: one is kept, the other is a 409', async () => {
+    const a = await freshFolder('Race A');
+    const b = await freshFolder('Race B');
+    const answers = await Promise.all([
+      call(ADMIN, 'PUT', `/files/${a}`, { name: 'Same Name' }),
+      call(ADMIN, 'PUT', `/files/${b}`, { name: 'same name' }),
+    ]);
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
+    const policies = await idOf('Policies', 101);
+    const rows = await t.database.db
+      .select({ name: files.name })
+      .from(files)
+      .where(and(eq(files.parentId, policies), isNull(files.deletedAt)));
+    expect(rows.filter((r) => r.name.toLowerCase() === 'same name')).toHaveLength(1);
+  });
+
+  it.each([
+    ['', 'Name is required'],
+    ['   ', 'Name is required'],
+    ['Wound/Care', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['..', 'Names cannot contain slashes, control characters or be "." or ".."'],
+    ['x'.repeat(256), 'Names can be at most 255 characters'],
+  ])('refuses the folder name %j with 400 and its message, changing nothing', async (name, message) => {
+    const id = await idOf('Reports', 101);
+    const { status, body } = await call(ADMIN, 'PUT', `/files/${id}`, { name });
+    expect(status).toBe(400);
+    expect((body.fields as Record<string, string>).name).toBe(message);
+    expect((await call(NURSE, 'GET', `/files/${id}`)).body.folder).toMatchObject({ name: 'Reports' });
+  });
+
+  it('refuses who may not change the folder, the facility and state folders, the roots and a deleted folder', async () => {
+    const id = await freshFolder('Falls');
+    const rename = { name: 'Renamed' };
+    // Sees it, may not edit (no files edit permission): 403. Another tenant: 404, as if there were none.
+    expect((await call(NURSE, 'PUT', `/files/${id}`, rename)).status).toBe(403);
+    expect((await call(BILLING, 'PUT', `/files/${id}`, rename)).status).toBe(404);
+    expect((await call(DON, 'PUT', `/files/${id}`, rename)).status).toBe(404);
+    expect((await call(null, 'PUT', `/files/${id}`, rename)).status).toBe(401);
+    const anchor = await call(SUPER, 'PUT', `/files/${await idOf('NJ')}`, rename);
+    expect(anchor).toMatchObject({ status: 403, body: { message: FILE_MESSAGES.anchorFixed } });
+    expect((await call(SUPER, 'PUT', `/files/${await idOf('Facilities')}`, rename)).status).toBe(403);
+    expect((await call(ADMIN, 'DELETE', `/files/${id}`)).status).toBe(200);
+    expect((await call(ADMIN, 'PUT', `/files/${id}`, rename)).status).toBe(404);
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, id));
+    expect(row?.name).toBe('Falls');
+  });
+});
+
 describe('uploads and downloads', () => {
   it('stores an upload with its type sniffed from the bytes, registers it, and streams it back as an attachment', async () => {
     const up = await upload(ADMIN, 'scan résumé.txt', PNG, 'file', 'text/plain');

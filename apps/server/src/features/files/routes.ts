@@ -11,7 +11,7 @@ import {
   TopLevelFoldersAnswerSchema,
   UpdateFileInputSchema,
 } from '@portal/domain';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { files } from '../../db/schema/index.ts';
@@ -22,6 +22,7 @@ import { auditFile, refusals, requireEditable, scopeOf, visibleOr404 } from './c
 import {
   isAnchorFolder,
   liveChildren,
+  lockNamesIn,
   nameTaken,
   toFileItem,
   toFileItems,
@@ -126,6 +127,11 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
           : null;
       const now = new Date();
       const row = await app.db.transaction(async (tx) => {
+        // Checked again under the folder's lock: another create or rename may have taken the name since.
+        await lockNamesIn(tx, parent.id);
+        if (await nameTaken(tx, parent.id, input.name)) {
+          throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+        }
         if (upload) {
           // Two registrations of one upload at once: the second waits here, then finds the first's row.
           await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${upload.storageKey}))`);
@@ -167,7 +173,11 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags,
-        summary: "Change an item's name and description (the info modal)",
+        summary: 'Rename an item (file or folder) or change its description (the info modal, Rename)',
+        description:
+          "Needs the files edit permission for the item's facility or state. A description left out is kept. " +
+          'The roots and the facility and state folders keep their names (403); a name a live item in the same ' +
+          'folder already has, in any case, is a 409. A deleted item is a 404: restore it first.',
         params: FileIdParamsAltSchema,
         body: UpdateFileInputSchema,
         response: { 200: FileAnswerSchema, ...refusals },
@@ -184,17 +194,26 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
       requireEditable(scope, row);
       const renamed = body.name !== row.name;
       if (renamed && (await isAnchorFolder(app.db, row))) throw forbidden(FILE_MESSAGES.anchorFixed);
-      if (renamed && row.parentId !== null && (await nameTaken(app.db, row.parentId, body.name, row.id))) {
-        throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
-      }
+      const description = body.description ?? row.description;
       const updated = await app.db.transaction(async (tx) => {
+        if (renamed && row.parentId !== null) {
+          await lockNamesIn(tx, row.parentId);
+          if (await nameTaken(tx, row.parentId, body.name, row.id)) {
+            throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
+          }
+        }
         const [changed] = await tx
           .update(files)
-          .set({ name: body.name, description: body.description })
-          .where(eq(files.id, row.id))
+          .set({ name: body.name, description })
+          .where(and(eq(files.id, row.id), isNull(files.deletedAt)))
           .returning();
-        if (!changed) throw new Error('update returned no row');
-        await auditFile(tx, request, 'file.update', changed, { previousName: row.name });
+        // Deleted (or deleted for good) since it was read: as if it had been gone already.
+        if (!changed) throw notFound('No such file or folder.');
+        await auditFile(tx, request, 'file.update', changed, {
+          previousName: row.name,
+          ...(renamed ? { renamed: true } : {}),
+          kind: row.kind,
+        });
         return changed;
       });
       const [item] = await toFileItems(app.db, scope, [updated]);

@@ -77,7 +77,7 @@ export function preRestore(base: string, id: number) {
   return apiRequest(PreRestoreAnswerSchema, withId(FILE_ENDPOINTS.preRestore, id), { base });
 }
 
-function useFilesMutation<I>(call: (base: string, input: I) => Promise<unknown>) {
+function useFilesMutation<I, O>(call: (base: string, input: I) => Promise<O>) {
   const base = useFileBase();
   const queryClient = useQueryClient();
   return useMutation({

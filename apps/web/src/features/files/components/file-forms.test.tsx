@@ -1,10 +1,11 @@
-import { FILE_MESSAGES, type FileItem, FileItemSchema } from '@portal/domain';
+import { FILE_BASE, FILE_ENDPOINTS, FILE_MESSAGES, type FileItem, FileItemSchema } from '@portal/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cssVariablesResolver, Providers } from '@/app/providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
+import { FakeApi, fail } from '@/test/fake-api.ts';
 import { CreateFolderModal } from './create-folder-modal.tsx';
 import { InfoModal } from './info-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
@@ -101,5 +102,26 @@ describe('Upload File', () => {
     const placeholder = cssVariablesResolver().light['--mantine-color-placeholder'];
     expect(placeholder).toEqual(expect.stringMatching(/^#[0-9a-f]{6}$/i));
     expect(contrastOnWhite(placeholder as string)).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('File/Folder Info', () => {
+  it('says at the name field, besides the spec’s toast, that the name is taken in the folder', async () => {
+    new FakeApi()
+      .on('PUT', `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '12')}`, () =>
+        fail(409, FILE_MESSAGES.duplicateName, 'CONFLICT', { name: FILE_MESSAGES.duplicateName }),
+      )
+      .install();
+    const onClose = vi.fn();
+    const { user } = show(<InfoModal item={file} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    const name = within(dialog).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Admission.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText(FILE_MESSAGES.infoUpdateError)).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveAccessibleDescription(FILE_MESSAGES.duplicateName));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -62,6 +62,8 @@ const sizeOf = (item: FileItem) => (item.file_or_folder === 'file' ? formatBytes
 
 /** The pane's items as tiles or as a list; a folder opens on click, a file opens its info. */
 export function FileItems({ items, mode, inTopLevel, inBin = false, now, onOpen, onAction }: FileItemsProps) {
+  // The page says 'No Files/Folders' instead: an empty table's headers under it read as a list still loading.
+  if (items.length === 0) return null;
   if (mode === 'list') {
     return (
       <Table.ScrollContainer minWidth={560}>

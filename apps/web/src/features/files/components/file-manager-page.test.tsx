@@ -2,6 +2,7 @@ import {
   FILE_BASE,
   FILE_ENDPOINTS,
   FILE_MESSAGES,
+  FileAnswerSchema,
   FileChangeAnswerSchema,
   type FileItem,
   FileItemSchema,
@@ -141,8 +142,8 @@ describe('FileManagerPage', () => {
       .map((b) => b.textContent)
       .filter((t) => t && ['Admission.pdf', 'Care Plan.pdf', 'Reports'].includes(t));
     expect(names).toEqual(['Admission.pdf', 'Care Plan.pdf', 'Reports']);
-    expect(screen.getByText('1.50 KB')).toBeInTheDocument();
-    expect(screen.getByText('5.00 MB')).toBeInTheDocument();
+    expect(screen.getByText('1.5 KB')).toBeInTheDocument();
+    expect(screen.getByText('5 MB')).toBeInTheDocument();
     expect(screen.getAllByText('New')).toHaveLength(1);
     const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumb' }));
     expect(await crumbs.findByRole('link', { name: facility.name })).toHaveAttribute('href', '/files/1/2');
@@ -170,6 +171,14 @@ describe('FileManagerPage', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText('Folder name is required')).toBeInTheDocument();
+  });
+
+  it('says an empty folder is empty in the list view too, without an empty table under it', async () => {
+    window.localStorage.setItem(FILE_VIEW_STORAGE_KEY, 'list');
+    install(nurse(), { editable: false, children: [] });
+    renderApp('/files/1/2', { token: 'tok' });
+    expect(await screen.findByText('No Files/Folders', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('hides Add New without edit rights and says when a folder is empty', async () => {
@@ -266,6 +275,73 @@ describe('FileManagerPage', () => {
       expect(screen.queryByRole('button', { name: 'Actions for Care Plan.pdf' })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Reports' })).toHaveFocus());
+  });
+
+  it('renames a folder from its menu, sending the name alone, and says which item changed', async () => {
+    const listed = [...children];
+    const put = `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '11')}`;
+    const api = install(nurse(), { editable: true, children: listed }).on('PUT', put, (call) => {
+      const renamed = { ...listed[0], ...(call.body as { name: string }) } as FileItem;
+      listed.splice(0, 1, renamed);
+      return ok(FileAnswerSchema, { file: renamed });
+    });
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder Reports' });
+    const field = within(dialog).getByLabelText(/New folder name/);
+    expect(field).toHaveValue('Reports');
+    await user.clear(field);
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(FILE_MESSAGES.nameRequired)).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(api.callsTo('PUT', put)).toHaveLength(0);
+    await user.type(field, 'Monthly Reports{Enter}');
+    expect(await screen.findByText(FILE_MESSAGES.renamed('Reports', 'Monthly Reports'))).toBeInTheDocument();
+    // Only the name: the folder's description stays as the server has it.
+    expect(api.callsTo('PUT', put).map((c) => c.body)).toEqual([{ file_id: 11, name: 'Monthly Reports' }]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByRole('button', { name: 'Monthly Reports' })).toBeInTheDocument();
+  });
+
+  it('says at the name field, which takes the focus, that the name is taken in this folder', async () => {
+    install(nurse(), { editable: true, children }).on(
+      'PUT',
+      `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '11')}`,
+      () => fail(409, FILE_MESSAGES.duplicateName, 'CONFLICT', { name: FILE_MESSAGES.duplicateName }),
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder Reports' });
+    const field = within(dialog).getByLabelText(/New folder name/);
+    await user.clear(field);
+    await user.type(field, 'Care Plan.pdf');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(FILE_MESSAGES.duplicateName)).toBeInTheDocument();
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('offers Rename only where the item may be changed: not without edit rights, on facility folders or roots', async () => {
+    install(nurse(), { editable: false, children: children.map((c) => ({ ...c, editable: false })) }).on(
+      'GET',
+      `${FILE_BASE}/files/1`,
+      () => ok(FolderAnswerSchema, { folder: root, files: [{ ...facility, editable: true }] }),
+    );
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Actions for Reports' }, { timeout: 5000 }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    await user.click(
+      within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByRole('link', {
+        name: 'Facilities',
+      }),
+    );
+    await user.click(await screen.findByRole('button', { name: `Actions for ${facility.name}` }));
+    expect(await screen.findByRole('menuitem', { name: 'View' })).toBeInTheDocument();
+    expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
   });
 
   it('names each new location by its whole path when a deleted parent makes the user choose one', async () => {
@@ -413,6 +489,12 @@ describe('Download', () => {
   const zipOf = (id: number) => `${FILE_BASE}${FILE_ENDPOINTS.downloadFolder.replace(':id', String(id))}`;
   let saved: string[];
   beforeEach(() => {
+    // jsdom has no document.fonts, which the info dialog's autosizing Description listens to.
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
     saved = [];
     // jsdom has no object URLs and does not save a clicked download link: record the name it would save under.
     Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:download' });
@@ -434,6 +516,29 @@ describe('Download', () => {
     await waitFor(() => expect(saved).toEqual(['Reports.zip']));
     const [call] = api.callsTo('GET', zipOf(11));
     expect(call?.authorization).toBe('Bearer tok');
+  });
+
+  it('downloads a file from the info dialog that clicking it opens (a nurse, who may not edit it)', async () => {
+    const fileUrl = `${FILE_BASE}${FILE_ENDPOINTS.download.replace(':id', '12')}`;
+    const api = install(nurse(), { editable: false, children }).on('GET', fileUrl, () => ({
+      status: 200,
+      body: '%PDF',
+    }));
+    const { user } = renderApp('/files/1/2', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Care Plan.pdf' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
+    await waitFor(() => expect(saved).toEqual(['Care Plan.pdf']));
+    expect(api.callsTo('GET', fileUrl)).toHaveLength(1);
+  });
+
+  it('offers no Download in the info dialog of a deleted file', async () => {
+    install(pharmacist(), { editable: true, children });
+    const { user } = renderApp('/files/recycling-bin', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Draft Formulary.txt' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    expect(within(dialog).getByText(/^Added /)).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Download' })).not.toBeInTheDocument();
   });
 
   it('offers no Download on the facility folders in a top-level folder, nor on the roots', async () => {

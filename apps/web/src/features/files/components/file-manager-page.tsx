@@ -13,7 +13,7 @@ import {
   Title,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FILE_MESSAGES, type FileItem, mayUseRecyclingBin } from '@portal/domain';
+import { FILE_MESSAGES, type FileItem, mayDownload, mayUseRecyclingBin } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -37,6 +37,7 @@ import { FolderTree } from './folder-tree.tsx';
 import { InfoModal } from './info-modal.tsx';
 import type { ItemAction } from './item-menu.tsx';
 import { notifyDownloadError, notifyFileError } from './notify-files.ts';
+import { RenameModal } from './rename-modal.tsx';
 import { RestoreModal } from './restore-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 import { useFileViewMode } from './view-mode.ts';
@@ -49,7 +50,7 @@ function idsFromSplat(splat: string | undefined): number[] {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
-type Dialog = { kind: 'info' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
+type Dialog = { kind: 'info' | 'rename' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
 
 export interface FileManagerPageProps {
   /** The recycling bin instead of a folder. */
@@ -98,14 +99,15 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
       navigate(`${PATHS.files}/${[...pathIds, item.file_id].join('/')}`);
     else setDialog({ kind: 'info', item });
   };
+  const download = (item: FileItem) => {
+    const save = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
+    save(base, item.file_id, item.name).catch(notifyDownloadError);
+  };
   const onAction = (action: ItemAction, item: FileItem) => {
     if (action === 'view') return onOpen(item);
     if (action === 'restore') return setDialog({ kind: 'restore', item });
-    if (action === 'download') {
-      const download = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
-      download(base, item.file_id, item.name).catch(notifyDownloadError);
-      return;
-    }
+    if (action === 'rename') return setDialog({ kind: 'rename', item });
+    if (action === 'download') return download(item);
     if (action === 'delete') {
       openConfirmModal({
         title: `Delete ${item.name}?`,
@@ -229,7 +231,18 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
           </Stack>
         </Grid.Col>
       </Grid>
-      {dialog?.kind === 'info' ? <InfoModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
+      {dialog?.kind === 'info' ? (
+        <InfoModal
+          item={dialog.item}
+          onDownload={
+            dialog.item.file_or_folder === 'file' && mayDownload(dialog.item, inTopLevel)
+              ? () => download(dialog.item)
+              : undefined
+          }
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+      {dialog?.kind === 'rename' ? <RenameModal item={dialog.item} onClose={() => setDialog(null)} /> : null}
       {dialog?.kind === 'restore' ? (
         <RestoreModal item={dialog.item} onClose={() => setDialog(null)} />
       ) : null}
@@ -237,7 +250,11 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
         <CreateFolderModal parentId={currentId} onClose={() => setDialog(null)} />
       ) : null}
       {dialog?.kind === 'upload' && currentId !== null ? (
-        <UploadModal parentId={currentId} onClose={() => setDialog(null)} />
+        <UploadModal
+          parentId={currentId}
+          takenNames={(folder.data?.files ?? []).map((f) => f.name)}
+          onClose={() => setDialog(null)}
+        />
       ) : null}
     </Stack>
   );

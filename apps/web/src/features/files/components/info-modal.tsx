@@ -11,14 +11,17 @@ import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useUpdateFile } from '../api/files-api.ts';
+import { nameRefusal } from './notify-files.ts';
 
 export interface InfoModalProps {
   item: FileItem;
+  /** Given where the file may be downloaded: clicking a file opens this dialog, so the file itself is one step on. */
+  onDownload?: () => void;
   onClose: () => void;
 }
 
 /** An item's info: name and description editable where the viewer may edit it. */
-export function InfoModal({ item, onClose }: InfoModalProps) {
+export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
   const [error, setError] = useState<string | null>(null);
@@ -42,8 +45,16 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdated });
           onClose();
         },
-        // The spec shows this failure in a success-style toast.
-        onError: () => notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdateError }),
+        // The spec shows this failure in a success-style toast; a refused name (taken in the folder) is also said at
+        // the name field, which takes the focus, or the user would not know what to change.
+        onError: (e) => {
+          notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdateError });
+          const refusal = nameRefusal(e);
+          if (refusal) {
+            setError(refusal);
+            focusAfterRender(() => nameRef.current, bodyRef.current);
+          }
+        },
       },
     );
   };
@@ -54,7 +65,10 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           label="Name"
           ref={nameRef}
           value={name}
-          onChange={(e) => setName(e.currentTarget.value)}
+          onChange={(e) => {
+            setName(e.currentTarget.value);
+            setError(null);
+          }}
           error={error}
           readOnly={!editable}
         />
@@ -76,6 +90,11 @@ export function InfoModal({ item, onClose }: InfoModalProps) {
           {item.pathname_at_deletion ? ` · was at ${item.pathname_at_deletion}` : ''}
         </Text>
         <Group justify="flex-end">
+          {onDownload ? (
+            <Button variant="default" onClick={onDownload}>
+              Download
+            </Button>
+          ) : null}
           <Button variant="default" onClick={onClose}>
             Close
           </Button>

@@ -3,7 +3,7 @@ import { type FileItem, mayDownload } from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
 
 /** What a tile's menu can ask for. */
-export type ItemAction = 'view' | 'download' | 'delete' | 'restore' | 'purge';
+export type ItemAction = 'view' | 'download' | 'rename' | 'delete' | 'restore' | 'purge';
 
 export interface ItemMenuProps {
   item: FileItem;
@@ -13,8 +13,10 @@ export interface ItemMenuProps {
 }
 
 /**
- * View; Download (files as themselves, folders as a zip; not in top-level folders, not deleted); Delete; Restore;
- * Permanently Delete (spec 2). Delete, Restore and Permanently Delete need the item editable, as the server does.
+ * View; Download (files as themselves, folders as a zip; not in top-level folders, not deleted); Rename; Delete;
+ * Restore; Permanently Delete (spec 2). Rename, Delete, Restore and Permanently Delete need the item editable, as the
+ * server does; Rename and Delete are not offered for the roots and the facility and state folders (inTopLevel), whose
+ * names the server keeps.
  */
 export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
   const canDownload = mayDownload(item, inTopLevel);
@@ -29,7 +31,10 @@ export function ItemMenu({ item, inTopLevel, onAction }: ItemMenuProps) {
         <Menu.Item onClick={() => onAction('view', item)}>View</Menu.Item>
         {canDownload ? <Menu.Item onClick={() => onAction('download', item)}>Download</Menu.Item> : null}
         {item.editable && !item.deleted && !inTopLevel ? (
-          <Menu.Item onClick={() => onAction('delete', item)}>Delete</Menu.Item>
+          <>
+            <Menu.Item onClick={() => onAction('rename', item)}>Rename</Menu.Item>
+            <Menu.Item onClick={() => onAction('delete', item)}>Delete</Menu.Item>
+          </>
         ) : null}
         {item.editable && item.deleted ? (
           <>

@@ -35,3 +35,12 @@ export function notifyDownloadError(error: unknown): void {
 export function notifyRestoreError(error: unknown): void {
   notifyWithReason(FILE_MESSAGES.restoreError, error);
 }
+
+/**
+ * The server's refusal of a name (taken in the folder, not allowed), to be said at the name field rather than only in
+ * a toast; null for any other failure.
+ */
+export function nameRefusal(error: unknown): string | null {
+  if (!(error instanceof ApiError) || (error.status !== 400 && error.status !== 409)) return null;
+  return error.fields.name ?? null;
+}
