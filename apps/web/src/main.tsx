@@ -1,6 +1,5 @@
+// First: it sets zod's configuration (lib/zod-config.ts) before any schema is built, then starts the early requests.
 import './boot.ts';
-// Before anything parses with zod (see the module).
-import './lib/zod-config.ts';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import './app/reduced-motion.css';
