@@ -55,7 +55,16 @@ export const SETTINGS_MESSAGES = {
   /** Under the Limit Count of such a kept Approve Limit. */
   limitCountKept: 'Only someone who may give this answer can change it',
   saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
+  /** A save whose `settingsVersion` is no longer the widget's (409): someone saved in between. */
+  changedSince:
+    'These settings were changed by someone else after you opened them. Your changes were not saved: reload to see the current settings.',
 } as const;
+
+/**
+ * A widget's settings version as `GET /facility/{facID}` answers it and a save sends it back: opaque, it changes
+ * whenever one of the widget's settings does (reminder contacts are apart and do not change it).
+ */
+export const SettingsVersionSchema = z.string().min(1).max(64);
 
 /** The reminder email rule of spec 1 section 5: local part, @, domain, a 2 to 4 letter suffix. */
 export const REMINDER_EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[A-Za-z]{2,4}$/;
@@ -97,6 +106,12 @@ export const FacilitySettingInputSchema = z.strictObject({
     .optional(),
   ContactInfo: z.strictObject({ Email: email }).optional(),
   SettingNote: z.string().max(6).optional(),
+  /**
+   * The widget's `facilitySettingsVersions` entry the form was loaded with. When given and the widget's settings
+   * have changed since, the save is refused (409, SETTINGS_MESSAGES.changedSince) and nothing is written. Without it
+   * the save writes what it is given, as before.
+   */
+  settingsVersion: SettingsVersionSchema.optional(),
 });
 export type FacilitySettingInput = z.infer<typeof FacilitySettingInputSchema>;
 
@@ -112,7 +127,7 @@ export const DeleteContactInputSchema = z.strictObject({
   ContactId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]),
 });
 
-/** Answer of `POST /facilitysetting`: the added contact, or a message. */
+/** Answer of `POST /facilitysetting`: the added contact, or a message; with the widget's new version when it saved settings. */
 export const FacilitySettingAnswerSchema = z.union([
   z.object({
     faciContact: z.object({
@@ -122,6 +137,7 @@ export const FacilitySettingAnswerSchema = z.union([
       widget: z.string(),
     }),
     message: z.string(),
+    settingsVersion: SettingsVersionSchema.optional(),
   }),
-  z.object({ message: z.string() }),
+  z.object({ message: z.string(), settingsVersion: SettingsVersionSchema.optional() }),
 ]);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SETTINGS_WIDGETS, SettingsVersionSchema } from './facility-settings.ts';
 
 const PermissionMapSchema = z.record(z.string(), z.boolean());
 
@@ -27,6 +28,8 @@ export const FacilitySchema = z.object({
   userRole: z.string(),
   permissions: PermissionMapSchema,
   facilitySettings: z.array(FacilitySettingSchema),
+  /** Each settings widget's version (beyond the spec): a save sends it back so it cannot overwrite a newer save. */
+  facilitySettingsVersions: z.record(z.enum(SETTINGS_WIDGETS), SettingsVersionSchema),
   facilityContacts: z.array(FacilityContactSchema),
 });
 export type Facility = z.infer<typeof FacilitySchema>;

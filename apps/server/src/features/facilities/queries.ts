@@ -1,8 +1,9 @@
-import type { Facility } from '@portal/domain';
+import { type Facility, SETTINGS_WIDGETS } from '@portal/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilityContacts, facilitySettings, roles } from '../../db/schema/index.ts';
 import type { FacilityAccess } from '../../platform/access.ts';
+import { settingsVersion } from '../settings/index.ts';
 
 const toMap = (keys: Set<string>) => Object.fromEntries([...keys].sort().map((k) => [k, true]));
 
@@ -18,30 +19,34 @@ export async function facilitiesWithSettings(db: Db, access: readonly FacilityAc
       .where(inArray(facilityContacts.facId, ids))
       .orderBy(asc(facilityContacts.id)),
   ]);
-  return access.map((a) => ({
-    facID: a.facId,
-    facName: a.name,
-    pharmID: a.pharmId,
-    facState: a.state,
-    userRole: a.role,
-    permissions: toMap(a.permissions),
-    facilitySettings: settings
-      .filter((s) => s.facId === a.facId)
-      .map((s) => ({
+  return access.map((a) => {
+    const own = settings.filter((s) => s.facId === a.facId);
+    return {
+      facID: a.facId,
+      facName: a.name,
+      pharmID: a.pharmId,
+      facState: a.state,
+      userRole: a.role,
+      permissions: toMap(a.permissions),
+      facilitySettings: own.map((s) => ({
         widgetName: s.widget,
         settingName: s.settingName,
         settingValue: s.settingValue,
         settingNote: s.settingNote,
       })),
-    facilityContacts: contacts
-      .filter((c) => c.facId === a.facId)
-      .map((c) => ({
-        facilityContactInfoID: c.id,
-        contactInfo: c.contactInfo,
-        contactMethod: c.contactMethod,
-        widget: c.widget,
-      })),
-  }));
+      facilitySettingsVersions: Object.fromEntries(
+        SETTINGS_WIDGETS.map((w) => [w, settingsVersion(own.filter((s) => s.widget === w))]),
+      ) as Facility['facilitySettingsVersions'],
+      facilityContacts: contacts
+        .filter((c) => c.facId === a.facId)
+        .map((c) => ({
+          facilityContactInfoID: c.id,
+          contactInfo: c.contactInfo,
+          contactMethod: c.contactMethod,
+          widget: c.widget,
+        })),
+    };
+  });
 }
 
 /** The role options of one side, in catalogue order. */

@@ -24,6 +24,10 @@ const refusals = {
   404: ApiErrorBodySchema,
 };
 
+const VERSIONS_NOTE =
+  "facilitySettingsVersions holds each settings widget's version (highCost, highCostAlerts): sent back as a save's " +
+  'settingsVersion (POST /facilitysetting), it has the save refused with a 409 when that widget changed since.';
+
 /** Facilities, pharmacies and roles as the viewer may see them (reference/api.md, "Shapes"). */
 export async function facilitiesRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -36,6 +40,7 @@ export async function facilitiesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['facilities'],
         summary: "The viewer's facilities with role, permissions and settings",
+        description: VERSIONS_NOTE,
         response: { 200: FacilitiesAnswerSchema, ...refusals },
       },
     },
@@ -52,6 +57,7 @@ export async function facilitiesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['facilities'],
         summary: 'One facility the viewer may see (404 otherwise)',
+        description: VERSIONS_NOTE,
         params: z.strictObject({ facID: int4IdText() }),
         response: { 200: FacilityAnswerSchema, ...refusals },
       },

@@ -14,4 +14,5 @@ export async function facilitySettingsFeature(app: FastifyInstance) {
   await app.register(settingsRoutes);
 }
 
+export { settingsVersion } from './settings-version.ts';
 export { sweepAutoRespond, sweepReminders };

@@ -37,22 +37,27 @@ export async function upsertSetting(
 }
 
 /**
- * One stored setting, its row locked until the transaction ends (null when there is none): what a save compares with
- * is then the value its upsert will replace, not one another save changes in between.
+ * A facility widget's stored settings, held until the transaction ends, so what a save checks (its version, the
+ * auto-respond choice it keeps) is what its upserts replace, not something another save changes in between. Saves of
+ * the widget take the advisory lock one after the other: row locks alone cannot hold a widget with no rows yet, whose
+ * two first saves would both find nothing and both write. The rows are locked as well, for any writer without it.
+ * The two-key lock (facility, widget) has its own key space, apart from the one-key locks of jobs and files.
  */
-export async function lockSetting(db: Db, facId: number, widget: SettingsWidget, name: string) {
-  const [row] = await db
-    .select({ value: facilitySettings.settingValue, note: facilitySettings.settingNote })
+export async function lockWidgetSettings(db: Db, facId: number, widget: SettingsWidget) {
+  await db.execute(sql`select pg_advisory_xact_lock(${facId}, hashtext(${`facility-settings:${widget}`}))`);
+  return db
+    .select()
     .from(facilitySettings)
-    .where(
-      and(
-        eq(facilitySettings.facId, facId),
-        eq(facilitySettings.widget, widget),
-        eq(facilitySettings.settingName, name),
-      ),
-    )
+    .where(and(eq(facilitySettings.facId, facId), eq(facilitySettings.widget, widget)))
     .for('update');
-  return row ?? null;
+}
+
+/** A facility widget's stored settings, as the transaction sees them. */
+export async function widgetSettings(db: Db, facId: number, widget: SettingsWidget) {
+  return db
+    .select()
+    .from(facilitySettings)
+    .where(and(eq(facilitySettings.facId, facId), eq(facilitySettings.widget, widget)));
 }
 
 /** Adds a reminder contact; null when the address already exists for that widget (case-insensitive). */

@@ -1,7 +1,13 @@
 import { SETTINGS_MESSAGES } from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facilityContacts, facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import {
+  auditEvents,
+  facilityContacts,
+  facilitySettings,
+  pharmacyMemberships,
+  users,
+} from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 
 let t: TestApp;
@@ -59,7 +65,10 @@ describe('POST /api/facilitysetting', () => {
     });
     expect(saved).toEqual({
       status: 200,
-      body: { message: 'Facility settings for AUTHORIZATION... successfully saved' },
+      body: {
+        message: 'Facility settings for AUTHORIZATION... successfully saved',
+        settingsVersion: expect.any(String),
+      },
     });
     const rows = await settings101();
     const byName = Object.fromEntries(
@@ -381,4 +390,163 @@ describe('POST /api/facilitysetting with an id PostgreSQL cannot hold', () => {
       expect(await t.database.db.select().from(facilityContacts)).toEqual(contacts);
     },
   );
+});
+
+describe('a save sent with the settings version its form was loaded with', () => {
+  const versions = async (email = 'admin@meadowbrook.test') => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/facility/101',
+      headers: bearer(tokens[email] ?? ''),
+    });
+    return answer.json().facility.facilitySettingsVersions as Record<string, string>;
+  };
+  const stored = async (name: string) =>
+    (await settings101()).find((r) => r.widget === 'highCostAlerts' && r.settingName === name)?.settingValue;
+  const settingsAudits = async () =>
+    (await t.database.db.select().from(auditEvents).where(eq(auditEvents.kind, 'facility.settings'))).length;
+  /** What the page sends: every setting of the card, the untouched ones as it loaded them. */
+  const saveCard = (email: string, values: object, settingsVersion?: string) =>
+    post(email, '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      settingValues: {
+        EmailNotificationMaxCount: 0,
+        EmailNotificationIntervalMinutes: 60,
+        AutoRespondAction: '',
+        ...values,
+      },
+      ...(settingsVersion === undefined ? {} : { settingsVersion }),
+    });
+
+  it("answers each widget's version, changed by a change of its settings only", async () => {
+    const before = await versions();
+    expect(Object.keys(before).sort()).toEqual(['highCost', 'highCostAlerts']);
+    expect(await versions('sysadmin@pharmacy.test')).toEqual(before);
+
+    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      ContactInfo: { Email: 'versions.contact@meadowbrook.test' },
+    });
+    expect(added.status).toBe(200);
+    expect(added.body.settingsVersion).toBeUndefined();
+    expect(await versions()).toEqual(before);
+
+    const same = await saveCard('admin@meadowbrook.test', {
+      EmailNotificationIntervalMinutes: Number((await stored('EmailNotificationIntervalMinutes')) ?? 60),
+      EmailNotificationMaxCount: Number((await stored('EmailNotificationMaxCount')) ?? 0),
+      AutoRespondAction: (await stored('AutoRespondAction')) ?? '',
+    });
+    expect(same.status).toBe(200);
+    const afterSame = await versions();
+    expect(afterSame.highCost).toBe(before.highCost);
+    // Saving the values already stored (or, with no rows, storing the defaults the page showed) is a version too.
+    expect(same.body.settingsVersion).toBe(afterSame.highCostAlerts);
+
+    const changed = await saveCard('admin@meadowbrook.test', { EmailNotificationIntervalMinutes: 61 });
+    expect(changed.status).toBe(200);
+    const after = await versions();
+    expect(after.highCostAlerts).not.toBe(afterSame.highCostAlerts);
+    expect(after.highCost).toBe(before.highCost);
+    expect(changed.body.settingsVersion).toBe(after.highCostAlerts);
+  });
+
+  it("refuses a stale form's save with 409, writing and auditing nothing, then saves with the current version", async () => {
+    // The admin opens the page; the pharmacy's sysadmin then chooses Deny.
+    const opened = (await versions()).highCostAlerts;
+    const deny = await saveCard('sysadmin@pharmacy.test', { AutoRespondAction: 'Deny' }, opened);
+    expect(deny.status, JSON.stringify(deny.body)).toBe(200);
+    const rows = await settings101();
+    const audits = await settingsAudits();
+
+    // The admin's form still shows None and re-sends it with the new interval.
+    const stale = await saveCard('admin@meadowbrook.test', { EmailNotificationIntervalMinutes: 45 }, opened);
+    expect(stale).toEqual({
+      status: 409,
+      body: { message: SETTINGS_MESSAGES.changedSince, code: 'CONFLICT' },
+    });
+    expect(SETTINGS_MESSAGES.changedSince).toBe(
+      'These settings were changed by someone else after you opened them. Your changes were not saved: reload to see the current settings.',
+    );
+    expect(await settings101()).toEqual(rows);
+    expect(await settingsAudits()).toBe(audits);
+
+    // Reloaded, the form holds Deny and the current version: the save is written, and audited.
+    const current = (await versions()).highCostAlerts;
+    expect(current).toBe(deny.body.settingsVersion);
+    const saved = await saveCard(
+      'admin@meadowbrook.test',
+      { EmailNotificationIntervalMinutes: 45, AutoRespondAction: 'Deny' },
+      current,
+    );
+    expect(saved.status).toBe(200);
+    expect(await stored('EmailNotificationIntervalMinutes')).toBe('45');
+    expect(await stored('AutoRespondAction')).toBe('Deny');
+    expect(await settingsAudits()).toBe(audits + 1);
+
+    // The answer's version is the form's next one: a second save by the same person goes through.
+    const again = await saveCard(
+      'admin@meadowbrook.test',
+      { EmailNotificationIntervalMinutes: 50, AutoRespondAction: 'Deny' },
+      String(saved.body.settingsVersion),
+    );
+    expect(again.status).toBe(200);
+    expect(await stored('EmailNotificationIntervalMinutes')).toBe('50');
+    // ...and the version it replaced no longer does.
+    const replaced = await saveCard('admin@meadowbrook.test', { AutoRespondAction: 'Deny' }, current);
+    expect(replaced.status).toBe(409);
+    expect(await stored('EmailNotificationMaxCount')).toBe('0');
+  });
+
+  it("checks only the widget it saves: the other widget's change does not refuse it", async () => {
+    const opened = await versions();
+    const other = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { EmailNotificationMaxCount: 6 },
+      settingsVersion: opened.highCost,
+    });
+    expect(other.status).toBe(200);
+    const saved = await saveCard(
+      'admin@meadowbrook.test',
+      { EmailNotificationIntervalMinutes: 55, AutoRespondAction: 'Deny' },
+      opened.highCostAlerts,
+    );
+    expect(saved.status).toBe(200);
+    // A version of one widget is not the other's.
+    const crossed = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      settingValues: { EmailNotificationMaxCount: 7 },
+      settingsVersion: (await versions()).highCostAlerts,
+    });
+    expect(crossed.status).toBe(409);
+  });
+
+  it('without a version (an older client) writes what it is sent, as before', async () => {
+    const deny = await saveCard('sysadmin@pharmacy.test', { AutoRespondAction: 'Deny' });
+    expect(deny.status).toBe(200);
+    // The page re-sends every setting of the card: a stale form's None replaces the newer Deny.
+    const stale = await saveCard('admin@meadowbrook.test', { EmailNotificationIntervalMinutes: 45 });
+    expect(stale.status).toBe(200);
+    expect(await stored('AutoRespondAction')).toBe('');
+  });
+
+  it.each([
+    ['', 'an empty version'],
+    [42, 'a number'],
+    ['x'.repeat(65), 'a version too long'],
+  ])('refuses %j (%s) with 400 and writes nothing', async (settingsVersion) => {
+    const before = await settings101();
+    const refused = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      settingValues: { EmailNotificationMaxCount: 9 },
+      settingsVersion,
+    });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body.fields as object)).toContain('settingsVersion');
+    expect(await settings101()).toEqual(before);
+  });
 });

@@ -28,7 +28,8 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
-import { findContact, insertContact, lockSetting, upsertSetting } from './queries.ts';
+import { findContact, insertContact, lockWidgetSettings, upsertSetting, widgetSettings } from './queries.ts';
+import { settingsVersion } from './settings-version.ts';
 
 const refusals = {
   400: ApiErrorBodySchema,
@@ -78,8 +79,8 @@ type Row = { name: string; value: string; note?: string };
  * saved choice (with its Limit Count) passes: the page re-sends it with every save, and someone who may only
  * Discuss must still be able to change the reminders of a facility whose admin chose Approve.
  *
- * Runs in the save's transaction, on the saved row locked: read before it, an admin's change committed in between
- * (Approve to None) let the colleague's re-sent Approve pass as 'kept', and the upsert then wrote it back.
+ * `saved` is the stored row as the save's transaction locked it: read before the lock, an admin's change committed
+ * in between (Approve to None) let the colleague's re-sent Approve pass as 'kept', and the upsert then wrote it back.
  */
 async function assertMayAutoRespond(
   db: Db,
@@ -87,10 +88,13 @@ async function assertMayAutoRespond(
   facility: FacilityAccess,
   widget: SettingsWidget,
   row: Row | undefined,
+  saved: { settingValue: string; settingNote: string } | undefined,
 ) {
   if (!row || row.value === '') return;
-  const saved = await lockSetting(db, facility.facId, widget, SETTING_NAMES.autoRespond);
-  if (saved?.value === row.value && (row.value !== LIMIT_CHOICE || limitOf(saved.note) === limitOf(row.note)))
+  if (
+    saved?.settingValue === row.value &&
+    (row.value !== LIMIT_CHOICE || limitOf(saved.settingNote) === limitOf(row.note))
+  )
     return;
   const user = currentUser(request);
   const pharmacy = (await pharmacyAccess(db, user)).find((p) => p.pharmId === facility.pharmId);
@@ -186,7 +190,10 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         summary: "Save a widget's reminder and auto-respond settings, and/or add a reminder contact",
         description:
           'WidgetName is highCost or highCostAlerts. AutoRespondAction is one of the widget\'s options or "" for none; ' +
-          'with SubmitLimit, SettingNote is the Limit Count (1-9, default 1). A duplicate contact is a 409.',
+          'with SubmitLimit, SettingNote is the Limit Count (1-9, default 1). A duplicate contact is a 409. ' +
+          "settingsVersion (optional) is the widget's facilitySettingsVersions entry the form was loaded with: when " +
+          "the widget's settings changed since, the answer is a 409 and nothing is saved. A save of settings answers " +
+          "the widget's new settingsVersion.",
         body: FacilitySettingInputSchema,
         response: { 200: FacilitySettingAnswerSchema, ...refusals },
       },
@@ -200,33 +207,44 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       if (rows.length === 0 && !email)
         throw badRequest('Nothing to save.', { settingValues: 'Give a setting or a contact' });
       const user = currentUser(request);
-      const contact = await app.db.transaction(async (tx) => {
-        await assertMayAutoRespond(
-          tx,
-          request,
-          facility,
-          input.WidgetName,
-          rows.find((r) => r.name === SETTING_NAMES.autoRespond),
-        );
-        for (const row of rows)
-          await upsertSetting(tx, { facId, widget: input.WidgetName, userId: user.id, ...row });
-        const added = email ? await insertContact(tx, facId, input.WidgetName, email) : null;
+      const widget = input.WidgetName;
+      const saved = await app.db.transaction(async (tx) => {
+        if (rows.length > 0 || input.settingsVersion !== undefined) {
+          const stored = await lockWidgetSettings(tx, facId, widget);
+          // Checked on the locked rows, so of two saves sent with the same version only the first is written.
+          if (input.settingsVersion !== undefined && input.settingsVersion !== settingsVersion(stored))
+            throw conflict(SETTINGS_MESSAGES.changedSince);
+          await assertMayAutoRespond(
+            tx,
+            request,
+            facility,
+            widget,
+            rows.find((r) => r.name === SETTING_NAMES.autoRespond),
+            stored.find((s) => s.settingName === SETTING_NAMES.autoRespond),
+          );
+        }
+        for (const row of rows) await upsertSetting(tx, { facId, widget, userId: user.id, ...row });
+        const added = email ? await insertContact(tx, facId, widget, email) : null;
         if (email && !added)
           throw conflict(SETTINGS_MESSAGES.duplicateEmail, { Email: SETTINGS_MESSAGES.duplicateEmail });
         await recordAudit(
           tx,
           audit(request, facId, String(facId), {
-            widget: input.WidgetName,
+            widget,
             settings: rows.map((r) => r.name),
             contactAdded: Boolean(added),
           }),
         );
-        return added;
+        const version =
+          rows.length > 0 ? settingsVersion(await widgetSettings(tx, facId, widget)) : undefined;
+        return { contact: added, version };
       });
-      const message = SETTINGS_MESSAGES.saved(widgetByKey(input.WidgetName).title);
-      if (!contact) return { message };
+      const message = SETTINGS_MESSAGES.saved(widgetByKey(widget).title);
+      const answer = saved.version === undefined ? { message } : { message, settingsVersion: saved.version };
+      const contact = saved.contact;
+      if (!contact) return answer;
       return {
-        message,
+        ...answer,
         faciContact: {
           facilityContactInfoID: contact.id,
           contactInfo: contact.contactInfo,

@@ -90,3 +90,117 @@ describe('a colleague re-sending the saved auto-respond while an admin changes i
     expect(await stored('EmailNotificationMaxCount')).toBe('2');
   });
 });
+
+describe('two saves sent with the same settings version at once', () => {
+  const pool = () => {
+    if (!t.database.pool) throw new Error('this test needs PostgreSQL');
+    return t.database.pool;
+  };
+  const version = async (widget: string) => {
+    const answer = await t.app.inject({
+      method: 'GET',
+      url: '/api/facility/101',
+      headers: bearer(tokens['sysadmin@pharmacy.test'] ?? ''),
+    });
+    return answer.json().facility.facilitySettingsVersions[widget] as string;
+  };
+  const saveWith = (widget: string, settingsVersion: string, interval: number) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/api/facilitysetting',
+      headers: bearer(tokens['sysadmin@pharmacy.test'] ?? ''),
+      payload: {
+        FaciId: 101,
+        WidgetName: widget,
+        settingValues: {
+          EmailNotificationMaxCount: 1,
+          EmailNotificationIntervalMinutes: interval,
+          AutoRespondAction: '',
+        },
+        settingsVersion,
+      },
+    });
+  const interval = async (widget: string) =>
+    (
+      await t.database.db
+        .select()
+        .from(facilitySettings)
+        .where(
+          and(
+            eq(facilitySettings.facId, 101),
+            eq(facilitySettings.widget, widget),
+            eq(facilitySettings.settingName, 'EmailNotificationIntervalMinutes'),
+          ),
+        )
+    )[0]?.settingValue;
+  /** Waits until `count` sessions of this test's database wait for a lock (only for that state, not a timing assertion). */
+  async function untilWaiting(count: number) {
+    for (let waited = 0; ; waited++) {
+      const { rows } = await pool().query<{ n: number }>(
+        `select count(*)::int as n from pg_locks l join pg_stat_activity a on a.pid = l.pid
+         where not l.granted and a.datname = current_database()`,
+      );
+      if ((rows[0]?.n ?? 0) >= count) return;
+      if (waited > 600) throw new Error(`${count} saves never waited at once`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+  /** Both saves under way while `hold` keeps them from finishing; then `release`, and their answers. */
+  async function race(widget: string, hold: string, release: 'commit' | 'rollback') {
+    const opened = await version(widget);
+    const other = await pool().connect();
+    try {
+      await other.query('begin');
+      await other.query(hold);
+      const first = saveWith(widget, opened, 11);
+      const second = saveWith(widget, opened, 22);
+      await untilWaiting(2);
+      await other.query(release);
+      return await Promise.all([first, second]);
+    } finally {
+      other.release();
+    }
+  }
+  const outcome = (answers: { statusCode: number; json: () => { message: string } }[]) => {
+    const winner = answers.findIndex((a) => a.statusCode === 200);
+    const loser = answers[1 - winner];
+    return {
+      statuses: answers.map((a) => a.statusCode).sort(),
+      loser: loser?.json().message,
+      winnerInterval: winner === 0 ? '11' : '22',
+    };
+  };
+
+  it('writes exactly one of them where the settings exist; the other is a 409', async () => {
+    const seeded = await saveWith('highCostAlerts', await version('highCostAlerts'), 5);
+    expect(seeded.statusCode, seeded.body).toBe(200);
+    // Another writer holds the widget's rows, so both saves are under way before either can finish.
+    const answers = await race(
+      'highCostAlerts',
+      "select * from facility_settings where fac_id = 101 and widget = 'highCostAlerts' for update",
+      'commit',
+    );
+    const { statuses, loser, winnerInterval } = outcome(answers);
+    expect(statuses).toEqual([200, 409]);
+    expect(loser).toBe(SETTINGS_MESSAGES.changedSince);
+    expect(await interval('highCostAlerts')).toBe(winnerInterval);
+  });
+
+  it('writes exactly one of them where the widget has no settings yet; the other is a 409', async () => {
+    await t.database.db
+      .delete(facilitySettings)
+      .where(and(eq(facilitySettings.facId, 101), eq(facilitySettings.widget, 'highCost')));
+    // A first save of another writer, left uncommitted, that both saves' rows collide with; rolled back, it leaves
+    // the widget with no rows, as both saves found it.
+    const answers = await race(
+      'highCost',
+      `insert into facility_settings (fac_id, widget, setting_name, setting_value)
+       values (101, 'highCost', 'EmailNotificationIntervalMinutes', '99')`,
+      'rollback',
+    );
+    const { statuses, loser, winnerInterval } = outcome(answers);
+    expect(statuses).toEqual([200, 409]);
+    expect(loser).toBe(SETTINGS_MESSAGES.changedSince);
+    expect(await interval('highCost')).toBe(winnerInterval);
+  });
+});
