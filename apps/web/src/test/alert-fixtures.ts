@@ -74,6 +74,7 @@ export function facilityFixture(facID: 101 | 102): Facility {
     userRole: 'Nursing',
     permissions: toPermissionMap(keys),
     facilitySettings: [],
+    facilitySettingsVersions: { highCost: 'highCost-1', highCostAlerts: 'highCostAlerts-1' },
     facilityContacts: [],
   };
 }

@@ -23,6 +23,7 @@ export function settableFacility(overrides: Partial<Facility> = {}): Facility {
     userRole: 'facilityadmin',
     permissions: toPermissionMap([FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility, ...allActionKeys()]),
     facilitySettings: [],
+    facilitySettingsVersions: { highCost: 'highCost-1', highCostAlerts: 'highCostAlerts-1' },
     facilityContacts: [],
     ...overrides,
   });

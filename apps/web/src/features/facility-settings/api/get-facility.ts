@@ -1,5 +1,5 @@
 import { ENDPOINTS, FacilityAnswerSchema } from '@portal/domain';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
 /** `GET /facility/{facID}`: the facility with its settings and reminder contacts. */
@@ -11,4 +11,13 @@ export function facilityQuery(facID: string) {
         signal,
       }),
   });
+}
+
+/**
+ * Loads the facility again, now, whatever its age: resolves once the page holds the current settings, and rejects
+ * (the page keeps what it had) when the load fails.
+ */
+export function useReloadFacility(facID: string) {
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...facilityQuery(facID), staleTime: 0 });
 }

@@ -87,6 +87,7 @@ describe('FacilitySettingsPage', () => {
         EmailNotificationIntervalMinutes: 60,
         AutoRespondAction: 'Deny',
       },
+      settingsVersion: 'highCost-1',
     });
   });
 
@@ -123,5 +124,119 @@ describe('FacilitySettingsPage', () => {
     expect(
       await screen.findByText('Error: You may not change the settings of this facility.'),
     ).toBeInTheDocument();
+  });
+
+  it('on a 409 keeps what was typed and says why; Reload settings shows the current ones, which then save', async () => {
+    // The server as it is once someone else chose Deny after this page was loaded.
+    const newer = settableFacility({
+      facilitySettings: [
+        { widgetName: 'highCost', settingName: 'AutoRespondAction', settingValue: 'Deny', settingNote: '' },
+      ],
+      facilitySettingsVersions: { highCost: 'highCost-2', highCostAlerts: 'highCostAlerts-1' },
+    });
+    let current = settableFacility();
+    const api = withSettingsPharmacy(
+      new FakeApi()
+        .signedIn('tok', nurse())
+        .on('GET', FACILITY_PATH, () => ok(FacilityAnswerSchema, { facility: current })),
+    )
+      .on('POST', ENDPOINTS.facilitySetting, (call) =>
+        (call.body as { settingsVersion?: string }).settingsVersion ===
+        current.facilitySettingsVersions.highCost
+          ? ok(FacilitySettingAnswerSchema, { message: SETTINGS_MESSAGES.saved('AUTHORIZATION') })
+          : fail(409, SETTINGS_MESSAGES.changedSince, 'CONFLICT'),
+      )
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    const interval = within(card).getByLabelText('Reminder interval (minutes)');
+    await user.clear(interval);
+    await user.type(interval, '45');
+    current = newer;
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+
+    expect(await within(card).findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.changedSince);
+    expect(api.callsTo('POST', ENDPOINTS.facilitySetting)[0]?.body).toMatchObject({
+      settingValues: { EmailNotificationIntervalMinutes: 45, AutoRespondAction: '' },
+      settingsVersion: 'highCost-1',
+    });
+    // Nothing typed is lost, nor replaced behind the user's back: the card stays as it was until they reload.
+    expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('45');
+    expect(within(card).getByRole('radio', { name: 'None' })).toBeChecked();
+    expect(within(card).getByRole('button', { name: 'Save' })).toBeInTheDocument();
+    expect(api.callsTo('GET', FACILITY_PATH)).toHaveLength(1);
+    expect(screen.queryByText(/^Error: /)).not.toBeInTheDocument();
+    const reload = within(card).getByRole('button', { name: 'Reload settings' });
+    await waitFor(() => expect(reload).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(within(card).getByRole('radio', { name: 'Deny' })).toBeChecked());
+    expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('60');
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card).getByRole('heading', { level: 2, name: 'AUTHORIZATION' })).toHaveFocus(),
+    );
+
+    // Edits made on the reloaded settings carry their version, and save.
+    await user.clear(interval);
+    await user.type(interval, '45');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Facility settings for AUTHORIZATION... successfully saved'),
+    ).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.facilitySetting)[1]?.body).toMatchObject({
+      settingValues: { EmailNotificationIntervalMinutes: 45, AutoRespondAction: 'Deny' },
+      settingsVersion: 'highCost-2',
+    });
+  });
+
+  it('sends the version its edits were made on, even when a refetch since brought a newer one', async () => {
+    let current = settableFacility();
+    const api = withSettingsPharmacy(
+      new FakeApi()
+        .signedIn('tok', nurse())
+        .on('GET', FACILITY_PATH, () => ok(FacilityAnswerSchema, { facility: current })),
+    )
+      .on('POST', ENDPOINTS.facilitySetting, (call) =>
+        (call.body as { ContactInfo?: object }).ContactInfo
+          ? ok(FacilitySettingAnswerSchema, {
+              message: SETTINGS_MESSAGES.saved('HIGH COST ALERTS'),
+              faciContact: {
+                facilityContactInfoID: 7,
+                contactInfo: 'night.nurse@meadowbrook.test',
+                contactMethod: 'Email',
+                widget: 'highCostAlerts',
+              },
+            })
+          : fail(409, SETTINGS_MESSAGES.changedSince, 'CONFLICT'),
+      )
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'HIGH COST ALERTS' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('radio', { name: 'Approve' }));
+    // Someone else saves the interval; this page learns of it when adding a contact refetches the facility.
+    current = settableFacility({
+      facilitySettings: [
+        {
+          widgetName: 'highCostAlerts',
+          settingName: 'EmailNotificationIntervalMinutes',
+          settingValue: '30',
+          settingNote: '',
+        },
+      ],
+      facilitySettingsVersions: { highCost: 'highCost-1', highCostAlerts: 'highCostAlerts-2' },
+    });
+    await user.type(within(card).getByLabelText('Add reminder email'), 'night.nurse@meadowbrook.test');
+    await user.click(within(card).getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('30'));
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.changedSince);
+    const saves = api
+      .callsTo('POST', ENDPOINTS.facilitySetting)
+      .filter((c) => 'settingValues' in (c.body as object));
+    expect(saves.map((c) => c.body)).toEqual([
+      expect.objectContaining({ settingsVersion: 'highCostAlerts-1' }),
+    ]);
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
+import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
 import {
   type Facility,
   SETTING_LIMITS,
@@ -7,7 +7,9 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
-import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { isApiError } from '@/lib/api-error.ts';
+import { useReloadFacility } from '../api/get-facility.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
 import { useMayChooseAutoRespond } from '../hooks/use-may-choose-auto-respond.ts';
 import { notifyFailed, notifySaved } from '../notify-settings.ts';
@@ -31,21 +33,43 @@ export interface WidgetSettingsCardProps {
  * One widget's card: reminders, contacts and auto-respond. Save shows only once a value differs from the saved one,
  * so it disappears once saved; focus then goes to the card's heading (the toast is announced on its own) rather
  * than being lost with the button.
+ *
+ * A save sends the settings version the edits were made on, so it cannot silently replace a save made by someone
+ * else meanwhile. When the server refuses it (409), the card says so, keeps what the user typed, and offers to load
+ * the current settings, which replace the edits.
  */
 export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCardProps) {
   const title = widgetByKey(widget).title;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const cardRef = useRef<HTMLElement>(null);
+  const reloadRef = useRef<HTMLButtonElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const saved = savedValues(facility, widget);
+  const version = facility.facilitySettingsVersions[widget];
   // Only the edits are kept here, so a refetch (after a contact change) shows fresh values for untouched fields.
   const [edits, setEdits] = useState<Partial<SettingsValues>>({});
+  // The version the first edit was made on: a refetch since may bring another, but the edits were not made on it.
+  const [editedVersion, setEditedVersion] = useState<string>();
   const [showErrors, setShowErrors] = useState(false);
+  const [conflict, setConflict] = useState<string>();
+  const [isReloading, setIsReloading] = useState(false);
   const save = useSaveSettings(facID);
+  const reloadFacility = useReloadFacility(facID);
   const mayChoose = useMayChooseAutoRespond(facility, widget);
   const values: SettingsValues = { ...saved, ...edits };
   const errors = showErrors ? validateValues(values) : {};
-  const edit = (change: Partial<SettingsValues>) => setEdits((current) => ({ ...current, ...change }));
+  const edit = (change: Partial<SettingsValues>) => {
+    setEditedVersion((held) => held ?? version);
+    setEdits((current) => ({ ...current, ...change }));
+  };
+  const startOver = () => {
+    setEdits({});
+    setEditedVersion(undefined);
+    setShowErrors(false);
+    setConflict(undefined);
+    focusAfterRender(() => headingRef.current);
+  };
 
   function submit() {
     if (Object.keys(validateValues(values)).length > 0) {
@@ -62,21 +86,41 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
           [SETTING_NAMES.autoRespond]: values.autoRespond,
         },
         ...(isLimit ? { settingNote: String(values.limitCount) } : {}),
+        settingsVersion: editedVersion ?? version,
       },
       {
         onSuccess: (answer) => {
-          setEdits({});
-          setShowErrors(false);
-          focusAfterRender(() => headingRef.current);
+          startOver();
           notifySaved(answer.message);
         },
-        onError: notifyFailed,
+        onError: (error) => {
+          if (!isApiError(error, 409)) {
+            notifyFailed(error);
+            return;
+          }
+          setConflict(error.message);
+          focusAfterRender(() => reloadRef.current, cardRef.current);
+        },
       },
     );
   }
 
+  async function reload() {
+    setIsReloading(true);
+    try {
+      await reloadFacility();
+      // Moved before the notice and its button go: once focus was lost with them, the page's heading would take it.
+      if (isFocusLost(cardRef.current)) headingRef.current?.focus();
+      startOver();
+    } catch (error) {
+      notifyFailed(error);
+    } finally {
+      setIsReloading(false);
+    }
+  }
+
   return (
-    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId}>
+    <Paper withBorder p="md" radius="md" component="section" aria-labelledby={headingId} ref={cardRef}>
       <Stack>
         <Title
           order={2}
@@ -125,6 +169,16 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
           onChange={(autoRespond) => edit({ autoRespond })}
           onLimitCountChange={(limitCount) => edit({ limitCount })}
         />
+        {conflict && (
+          <Alert color="red" role="alert">
+            <Stack gap="sm" align="flex-start">
+              <Text size="sm">{conflict}</Text>
+              <Button ref={reloadRef} variant="light" color="red" onClick={reload} loading={isReloading}>
+                Reload settings
+              </Button>
+            </Stack>
+          </Alert>
+        )}
         {isChanged(values, saved) && (
           <Group justify="flex-end">
             <Button onClick={submit} loading={save.isPending}>
