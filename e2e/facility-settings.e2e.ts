@@ -17,8 +17,8 @@ withPortalAndBrowser((p, b) => {
 const PAGE = '/facility/facilitySettings/101';
 const HEADING = 'Facility Settings for Meadowbrook Care Center';
 
-async function openSettings(page: Page) {
-  await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+async function openSettings(page: Page, email = 'admin@meadowbrook.test') {
+  await signInThroughForm(page, portal.url, email);
   await waitForPath(page, '/dashboard');
   await page.goto(`${portal.url}${PAGE}`);
   await page.getByRole('heading', { level: 1, name: HEADING }).waitFor();
@@ -164,6 +164,82 @@ describe('facility settings', () => {
     expect(await after.getByLabel('Limit Count').inputValue()).toBe('3');
     expect(await after.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
     await context.close();
+  });
+
+  it('refuses a save made on settings someone else changed since, keeping what was typed; Reload shows theirs', async () => {
+    // Two administrators open the same facility's settings.
+    const admin = await newPage(browser, VIEWPORTS.tablet);
+    const sysadmin = await newPage(browser, VIEWPORTS.desktop);
+    await openSettings(admin.page);
+    await openSettings(sysadmin.page, 'sysadmin@pharmacy.test');
+    const card = admin.page.getByRole('region', { name: 'AUTHORIZATION' });
+    await card.getByLabel('Reminder interval (minutes)').waitFor();
+    const interval = await card.getByLabel('Reminder interval (minutes)').inputValue();
+    expect(await card.getByRole('radio', { name: 'Deny' }).isChecked()).toBe(false);
+
+    // The pharmacy's sysadmin chooses Deny and saves.
+    const theirs = sysadmin.page.getByRole('region', { name: 'AUTHORIZATION' });
+    await theirs.getByRole('radio', { name: 'Deny' }).check();
+    const theirSave = saved(sysadmin.page, '/api/facilitysetting');
+    await theirs.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await theirSave).status()).toBe(200);
+    await sysadmin.context.close();
+
+    // The facility's admin, on the page opened before, changes the interval and saves by keyboard.
+    await card.getByLabel('Reminder interval (minutes)').fill('45');
+    await card.getByRole('button', { name: 'Save', exact: true }).focus();
+    const refused = saved(admin.page, '/api/facilitysetting');
+    await admin.page.keyboard.press('Enter');
+    expect((await refused).status()).toBe(409);
+    const notice = card.getByRole('alert');
+    await notice
+      .getByText(
+        'These settings were changed by someone else after you opened them. Your changes were not saved: reload to see the current settings.',
+      )
+      .waitFor();
+    expect(await card.getByLabel('Reminder interval (minutes)').inputValue()).toBe('45');
+    expect(await card.getByRole('radio', { name: 'Deny' }).isChecked()).toBe(false);
+    const reload = card.getByRole('button', { name: 'Reload settings' });
+    await expect.poll(() => reload.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(admin.page, `${PAGE} refused as changed since (tablet)`);
+    await admin.page.setViewportSize(VIEWPORTS.desktop);
+    await expectAccessible(admin.page, `${PAGE} refused as changed since (desktop)`);
+
+    await admin.page.keyboard.press('Enter');
+    await notice.waitFor({ state: 'detached' });
+    expect(await card.getByRole('radio', { name: 'Deny' }).isChecked()).toBe(true);
+    expect(await card.getByLabel('Reminder interval (minutes)').inputValue()).toBe(interval);
+    const heading = card.getByRole('heading', { level: 2, name: 'AUTHORIZATION' });
+    await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true);
+
+    // On the current settings the same change saves, twice in a row, keeping the other's Deny.
+    for (const minutes of ['45', '50']) {
+      await card.getByLabel('Reminder interval (minutes)').fill(minutes);
+      const save = saved(admin.page, '/api/facilitysetting');
+      await card.getByRole('button', { name: 'Save', exact: true }).click();
+      expect((await save).status()).toBe(200);
+      await card.getByRole('button', { name: 'Save', exact: true }).waitFor({ state: 'detached' });
+    }
+    await admin.page.reload();
+    const after = admin.page.getByRole('region', { name: 'AUTHORIZATION' });
+    await after.getByLabel('Reminder interval (minutes)').waitFor();
+    expect(await after.getByLabel('Reminder interval (minutes)').inputValue()).toBe('50');
+    expect(await after.getByRole('radio', { name: 'Deny' }).isChecked()).toBe(true);
+    await admin.context.close();
+
+    const reset = await fetch(`${portal.url}/api/facilitysetting`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${await apiToken(portal.url, 'admin@meadowbrook.test')}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({
+        FaciId: 101,
+        WidgetName: 'highCost',
+        settingValues: { EmailNotificationIntervalMinutes: Number(interval), AutoRespondAction: '' },
+      }),
+    });
+    expect(reset.status).toBe(200);
   });
 
   it("offers a Discuss-only pharmacy colleague None, shows the admin's Approve and still saves their reminders", async () => {
