@@ -15,7 +15,7 @@ export function facilityQuery(facID: string) {
 
 /**
  * Loads the facility again, now, whatever its age: resolves once the page holds the current settings, and rejects
- * (the page keeps what it had) when the load fails.
+ * when the load fails (the facility query then holds the error, which the page shows).
  */
 export function useReloadFacility(facID: string) {
   const queryClient = useQueryClient();

@@ -112,8 +112,8 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
       // Moved before the notice and its button go: once focus was lost with them, the page's heading would take it.
       if (isFocusLost(cardRef.current)) headingRef.current?.focus();
       startOver();
-    } catch (error) {
-      notifyFailed(error);
+    } catch {
+      // The failed load is the facility query's error, which the page shows and announces.
     } finally {
       setIsReloading(false);
     }
