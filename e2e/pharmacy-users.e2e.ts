@@ -46,13 +46,13 @@ describe('pharmacy administration', () => {
     // A facility's forms open over the facilities modal; closing them returns to it, to the Forms button.
     await page.getByRole('button', { name: 'Forms for Meadowbrook East' }).click();
     await page
-      .getByRole('dialog', { name: /Forms for facility 102/ })
+      .getByRole('dialog', { name: 'Forms for Meadowbrook East' })
       .getByRole('link')
       .first()
       .waitFor();
     await expectAccessible(page, `/pharmacies forms over facilities (${name})`);
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: /Forms for facility 102/ }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Forms for Meadowbrook East' }).waitFor({ state: 'detached' });
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Forms for Meadowbrook East');
