@@ -180,10 +180,13 @@ describe('FacilityUsersPage', () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog');
+    // The phone field keeps the portal's mask, as the create forms do, from the start and as digits are typed.
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 123-4567');
     await user.clear(within(dialog).getByLabelText('Display name'));
     await user.type(within(dialog).getByLabelText('Display name'), 'Mar');
     await user.clear(within(dialog).getByLabelText('Phone'));
     await user.type(within(dialog).getByLabelText('Phone'), '555-12');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 12');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText('Name must include a minimum of 4 characters'),
