@@ -89,7 +89,7 @@ describe('pharmacy administration', () => {
     await create.getByLabel(/^Password( \*)?$/).fill('erin-first-pass');
     await create.getByLabel('Confirm password').fill('erin-first-pass');
     const created = answered(page, '/api/createpharmuser');
-    await create.getByRole('button', { name: 'Create user' }).click();
+    await create.getByRole('button', { name: 'Create User' }).click();
     expect((await created).status()).toBe(200);
     await page.getByText('Pharmacy user successfully created').waitFor();
     const row = page.getByRole('row', { name: /Erin Ettore/ });

@@ -151,7 +151,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
               Create and Add Another
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create user
+              Create User
             </Button>
           </Group>
         </Stack>
