@@ -332,6 +332,8 @@ describe('FacilityUsersPage', () => {
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    // The minimum is said before an administrator types a password that would be refused.
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
     await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
     await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));

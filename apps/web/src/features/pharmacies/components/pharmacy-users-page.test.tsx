@@ -189,6 +189,8 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
     const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
+    // The minimum is said before an administrator types a password that would be refused.
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     for (const message of [
       'Please select a pharmacy',
