@@ -576,4 +576,18 @@ describe('FacilityUsersPage', () => {
     expect(body.UserId).toBe(1);
     expect(body.settingValues).toMatchObject({ widget_highCost_Show: false, allowToSetSettings: false });
   });
+
+  it('closes Edit User Settings unsaved with its Cancel, as the other dialogs close', async () => {
+    const api = install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit settings for Maria Alvarez' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Show AUTHORIZATION' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', ENDPOINTS.userSetting)).toHaveLength(0);
+  });
 });
