@@ -46,13 +46,13 @@ describe('pharmacy administration', () => {
     // A facility's forms open over the facilities modal; closing them returns to it, to the Forms button.
     await page.getByRole('button', { name: 'Forms for Meadowbrook East' }).click();
     await page
-      .getByRole('dialog', { name: /Forms for facility 102/ })
+      .getByRole('dialog', { name: 'Forms for Meadowbrook East' })
       .getByRole('link')
       .first()
       .waitFor();
     await expectAccessible(page, `/pharmacies forms over facilities (${name})`);
     await page.keyboard.press('Escape');
-    await page.getByRole('dialog', { name: /Forms for facility 102/ }).waitFor({ state: 'detached' });
+    await page.getByRole('dialog', { name: 'Forms for Meadowbrook East' }).waitFor({ state: 'detached' });
     await expect
       .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
       .toBe('Forms for Meadowbrook East');
@@ -89,7 +89,7 @@ describe('pharmacy administration', () => {
     await create.getByLabel(/^Password( \*)?$/).fill('erin-first-pass');
     await create.getByLabel('Confirm password').fill('erin-first-pass');
     const created = answered(page, '/api/createpharmuser');
-    await create.getByRole('button', { name: 'Create user' }).click();
+    await create.getByRole('button', { name: 'Create User' }).click();
     expect((await created).status()).toBe(200);
     await page.getByText('Pharmacy user successfully created').waitFor();
     const row = page.getByRole('row', { name: /Erin Ettore/ });

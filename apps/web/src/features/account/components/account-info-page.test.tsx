@@ -54,9 +54,11 @@ describe('Account Info', () => {
     const api = fakeApi().install();
     const { user } = await openAccount();
     const phone = screen.getByLabelText('Phone');
-    expect(phone).toHaveValue('555-123-4567');
+    // The phone field keeps the portal's mask, as the user forms do, from the start and as digits are typed.
+    expect(phone).toHaveValue('(555) 123-4567');
     await user.clear(phone);
     await user.type(phone, '555 12');
+    expect(phone).toHaveValue('(555) 12');
     await user.click(screen.getByRole('button', { name: 'Save Phone' }));
     expect(screen.getByText('Phone number must have 10 digits')).toBeInTheDocument();
     await user.clear(phone);

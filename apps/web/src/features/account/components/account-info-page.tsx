@@ -1,7 +1,7 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
 import {
   DisplayNameFormSchema,
-  formatPhone,
+  maskPhone,
   PhoneFormSchema,
   TitleFormSchema,
   USER_ADMIN_MESSAGES,
@@ -41,8 +41,7 @@ export function AccountInfoPage() {
             field="phone"
             label="Phone"
             type="tel"
-            autoComplete="tel"
-            initial={formatPhone(user.phone)}
+            initial={maskPhone(user.phone)}
             schema={PhoneFormSchema}
             savedMessage={USER_ADMIN_MESSAGES.phoneUpdated}
           />

@@ -15,6 +15,8 @@ export interface DashboardConfigFormProps {
   canLock?: boolean;
   isSubmitting?: boolean;
   submitLabel?: string;
+  /** In a dialog: a Cancel beside the submit, as the portal's other dialogs have, closing it unsaved. */
+  onCancel?: () => void;
 }
 
 interface Row {
@@ -123,7 +125,12 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
             disabled={props.disabled}
           />
         ) : null}
-        <Group>
+        <Group justify={props.onCancel ? 'flex-end' : undefined}>
+          {props.onCancel ? (
+            <Button variant="default" onClick={props.onCancel}>
+              Cancel
+            </Button>
+          ) : null}
           <Button type="submit" disabled={props.disabled} loading={props.isSubmitting}>
             {props.submitLabel ?? 'Save settings'}
           </Button>

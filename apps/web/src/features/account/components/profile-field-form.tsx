@@ -2,6 +2,7 @@ import { Button, Group, TextInput } from '@mantine/core';
 import type { EditUserInfoAccount } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
+import { PhoneInput } from '@/components/phone-input.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useEditOwnAccount } from '../api/edit-user-info.ts';
@@ -17,6 +18,7 @@ export interface ProfileFieldFormProps {
   schema: z.ZodType<Partial<Record<Field, string>>>;
   /** The toast after saving (spec 2, section 8). */
   savedMessage: string;
+  /** A phone field is the portal's PhoneInput, masked as the digits are typed. */
   type?: 'text' | 'tel';
   autoComplete?: string;
 }
@@ -54,16 +56,26 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label={`Change ${props.label.toLowerCase()}`}>
       <Group align="flex-start" wrap="nowrap">
-        <TextInput
-          label={props.label}
-          type={props.type ?? 'text'}
-          autoComplete={props.autoComplete}
-          value={value}
-          onChange={(e) => setValue(e.currentTarget.value)}
-          error={error}
-          style={{ flex: 1 }}
-          maw={420}
-        />
+        {props.type === 'tel' ? (
+          <PhoneInput
+            label={props.label}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={error}
+            style={{ flex: 1 }}
+            maw={420}
+          />
+        ) : (
+          <TextInput
+            label={props.label}
+            autoComplete={props.autoComplete}
+            value={value}
+            onChange={(e) => setValue(e.currentTarget.value)}
+            error={error}
+            style={{ flex: 1 }}
+            maw={420}
+          />
+        )}
         <Button
           type="submit"
           mt={25}

@@ -28,13 +28,13 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
     <OpenModal onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Title" {...field('title')} />
+          <TextInput label="Title" required {...field('title')} />
           <Group grow>
-            <TextInput label="Type" {...field('type')} />
-            <TextInput label="Date" type="date" {...field('date')} />
+            <TextInput label="Type" required {...field('type')} />
+            <TextInput label="Date" type="date" required {...field('date')} />
           </Group>
           <Checkbox label="Admin Only (pharmacy users only)" {...form.register('pharmUserOnly')} />
-          <RichTextFormField control={form.control} name="description" label="Description" />
+          <RichTextFormField control={form.control} name="description" label="Description" required />
           <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
         </Stack>
       </form>

@@ -95,8 +95,14 @@ describe('ReleaseNotesPage', () => {
     const { user } = renderApp('/info/release-notes', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
-    const title = within(dialog).getByLabelText('Title');
+    const title = within(dialog).getByRole('textbox', { name: /^Title/ });
     expect(title).toHaveValue('Older note');
+    // The fields the schema requires are marked so, as in the portal's other forms.
+    for (const name of [/^Title/, /^Type/, /^Date/])
+      expect(within(dialog).getByLabelText(name)).toBeRequired();
+    expect(
+      await within(dialog).findByRole('textbox', { name: 'Description' }, { timeout: 5000 }),
+    ).toBeRequired();
     await user.clear(title);
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(await within(dialog).findByText('Title is required')).toBeInTheDocument();

@@ -7,15 +7,28 @@ export interface RichTextEditorFieldProps {
   label: string;
   value: string;
   onChange: (html: string) => void;
+  required?: boolean;
 }
 
 /** TipTap through Mantine, storing HTML. Loaded lazily: only the admins' editor pays for it. */
-export default function RichTextEditorField({ label, value, onChange }: RichTextEditorFieldProps) {
+export default function RichTextEditorField({
+  label,
+  value,
+  onChange,
+  required = false,
+}: RichTextEditorFieldProps) {
   const editor = useEditor({
     extensions: [StarterKit.configure({ link: false }), Link],
     content: value,
     immediatelyRender: true,
-    editorProps: { attributes: { 'aria-label': label, role: 'textbox', 'aria-multiline': 'true' } },
+    editorProps: {
+      attributes: {
+        'aria-label': label,
+        role: 'textbox',
+        'aria-multiline': 'true',
+        ...(required ? { 'aria-required': 'true' } : {}),
+      },
+    },
     onUpdate: ({ editor: e }) => onChange(e.getHTML()),
   });
   return (

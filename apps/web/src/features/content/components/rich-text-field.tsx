@@ -9,14 +9,16 @@ export interface RichTextFieldProps {
   value: string;
   onChange: (html: string) => void;
   error?: string | undefined;
+  /** Marked with the asterisk the portal's other required fields carry. */
+  required?: boolean;
 }
 
 /** A labelled HTML editor, its code fetched only when an admin opens an editor. */
-export function RichTextField({ label, value, onChange, error }: RichTextFieldProps) {
+export function RichTextField({ label, value, onChange, error, required = false }: RichTextFieldProps) {
   return (
-    <Input.Wrapper label={label} error={error}>
+    <Input.Wrapper label={label} error={error} withAsterisk={required}>
       <Suspense fallback={<Loader size="sm" role="status" aria-label="Loading editor" />}>
-        <Editor label={label} value={value} onChange={onChange} />
+        <Editor label={label} value={value} onChange={onChange} required={required} />
       </Suspense>
     </Input.Wrapper>
   );
@@ -27,6 +29,7 @@ export interface RichTextFormFieldProps<T extends FieldValues, O extends FieldVa
   control: Control<T, unknown, O>;
   name: Path<T>;
   label: string;
+  required?: boolean;
 }
 
 /** A `RichTextField` bound to a form field, with the field's error message under it. */
@@ -34,6 +37,7 @@ export function RichTextFormField<T extends FieldValues, O extends FieldValues>(
   control,
   name,
   label,
+  required = false,
 }: RichTextFormFieldProps<T, O>) {
   return (
     <Controller
@@ -42,6 +46,7 @@ export function RichTextFormField<T extends FieldValues, O extends FieldValues>(
       render={({ field, fieldState }) => (
         <RichTextField
           label={label}
+          required={required}
           value={field.value}
           onChange={field.onChange}
           error={fieldState.error?.message}

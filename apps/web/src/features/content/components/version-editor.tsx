@@ -30,11 +30,11 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow>
-            <TextInput label="Version" {...field('version')} />
-            <TextInput label="Date" type="date" {...field('date')} />
+            <TextInput label="Version" required {...field('version')} />
+            <TextInput label="Date" type="date" required {...field('date')} />
           </Group>
-          <TextInput label="Title" {...field('title')} />
-          <RichTextFormField control={form.control} name="description" label="Description" />
+          <TextInput label="Title" required {...field('title')} />
+          <RichTextFormField control={form.control} name="description" label="Description" required />
           <RichTextFormField
             control={form.control}
             name="pharmUserDescription"

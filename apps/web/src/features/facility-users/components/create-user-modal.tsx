@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   type AdminViewer,
@@ -15,6 +15,7 @@ import {
 } from '@portal/domain';
 import { useEffect } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
@@ -185,12 +186,11 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
           <TextInput label="Email" type="email" withAsterisk {...field('email')} />
           {facility ? null : <TextInput label="Title" withAsterisk {...field('Title')} />}
           <PhoneInput label="Phone" {...field('phone')} />
-          <PasswordInput label="Password" withAsterisk autoComplete="new-password" {...field('password')} />
-          <PasswordInput
-            label="Confirm password"
-            withAsterisk
-            autoComplete="new-password"
-            {...field('confirmPassword')}
+          <NewPasswordInputs
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+            minLength={passwordMinLength}
+            replacing={false}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -1,7 +1,8 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { EditUserInfoProfileSchema, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { EditUserInfoProfileSchema, maskPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { PhoneInput } from '@/components/phone-input.tsx';
 import { useFocusServerErrors, useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -24,7 +25,8 @@ export interface EditProfileModalProps {
 export function EditProfileModal({ user, entityId, onClose, title, listKey }: EditProfileModalProps) {
   const { form, field, setFieldErrors } = useSchemaForm(EditUserInfoProfileSchema, {
     displayName: user.displayName,
-    phone: formatPhone(user.phone),
+    // In the mask the field keeps as digits are typed, as every phone field of the portal does.
+    phone: maskPhone(user.phone),
     email: user.email,
     entityId,
   });
@@ -50,7 +52,7 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
       <form ref={serverErrors.ref} onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <TextInput label="Display name" data-autofocus {...field('displayName')} />
-          <TextInput label="Phone" placeholder="ddd-ddd-dddd" {...field('phone')} />
+          <PhoneInput label="Phone" {...field('phone')} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

@@ -44,6 +44,7 @@ export function EditSettingsModal({ user, onClose, listKey = FACILITY_USERS_KEY 
         canLock
         isSubmitting={save.isPending}
         submitLabel="Save"
+        onCancel={onClose}
       />
     </OpenModal>
   );

@@ -180,10 +180,13 @@ describe('FacilityUsersPage', () => {
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog');
+    // The phone field keeps the portal's mask, as the create forms do, from the start and as digits are typed.
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 123-4567');
     await user.clear(within(dialog).getByLabelText('Display name'));
     await user.type(within(dialog).getByLabelText('Display name'), 'Mar');
     await user.clear(within(dialog).getByLabelText('Phone'));
     await user.type(within(dialog).getByLabelText('Phone'), '555-12');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 12');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     expect(
       await within(dialog).findByText('Name must include a minimum of 4 characters'),
@@ -329,6 +332,8 @@ describe('FacilityUsersPage', () => {
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Create Facility User' });
+    // The minimum is said before an administrator types a password that would be refused.
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
     await user.click(within(dialog).getByLabelText(/^Facility/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Meadowbrook Care Center (101)' }));
     await user.click(within(dialog).getByLabelText(/^Role/, { selector: 'input' }));
@@ -570,5 +575,19 @@ describe('FacilityUsersPage', () => {
     };
     expect(body.UserId).toBe(1);
     expect(body.settingValues).toMatchObject({ widget_highCost_Show: false, allowToSetSettings: false });
+  });
+
+  it('closes Edit User Settings unsaved with its Cancel, as the other dialogs close', async () => {
+    const api = install();
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit settings for Maria Alvarez' });
+    await user.click(within(dialog).getByRole('switch', { name: 'Show AUTHORIZATION' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', ENDPOINTS.userSetting)).toHaveLength(0);
   });
 });

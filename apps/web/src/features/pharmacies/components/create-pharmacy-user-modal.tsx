@@ -1,4 +1,4 @@
-import { Button, Group, MultiSelect, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import {
   type CreatePharmUserInput,
   createPharmUserFormSchema,
@@ -10,6 +10,7 @@ import {
 import { useEffect, useMemo } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
@@ -135,14 +136,15 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
             <TextInput label="Title" {...field('title')} />
             <TextInput label="Email" type="email" required autoComplete="off" {...field('email')} />
             <PhoneInput label="Phone" {...field('phone')} />
-            <PasswordInput label="Password" required autoComplete="new-password" {...field('password')} />
-            <PasswordInput
-              label="Confirm password"
-              required
-              autoComplete="new-password"
-              {...field('confirmPassword')}
-            />
           </SimpleGrid>
+          {/* Below the grid, one under the other: side by side, the minimum said under the first label pushed its
+              input below the confirmation's. */}
+          <NewPasswordInputs
+            password={field('password')}
+            confirmPassword={field('confirmPassword')}
+            minLength={config.passwordMinLength}
+            replacing={false}
+          />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
@@ -151,7 +153,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
               Create and Add Another
             </Button>
             <Button type="submit" loading={create.isPending}>
-              Create user
+              Create User
             </Button>
           </Group>
         </Stack>

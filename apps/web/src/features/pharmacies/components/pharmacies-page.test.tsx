@@ -62,7 +62,7 @@ describe('PharmaciesPage', () => {
   it('opens the forms modal with &faciID= for the pharmacy’s region', async () => {
     withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist())).install();
     renderApp('/pharmacies?pharmID=sprx&faciID=101', { token: 'tok' });
-    const dialog = await screen.findByRole('dialog', { name: /Forms for facility 101/ }, T);
+    const dialog = await screen.findByRole('dialog', { name: 'Forms for Meadowbrook Care Center' }, T);
     const links = await within(dialog).findAllByRole('link');
     expect(links).toHaveLength(4);
     // sprx is in the NJ region; each card opens the forms service prefilled for facility 101, in a new tab.
@@ -79,12 +79,12 @@ describe('PharmaciesPage', () => {
     await user.type(within(facilities).getByLabelText('Search facilities'), 'east');
     await user.click(within(facilities).getByRole('button', { name: 'Forms for Meadowbrook East' }));
     expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx&faciID=102');
-    const forms = await screen.findByRole('dialog', { name: /Forms for facility 102/ }, T);
+    const forms = await screen.findByRole('dialog', { name: 'Forms for Meadowbrook East' }, T);
     // The facility's modal is still there under the forms, as the user left it.
     expect(screen.getByRole('dialog', { name: 'Facilities of sprx', hidden: true })).toBeInTheDocument();
     await user.click(within(forms).getByRole('button', { name: 'Close' }));
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: /Forms for facility 102/ })).not.toBeInTheDocument(),
+      expect(screen.queryByRole('dialog', { name: 'Forms for Meadowbrook East' })).not.toBeInTheDocument(),
     );
     expect(currentPath(router)).toBe('/pharmacies?pharmID=sprx');
     const back = screen.getByRole('dialog', { name: 'Facilities of sprx' });

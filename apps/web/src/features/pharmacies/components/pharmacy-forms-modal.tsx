@@ -15,8 +15,11 @@ export interface PharmacyFormsModalProps {
  */
 export function PharmacyFormsModal({ pharmacy, faciID, onClose }: PharmacyFormsModalProps) {
   const facility = pharmacy.facilities.find((f) => String(f.facID) === faciID);
+  // Titled by the facility's name, as the Secure Forms page titles the same grid: a nurse knows her facility by
+  // its name, not its number.
+  const title = facility ? `Forms for ${facility.facName}` : `Forms for facility ${faciID}`;
   return (
-    <OpenModal onClose={onClose} title={`Forms for facility ${faciID} (${pharmacy.pharmID})`} size="lg">
+    <OpenModal onClose={onClose} title={title} size="lg">
       {facility ? (
         <PharmacyFormsGrid pharmID={pharmacy.pharmID} facility={facility} />
       ) : (

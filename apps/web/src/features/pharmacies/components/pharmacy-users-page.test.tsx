@@ -189,7 +189,9 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
     const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    // The minimum is said before an administrator types a password that would be refused.
+    expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription('At least 8 characters');
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     for (const message of [
       'Please select a pharmacy',
       'Please select a pharmacy role',
@@ -209,7 +211,7 @@ describe('PharmacyUsersPage', () => {
     expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(555) 123');
     await user.type(within(dialog).getByLabelText(/^Password/), 'a-good-password');
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'another-password');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(
       await within(dialog).findByText('Pharmacy staff emails must end with @pharmacy.test'),
     ).toBeInTheDocument();
@@ -223,7 +225,7 @@ describe('PharmacyUsersPage', () => {
     expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(555) 123-4567');
     await user.clear(within(dialog).getByLabelText(/Confirm password/));
     await user.type(within(dialog).getByLabelText(/Confirm password/), 'a-good-password');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await within(dialog).findByText('A user with this email already exists')).toBeInTheDocument();
     // The keyboard user is taken to the field the server refused, whose message a screen reader then reads.
     await waitFor(() => expect(within(dialog).getByLabelText(/Email/)).toHaveFocus());
@@ -233,7 +235,7 @@ describe('PharmacyUsersPage', () => {
 
     await user.clear(within(dialog).getByLabelText(/Email/));
     await user.type(within(dialog).getByLabelText(/Email/), 'nia@pharmacy.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('Pharmacy user successfully created')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.createPharmacyUser).at(-1)?.body).toEqual({
       pharmID: ['upny'],
@@ -252,7 +254,7 @@ describe('PharmacyUsersPage', () => {
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Add Pharmacy User' }, T));
     const dialog = await screen.findByRole('dialog', { name: 'Add Pharmacy User' });
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' })).toHaveFocus(),
     );
@@ -261,7 +263,7 @@ describe('PharmacyUsersPage', () => {
     expect(within(dialog).getByText('Please select a pharmacy')).toBeVisible();
     await user.click(within(dialog).getByLabelText(/^Pharmacies/, { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Upstate Pharmacy NY (upny)' }));
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' })).toHaveFocus(),
     );
@@ -295,7 +297,7 @@ describe('PharmacyUsersPage', () => {
     expect(within(dialog).getByLabelText(/^Pharmacy role/, { selector: 'input' })).toHaveValue('Billing');
 
     await fillPerson('Nia Two', 'nia.two@pharmacy.test');
-    await user.click(within(dialog).getByRole('button', { name: 'Create user' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const bodies = api.callsTo('POST', ENDPOINTS.createPharmacyUser).map((call) => call.body);
     expect(bodies).toEqual(
