@@ -311,6 +311,46 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it("fits a widget page's table to the screen: no rows hidden above the footer of a tall tablet, the footer on a ward screen", async () => {
+    // Where the page's table and its footer are, and whether rows are scrolled out of the table's own view.
+    const layout = async (page: Page) => {
+      const footer = await page.getByText('End of alerts').boundingBox();
+      const table = await page.getByRole('table', { name: 'CLARIFICATIONS alerts' }).evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        return {
+          rows: element.querySelectorAll('tbody tr[aria-rowindex]').length,
+          hidesRows: scroller.scrollHeight > scroller.clientHeight,
+          pageHeight: document.documentElement.scrollHeight,
+          windowHeight: window.innerHeight,
+        };
+      });
+      return { ...table, footerBottom: (footer?.y ?? 0) + (footer?.height ?? Number.POSITIVE_INFINITY) };
+    };
+    // A pharmacy user sees the clarifications of three facilities: more rows than the old fixed 560 px held.
+    const tall = await signedIn('sysadmin@pharmacy.test', { width: 820, height: 1180 });
+    await tall.page.goto(`${portal.url}/alerts/openBatch`);
+    await tall.page.getByText('End of alerts').waitFor();
+    const onTablet = await layout(tall.page);
+    expect(onTablet.rows).toBeGreaterThan(14);
+    expect(onTablet.hidesRows).toBe(false);
+    expect(onTablet.footerBottom).toBeLessThanOrEqual(onTablet.windowHeight);
+    expect(tall.errors).toEqual([]);
+    await tall.context.close();
+
+    // A ward screen has less room than the rows need: they scroll inside the table, which ends where the footer
+    // still shows above the screen's bottom edge, and the page itself needs no scrolling.
+    const ward = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
+    await ward.page.goto(`${portal.url}/alerts/openBatch`);
+    await ward.page.getByText('End of alerts').waitFor();
+    const onWard = await layout(ward.page);
+    expect(onWard.hidesRows).toBe(true);
+    expect(onWard.footerBottom).toBeLessThanOrEqual(onWard.windowHeight);
+    expect(onWard.pageHeight).toBe(onWard.windowHeight);
+    expect(onWard.windowHeight - onWard.footerBottom).toBeLessThan(40);
+    expect(ward.errors).toEqual([]);
+    await ward.context.close();
+  });
+
   it('keeps the keyboard in its place on a ward screen: rows show their patient, arrows move, Refresh keeps focus', async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.ward);
     // A dashboard card: half the width of the screen, narrower than its table.
