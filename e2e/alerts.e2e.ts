@@ -276,9 +276,34 @@ describe('alerts', () => {
       overflows: element.scrollWidth > element.clientWidth,
       attachments: getComputedStyle(element).backgroundAttachment,
     }));
-    expect(edges).toEqual({ overflows: true, attachments: 'local, local, scroll, scroll' });
+    expect(edges).toEqual({ overflows: true, attachments: 'local, local, local, scroll, scroll, scroll' });
     await open.tap();
     await waitForPath(page, '/alerts/authorization');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shades the bottom edge of a card on a touch tablet while rows are scrolled out of view below', async () => {
+    // A touch screen shows no scroll bar until the table moves: 18 narcotics alerts showed as 7 rows, then
+    // 'End of alerts'. A shadow on the bottom edge (as on the right one) says there are more, and goes at the end.
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.tablet);
+    const narcotics = card(page, 'NARCOTICS - new script needed');
+    await narcotics.getByRole('table').waitFor();
+    const scroller = narcotics.getByRole('table').locator('xpath=..');
+    const edges = () =>
+      scroller.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const layers = style.backgroundPosition.split(', ');
+        const attachments = style.backgroundAttachment.split(', ');
+        return {
+          rowsBelow: element.scrollTop + element.clientHeight < element.scrollHeight - 1,
+          // The shadow stays on the visible bottom edge; the cover moves with the rows and hides it at the end.
+          bottomShadow: layers.some((p, i) => p === '50% 100%' && attachments[i] === 'scroll'),
+          bottomCover: layers.some((p, i) => p === '50% 100%' && attachments[i] === 'local'),
+        };
+      });
+    expect(await edges()).toEqual({ rowsBelow: true, bottomShadow: true, bottomCover: true });
+    expect(await narcotics.getByText('End of alerts').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
