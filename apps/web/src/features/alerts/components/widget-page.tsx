@@ -113,7 +113,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // server, none): they are not the answer for the dates shown, so neither they nor their Total are shown.
   const isRangeRefused = !isRangeValid || rangeRefusal;
   const shownRows = isRangeRefused ? [] : rows;
-  // The table takes the screen's height left below the header, the footer in view under it (at least 8 rows).
+  // The table takes the screen's height left below the header, the footer in view under it (at least a card's).
   const tableFill = useFillHeight(320);
 
   return (
