@@ -276,9 +276,34 @@ describe('alerts', () => {
       overflows: element.scrollWidth > element.clientWidth,
       attachments: getComputedStyle(element).backgroundAttachment,
     }));
-    expect(edges).toEqual({ overflows: true, attachments: 'local, local, scroll, scroll' });
+    expect(edges).toEqual({ overflows: true, attachments: 'local, local, local, scroll, scroll, scroll' });
     await open.tap();
     await waitForPath(page, '/alerts/authorization');
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shades the bottom edge of a card on a touch tablet while rows are scrolled out of view below', async () => {
+    // A touch screen shows no scroll bar until the table moves: 18 narcotics alerts showed as 7 rows, then
+    // 'End of alerts'. A shadow on the bottom edge (as on the right one) says there are more, and goes at the end.
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.tablet);
+    const narcotics = card(page, 'NARCOTICS - new script needed');
+    await narcotics.getByRole('table').waitFor();
+    const scroller = narcotics.getByRole('table').locator('xpath=..');
+    const edges = () =>
+      scroller.evaluate((element) => {
+        const style = getComputedStyle(element);
+        const layers = style.backgroundPosition.split(', ');
+        const attachments = style.backgroundAttachment.split(', ');
+        return {
+          rowsBelow: element.scrollTop + element.clientHeight < element.scrollHeight - 1,
+          // The shadow stays on the visible bottom edge; the cover moves with the rows and hides it at the end.
+          bottomShadow: layers.some((p, i) => p === '50% 100%' && attachments[i] === 'scroll'),
+          bottomCover: layers.some((p, i) => p === '50% 100%' && attachments[i] === 'local'),
+        };
+      });
+    expect(await edges()).toEqual({ rowsBelow: true, bottomShadow: true, bottomCover: true });
+    expect(await narcotics.getByText('End of alerts').isVisible()).toBe(true);
     expect(errors).toEqual([]);
     await context.close();
   });
@@ -309,6 +334,46 @@ describe('alerts', () => {
     }
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it("fits a widget page's table to the screen: no rows hidden above the footer of a tall tablet, the footer on a ward screen", async () => {
+    // Where the page's table and its footer are, and whether rows are scrolled out of the table's own view.
+    const layout = async (page: Page) => {
+      const footer = await page.getByText('End of alerts').boundingBox();
+      const table = await page.getByRole('table', { name: 'CLARIFICATIONS alerts' }).evaluate((element) => {
+        const scroller = element.parentElement as HTMLElement;
+        return {
+          rows: element.querySelectorAll('tbody tr[aria-rowindex]').length,
+          hidesRows: scroller.scrollHeight > scroller.clientHeight,
+          pageHeight: document.documentElement.scrollHeight,
+          windowHeight: window.innerHeight,
+        };
+      });
+      return { ...table, footerBottom: (footer?.y ?? 0) + (footer?.height ?? Number.POSITIVE_INFINITY) };
+    };
+    // A pharmacy user sees the clarifications of three facilities: more rows than the old fixed 560 px held.
+    const tall = await signedIn('sysadmin@pharmacy.test', { width: 820, height: 1180 });
+    await tall.page.goto(`${portal.url}/alerts/openBatch`);
+    await tall.page.getByText('End of alerts').waitFor();
+    const onTablet = await layout(tall.page);
+    expect(onTablet.rows).toBeGreaterThan(14);
+    expect(onTablet.hidesRows).toBe(false);
+    expect(onTablet.footerBottom).toBeLessThanOrEqual(onTablet.windowHeight);
+    expect(tall.errors).toEqual([]);
+    await tall.context.close();
+
+    // A ward screen has less room than the rows need: they scroll inside the table, which ends where the footer
+    // still shows above the screen's bottom edge, and the page itself needs no scrolling.
+    const ward = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
+    await ward.page.goto(`${portal.url}/alerts/openBatch`);
+    await ward.page.getByText('End of alerts').waitFor();
+    const onWard = await layout(ward.page);
+    expect(onWard.hidesRows).toBe(true);
+    expect(onWard.footerBottom).toBeLessThanOrEqual(onWard.windowHeight);
+    expect(onWard.pageHeight).toBe(onWard.windowHeight);
+    expect(onWard.windowHeight - onWard.footerBottom).toBeLessThan(40);
+    expect(ward.errors).toEqual([]);
+    await ward.context.close();
   });
 
   it('keeps the keyboard in its place on a ward screen: rows show their patient, arrows move, Refresh keeps focus', async () => {

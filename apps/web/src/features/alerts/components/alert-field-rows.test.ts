@@ -50,4 +50,12 @@ describe('alertFieldRows', () => {
       value: 'Resident transferred to St. Mary on 11/02',
     });
   });
+
+  it('names the admission group an admission review is filed, linked and printed under', () => {
+    const alert = alertFixture({}, { admissionMedsGroupID: 'ADM-10106006', admDate: '2026-11-14' });
+    expect(alertFieldRows(widgetByKey('admissionMeds'), alert)).toContainEqual({
+      label: 'Admission group',
+      value: 'ADM-10106006',
+    });
+  });
 });

@@ -86,7 +86,9 @@ function widgetRows(widget: Widget, alert: AnyAlert): FieldRow[] {
     case 'openBatch':
       return [{ label: 'Sig', value: fieldText(alert, 'sig') }];
     case 'admissionMeds':
+      // The group is what the review's page, its link and its printed PDF name it by.
       return [
+        { label: 'Admission group', value: fieldText(alert, 'admissionMedsGroupID') },
         { label: 'Admission date', value: formatDay(fieldDate(alert, 'admDate')) },
         { label: 'Total meds', value: String(totalMedsOf(alert)) },
         { label: 'Grand total', value: formatMoney(fieldNumber(alert, 'sumTtlPrice')) },

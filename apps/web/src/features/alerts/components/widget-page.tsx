@@ -19,6 +19,7 @@ import { localIsoDay } from '@/lib/time-zone.ts';
 import { keepFirstPageOnly } from '../api/alert-cache.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
+import { useFillHeight } from '../hooks/use-fill-height.ts';
 import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
@@ -112,6 +113,8 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // server, none): they are not the answer for the dates shown, so neither they nor their Total are shown.
   const isRangeRefused = !isRangeValid || rangeRefusal;
   const shownRows = isRangeRefused ? [] : rows;
+  // The table takes the screen's height left below the header, the footer in view under it (at least a card's).
+  const tableFill = useFillHeight(320);
 
   return (
     <Stack>
@@ -175,20 +178,22 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
         </Center>
       ) : null}
       {shownRows.length > 0 ? (
-        <AlertTable
-          readWords={readWords}
-          widget={widget}
-          focusAlertId={more.focusAlertId}
-          rows={shownRows}
-          sort={sort}
-          onSortChange={setSort}
-          onOpen={(alert) => {
-            setOpened(alert);
-            linked.open(alert._internalID);
-          }}
-          label={isArchive ? `${widget.title} archived alerts` : `${widget.title} alerts`}
-          height={560}
-        />
+        <div ref={tableFill.ref}>
+          <AlertTable
+            readWords={readWords}
+            widget={widget}
+            focusAlertId={more.focusAlertId}
+            rows={shownRows}
+            sort={sort}
+            onSortChange={setSort}
+            onOpen={(alert) => {
+              setOpened(alert);
+              linked.open(alert._internalID);
+            }}
+            label={isArchive ? `${widget.title} archived alerts` : `${widget.title} alerts`}
+            height={tableFill.height}
+          />
+        </div>
       ) : null}
       {!list.isPending && !list.error && !isRangeRefused ? (
         <ListFooter
