@@ -533,7 +533,7 @@ describe('a save sent with the settings version its form was loaded with', () =>
     expect(await stored('AutoRespondAction')).toBe('');
   });
 
-  it.each([
+  it.each<[string | number, string]>([
     ['', 'an empty version'],
     [42, 'a number'],
     ['x'.repeat(65), 'a version too long'],
