@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { alertActions, alerts } from '../../db/schema/index.ts';
 import { listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
-import { wireCache } from './wire-cache.ts';
+import { pageCache, wireCache } from './wire-cache.ts';
 
 // The list call reads each page row's id and list_rev and takes the texts from its wire cache, fetching the ones it
 // lacks by revision (migration 0009, wire-cache.ts). These tests hold the revision to "one revision, one text", and
@@ -102,6 +102,7 @@ describe('the list call and a change between its page and its texts', () => {
   it('fetches only what the cache lacks, then nothing', async () => {
     const token = await signIn(t.app, 'admin@meadowbrook.test');
     wireCache.clear();
+    pageCache.clear();
     race.fetches = 0;
     const cold = await listAlerts(t.app, token, widget);
     expect(cold.status).toBe(200);
@@ -118,6 +119,7 @@ describe('the list call and a change between its page and its texts', () => {
     const target = before.list[0];
     if (!target) throw new Error('no highCost alert listed');
     wireCache.clear();
+    pageCache.clear();
     race.fetches = 0;
     // The page is read (old revision), then the alert changes, then the route fetches texts by the old revision.
     race.beforeFetch = async () => {

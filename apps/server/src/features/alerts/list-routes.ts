@@ -18,9 +18,9 @@ import { mustEnrolMfa } from '../../platform/mfa-gate.ts';
 import { touchSession } from '../../platform/sessions.ts';
 import { dayIn, dayStart } from '../../platform/zone-days.ts';
 import { decodeCursor, encodeCursor } from './cursor.ts';
-import { fetchListTexts, type ListStatementUser, runListStatement } from './list-statement.ts';
+import { fetchListTexts, type ListStatementUser, pageRows, runListStatement } from './list-statement.ts';
 import { isChronological, sortColumnsOf } from './sorting.ts';
-import { type FetchTexts, wireCache, wirePageTexts } from './wire-cache.ts';
+import { type FetchTexts, pageCache, pageKeyOf, wireCache, wirePageTexts } from './wire-cache.ts';
 
 const refusals = { 400: ApiErrorBodySchema, 401: ApiErrorBodySchema, 403: ApiErrorBodySchema };
 
@@ -125,23 +125,31 @@ export async function alertListRoutes(fastify: FastifyInstance) {
           };
           assertActive(request.user);
         };
-        // The page names each row by id and revision; the texts come from the wire cache, or by revision.
+        // The page names each row by id and revision; a page answered before comes whole from the page cache, else
+        // each row's text from the wire cache, or by revision.
         let found = await ask(false);
         await admit(found.user);
         if (found.user?.stale) await touchSession(app.db, found.user.sessionId, now);
         const fetchTexts: FetchTexts = (wanted) => fetchListTexts(app.db, wanted);
-        // The statement reads one row more than the page, to tell whether there is a next one.
-        const shown = () => found.rows.slice(0, request.query.limit);
-        let texts = await wirePageTexts(wireCache, widget, shown(), fetchTexts);
-        if (!texts) {
-          // An alert changed between the page and its text: read the page again, with its texts, in one statement.
-          found = await ask(true);
-          await admit(found.user);
-          texts = await wirePageTexts(wireCache, widget, shown(), fetchTexts);
-          if (!texts) throw new Error('the list statement answered a row without its text');
+        const key = pageKeyOf(widget, found.page);
+        let list = pageCache.get(key);
+        if (!list) {
+          const texts = await wirePageTexts(wireCache, widget, pageRows(found.page, false), fetchTexts);
+          if (texts) {
+            list = Buffer.from(texts.join(','));
+            pageCache.set(key, list);
+          } else {
+            // An alert changed between the page and its text: read the page again, with its texts, in one statement.
+            // That page is not kept: its name is not the short one the next call's statement answers.
+            found = await ask(true);
+            await admit(found.user);
+            const again = await wirePageTexts(wireCache, widget, pageRows(found.page, true), fetchTexts);
+            if (!again) throw new Error('the list statement answered a row without its text');
+            list = Buffer.from(again.join(','));
+          }
         }
-        const hasMore = found.rows.length > request.query.limit;
-        const last = hasMore ? found.rows[request.query.limit - 1] : undefined;
+        const hasMore = found.read > request.query.limit;
+        const last = hasMore ? found.last : null;
         // The page this answer is: the one its cursor opens, else the page asked for. A cursor of an earlier
         // build carries no page number; its next page is then told as the second, as before.
         const pageNumber = plan.after ? (plan.after.p ?? 1) : (request.query.page ?? 1);
@@ -160,13 +168,17 @@ export async function alertListRoutes(fastify: FastifyInstance) {
         // revision-keyed wire cache (wire-cache.ts) or is made once by toWireAlert and JSON.stringify, so the
         // bytes and key order are exactly those of JSON.stringify over the answer object (list-statement.test.ts
         // holds it to that, cold and warm; list-routes.test.ts parses every answer with the domain schema).
-        // Fastify sends a string with a JSON content type as it is (the cast: the typed reply only knows the
-        // schema's object).
-        const list = texts.join(',');
-        const payload =
-          `{${JSON.stringify(widget.listKey)}:[${list}],"cursor":${JSON.stringify(cursor)},` +
-          `"count":${JSON.stringify(found.count)},"nextPage":${JSON.stringify(hasMore ? pageNumber + 1 : null)},` +
-          `"timeStamp":${JSON.stringify(new Date().toISOString())}}`;
+        // The page's alerts come as the page cache's bytes; Fastify sends a Buffer with a JSON content type as it is
+        // (the cast: the typed reply only knows the schema's object).
+        const payload = Buffer.concat([
+          Buffer.from(`{${JSON.stringify(widget.listKey)}:[`),
+          list,
+          Buffer.from(
+            `],"cursor":${JSON.stringify(cursor)},"count":${JSON.stringify(found.count)},` +
+              `"nextPage":${JSON.stringify(hasMore ? pageNumber + 1 : null)},` +
+              `"timeStamp":${JSON.stringify(new Date().toISOString())}}`,
+          ),
+        ]);
         return reply.type('application/json; charset=utf-8').send(payload as never);
       },
     );

@@ -15,7 +15,7 @@ import { hashToken } from '../../platform/tokens.ts';
 import { listAlerts } from '../../test/alerts.ts';
 import { buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { toWireAlert } from './mapping.ts';
-import { createWireCache, wireCache, wirePageTexts } from './wire-cache.ts';
+import { createWireCache, pageCache, wireCache, wirePageTexts } from './wire-cache.ts';
 
 // The list call answers from one statement (list-statement.ts): the session checks, the JSON it writes itself
 // and the count kept by triggers in alert_counts (migration 0003) are what these tests hold it to.
@@ -264,7 +264,10 @@ describe('the list answer, byte for byte', () => {
   it('equals the rows read through the ORM, mapped by toWireAlert and written by JSON.stringify, cold and warm', async () => {
     let compared = 0;
     for (const pass of ['cold', 'warm']) {
-      if (pass === 'cold') wireCache.clear();
+      if (pass === 'cold') {
+        wireCache.clear();
+        pageCache.clear();
+      }
       await forEveryAnswer(async (_key, widget, response) => {
         // The whole answer is what JSON.stringify writes: keys in order, nothing a parse would change.
         const parsed = response.json() as Record<string, { _internalID: number }[]>;
@@ -302,14 +305,24 @@ describe('the list answer, byte for byte', () => {
     expect(compared).toBeGreaterThan(1000);
   });
 
-  it('answers the same bytes from a cold cache and a warm one', async () => {
+  it('answers the same bytes from cold caches, a warm page cache, and the wire cache alone', async () => {
     wireCache.clear();
+    pageCache.clear();
     const cold = await everyAnswer();
     const filled = wireCache.size;
+    const pages = pageCache.size;
     expect(filled).toBeGreaterThan(100);
+    // Every non-empty page of the pass was kept, under its page text.
+    expect(pages).toBeGreaterThan(50);
     const warm = await everyAnswer();
+    // The warm pass made no page and no wire text anew: every page was one it had answered.
+    expect(pageCache.size).toBe(pages);
     expect(wireCache.size).toBe(filled);
     expect(warm).toEqual(cold);
+    // Without the pages, from the wire texts: the same bytes again.
+    pageCache.clear();
+    expect(await everyAnswer()).toEqual(cold);
+    expect(pageCache.size).toBe(pages);
   });
 
   it('shows a change to an alert in the next answer, the cache warm', async () => {
@@ -347,6 +360,24 @@ describe('the list answer, byte for byte', () => {
     });
     const after = (await listed()).find((a) => a._internalID === target._internalID);
     expect(after?.requestedActions.map((a) => a.actionComment)).toContain('cache-check');
+    // A facility renamed changes no alert's revision; its name is part of the page's name, so the page is new.
+    const [facility] = await t.database.db
+      .select({ name: facilities.name })
+      .from(facilities)
+      .where(eq(facilities.facId, target.facID));
+    await t.database.db
+      .update(facilities)
+      .set({ name: 'Renamed for the cache' })
+      .where(eq(facilities.facId, target.facID));
+    const renamed = (await listed()).find((a) => a._internalID === target._internalID);
+    expect(renamed?.facName).toBe('Renamed for the cache');
+    await t.database.db
+      .update(facilities)
+      .set({ name: facility?.name ?? '' })
+      .where(eq(facilities.facId, target.facID));
+    expect((await listed()).find((a) => a._internalID === target._internalID)?.facName).toBe(
+      facility?.name,
+    );
     // Put it back as it was for the other tests.
     await t.database.db.delete(alertActions).where(eq(alertActions.comment, 'cache-check'));
     await t.database.db

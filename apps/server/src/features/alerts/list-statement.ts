@@ -46,17 +46,13 @@ export interface ListStatementUser {
 
 /**
  * One alert row of the page: its kept list row's revision and, when asked for, its text (`{"alert": {...},
- * "actions": [...]}`, timestamps already as ISO strings, the discussion oldest first), its facility's name and, on
- * the page's last row only (the one a next page's cursor names; '' on the others), its sort value.
+ * "actions": [...]}`, timestamps already as ISO strings, the discussion oldest first), and its facility's name.
  */
 export interface ListStatementRow {
   id: number;
   rev: number;
   listJson: string | null;
   facName: string;
-  sortValue: string | number;
-  /** On the page's last row: whether it is unread, the arm a next page's cursor continues (false on the others). */
-  unread: boolean;
 }
 
 /** One arm of the page: the unread or the read rows, continued from the cursor or not, run always or not. */
@@ -207,8 +203,14 @@ function listStatement(request: ListStatementRequest): SQL {
   order by b.is_read, b.sort_key ${dir}, b.id ${dir}
   limit ${sql.raw(String(limit))} offset ${sql.raw(String(offset))}
 )`;
-  // The cursor is made from the page's last row (the statement reads one more): only its sort value (written out
-  // as JSON) and read state, not every row's.
+  // The page comes back as ONE row: the session's user, the count, how many rows the page read (one more than it
+  // shows, to tell whether there is a next one), and the shown rows as one JSON array text of (id, revision,
+  // facility name) triples, or quads with the kept text when asked for, in page order. The route takes that text as
+  // it is for its page cache's key (wire-cache.ts), so a page it has answered before costs it no row parsing at all
+  // (bench/README.md, fix 15). The cursor is made from the last shown row: only its id, sort value (as JSON) and read
+  // state come apart.
+  const shownLimit = sql.raw(String(Math.trunc(request.limit)));
+  const quad = request.withText ? sql` || ',' || coalesce(p.list_json, 'null')` : sql``;
   return sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     s.last_seen_at < ${ph('touchBefore')}::timestamptz as stale
@@ -233,17 +235,18 @@ function listStatement(request: ListStatementRequest): SQL {
   where not exists (select 1 from vis where vis.fac_id = f.fac_id)
 ), ${unreadArm}${readArm}${page}
 select
-  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = 1 then (select json_build_object(
+  (select json_build_object(
      'sessionId', session_id, 'id', id, 'email', email, 'displayName', display_name, 'userType', user_type,
-     'mustChangePassword', must_change_password, 'stale', stale) from me) end as "user",
-  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = 1 then ${count} end as "count",
-  p.id, p.list_rev as "rev", p.list_json as "listJson", p.fac_name as "facName",
-  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
-    then ${sortValueJson(sort, sql`p.sort_key`)} end as "sortValue",
-  case when row_number() over (order by p.is_read, p.sort_key ${dir}, p.id ${dir}) = ${sql.raw(String(Math.trunc(request.limit)))}
-    then not p.is_read end as "unread"
-from (select 1) one left join page p on true
-order by p.is_read, p.sort_key ${dir}, p.id ${dir}`;
+     'mustChangePassword', must_change_password, 'stale', stale) from me) as "user",
+  ${count} as "count",
+  count(p.id)::int as "read",
+  '[' || coalesce(string_agg(p.id::text || ',' || p.list_rev::text || ',' || to_json(p.fac_name)::text${quad}, ','
+    order by p.rn) filter (where p.rn <= ${shownLimit}), '') || ']' as "page",
+  (array_agg(p.id) filter (where p.rn = ${shownLimit}))[1] as "lastId",
+  (array_agg(${sortValueJson(sort, sql`p.sort_key`)}) filter (where p.rn = ${shownLimit}))[1] as "sortValue",
+  bool_or(not p.is_read) filter (where p.rn = ${shownLimit}) as "unread"
+from (select page.*, row_number() over (order by page.is_read, page.sort_key ${dir}, page.id ${dir}) as rn
+  from page) p`;
 }
 
 // Each shape of the statement (widget, sort, direction, archive, cursor, range, narrowing, texts, limit, offset) is
@@ -282,37 +285,71 @@ function listQueryOf(request: ListStatementRequest): Query {
   return query;
 }
 
+/** The page's last shown row, the one a next page's cursor continues from. */
+export interface ListStatementLast {
+  id: number;
+  sortValue: string | number;
+  /** Whether it is unread: the arm a next page's cursor continues. */
+  unread: boolean;
+}
+
+/** One list call's answer from the database. */
+export interface ListStatementAnswer {
+  user: ListStatementUser | null;
+  count: number;
+  /** Rows the page read: one more than `limit` when there is a next page. */
+  read: number;
+  /**
+   * The shown rows as one JSON array text, flat: id, revision, facility name (and the kept text, when asked for) of
+   * each row in page order. The same page of the same revisions is the same text (`pageRows` reads it).
+   */
+  page: string;
+  last: ListStatementLast | null;
+}
+
 /**
  * A whole list call in ONE statement (bench/README.md), its shape's text (`listStatement`) with this call's values.
  */
-export async function runListStatement(db: Db, request: ListStatementRequest) {
-  // One row per page row (at least one: the left join), the session and count on the first only. Each row's kept
-  // text, when asked for, comes as it is kept, unescaped and unparsed: the route writes it through the wire cache
-  // (wire-cache.ts).
-  const answer = await executePrepared<{
+export async function runListStatement(db: Db, request: ListStatementRequest): Promise<ListStatementAnswer> {
+  // Always one row (an aggregate): the session, the count and the page, whose rows stay one unparsed text until the
+  // route needs them (a page it has answered before, it does not).
+  const [answer] = await executePrepared<{
     user: ListStatementUser | null;
     count: number | null;
-    id: number | string | null;
-    rev: number | string | null;
-    listJson: string | null;
-    facName: string | null;
+    read: number | null;
+    page: string | null;
+    lastId: number | string | bigint | null;
     sortValue: string | number | null;
     unread: boolean | null;
   }>(db, listStatementQuery(request), 'alerts_list');
-  const first = answer[0];
+  const last =
+    answer?.lastId === null || answer?.lastId === undefined
+      ? null
+      : { id: Number(answer.lastId), sortValue: answer.sortValue ?? '', unread: answer.unread === true };
+  return {
+    user: answer?.user ?? null,
+    count: answer?.count ?? 0,
+    read: Number(answer?.read ?? 0),
+    page: answer?.page ?? '[]',
+    last,
+  };
+}
+
+/** The rows of a page text (`ListStatementAnswer.page`): triples, or quads with each row's kept text. */
+export function pageRows(page: string, withText: boolean): ListStatementRow[] {
+  const flat = JSON.parse(page) as unknown[];
+  const width = withText ? 4 : 3;
   const rows: ListStatementRow[] = [];
-  for (const row of answer) {
-    if (row.id === null || row.rev === null) continue;
+  for (let i = 0; i + width <= flat.length; i += width) {
     rows.push({
-      id: Number(row.id),
-      rev: Number(row.rev),
-      listJson: row.listJson,
-      facName: row.facName ?? '',
-      sortValue: row.sortValue ?? '',
-      unread: row.unread === true,
+      id: Number(flat[i]),
+      rev: Number(flat[i + 1]),
+      facName: String(flat[i + 2]),
+      // The kept text is spliced into the array as JSON; wire-cache.ts reads it as text.
+      listJson: withText && flat[i + 3] != null ? JSON.stringify(flat[i + 3]) : null,
     });
   }
-  return { user: first?.user ?? null, count: first?.count ?? 0, rows };
+  return rows;
 }
 
 /** The statement of one list call, its shape's text with this call's values (also what an EXPLAIN of it runs). */

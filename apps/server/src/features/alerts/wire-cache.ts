@@ -82,3 +82,32 @@ export async function wirePageTexts(
   }
   return texts;
 }
+
+/**
+ * The bound of the page cache, in bytes (each page's UTF-8 body plus its key at two bytes a character). A page of
+ * 100 alerts is ~85 KB: 32 MB holds ~380 recent pages.
+ */
+export const PAGE_CACHE_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * A cache from one page of a list, named by the list statement's page text (each row's id, revision and facility
+ * name, in order: `ListStatementAnswer.page`), to the UTF-8 bytes of its alerts' wire JSON joined by commas: what
+ * `wirePageTexts` makes of those rows. As with the wire cache, a name is exact (every revision names one kept text),
+ * so an entry is never stale and nothing in it depends on who asks: the statement has already chosen the rows the
+ * caller may see. A page asked again (a card's 30-second poll, a refresh) is then written from one lookup, without
+ * parsing its rows or joining their texts (bench/README.md, fix 15).
+ */
+export function createPageCache(maxBytes = PAGE_CACHE_MAX_BYTES) {
+  return new LRUCache<string, Buffer>({
+    maxSize: maxBytes,
+    sizeCalculation: (value, key) => value.length + key.length * 2 + ENTRY_OVERHEAD_BYTES,
+  });
+}
+
+export type PageCache = ReturnType<typeof createPageCache>;
+
+/** The list call's page cache, one per server process. */
+export const pageCache = createPageCache();
+
+/** The page cache's key: the widget (a constant without NUL) and the page text. */
+export const pageKeyOf = (widget: Widget, page: string) => `${widget.key}\u0000${page}`;
