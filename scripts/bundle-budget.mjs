@@ -1,11 +1,14 @@
 // The sign-in page's JavaScript budget (issue 3: at most 200 KB gzip): the scripts index.html loads plus the
-// login route's chunk and everything it imports. Run after `npm run build`; fails when over budget.
+// login route's chunk and everything it imports. Also the boot script's own (apps/web/src/boot.ts, loaded ahead of
+// the main chunk to start the page's first requests): it must stay small, so no zod and no schema module may reach
+// it (a filter's import once made it ~100 KB). Run after `npm run build`; fails when over either budget.
 import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
 const BUDGET_BYTES = 200 * 1024;
+const BOOT_BUDGET_BYTES = 10 * 1024;
 const dist = resolve(fileURLToPath(import.meta.url), '../../apps/web/dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 const entry = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
@@ -17,6 +20,18 @@ const visit = (file) => {
   for (const match of code.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) visit(`assets/${match[1]}`);
 };
 for (const file of entry) visit(file);
+const gzipped = (file) => gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+// The boot entry and what it imports, counted alone.
+const bootEntry = entry.find((file) => /\/boot-[\w-]+\.js$/.test(file));
+const bootFiles = new Set();
+const visitBoot = (file) => {
+  if (bootFiles.has(file)) return;
+  bootFiles.add(file);
+  const code = readFileSync(join(dist, file), 'utf8');
+  for (const match of code.matchAll(/from\s*"\.\/([^"]+\.js)"/g)) visitBoot(`assets/${match[1]}`);
+};
+if (bootEntry) visitBoot(bootEntry);
+const bootTotal = [...bootFiles].reduce((sum, file) => sum + gzipped(file), 0);
 // The router loads the sign-in screen lazily: the chunk its import names, where the route's export is read.
 const loginChunk = [...files]
   .flatMap((file) =>
@@ -31,7 +46,7 @@ if (loginChunk) visit(`assets/${loginChunk}`);
 let total = 0;
 const sizes = [];
 for (const file of files) {
-  const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;
+  const size = gzipped(file);
   sizes.push(`${(size / 1024).toFixed(1).padStart(7)} KB  ${file}`);
   total += size;
 }
@@ -40,6 +55,17 @@ const kb = (total / 1024).toFixed(1);
 console.log(
   `sign-in page JavaScript: ${kb} KB gzip in ${files.size} files (budget ${BUDGET_BYTES / 1024} KB)`,
 );
+console.log(
+  `boot script: ${(bootTotal / 1024).toFixed(1)} KB gzip in ${bootFiles.size} files (budget ${BOOT_BUDGET_BYTES / 1024} KB)`,
+);
+if (!bootEntry) {
+  console.error('could not find the boot entry (boot-*.js) in index.html');
+  process.exit(1);
+}
+if (bootTotal > BOOT_BUDGET_BYTES) {
+  console.error('the boot script is over its budget: does it import zod or a schema module now?');
+  process.exit(1);
+}
 if (!loginChunk) {
   console.error('could not find the login route chunk');
   process.exit(1);

@@ -44,6 +44,7 @@ export {
   statusBadgeColor,
 } from './display/status.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
+export { FACILITY_FILTER_PARAM, facilityFilterIds, INT4_MAX, MAX_FACILITY_IDS } from './facility-filter.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';
 export {
@@ -109,9 +110,6 @@ export {
   AlertListQuerySchema,
   archiveRangeProblems,
   DATE_RANGE_MESSAGES,
-  FACILITY_FILTER_PARAM,
-  facilityFilterIds,
-  MAX_FACILITY_IDS,
   PagedAlertListSchema,
   unpagedAlertListSchema,
 } from './schemas/alert-list.ts';
@@ -248,7 +246,7 @@ export {
   uploadChoiceProblem,
   uploadedMessage,
 } from './schemas/files.ts';
-export { INT4_MAX, int4IdText, queryInt } from './schemas/ids.ts';
+export { int4IdText, queryInt } from './schemas/ids.ts';
 export type { IngestAlert, IngestAnswer } from './schemas/ingest.ts';
 export {
   INGEST_DERIVED_FIELDS,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { AlertListQuerySchema, facilityFilterIds, MAX_FACILITY_IDS } from './alert-list.ts';
+import { facilityFilterIds, MAX_FACILITY_IDS } from '../facility-filter.ts';
+import { AlertListQuerySchema } from './alert-list.ts';
+import { int4IdText } from './ids.ts';
 
 describe('facilityFilterIds', () => {
   it('takes repeated and comma-separated ids, in order, each once', () => {
@@ -16,6 +18,26 @@ describe('facilityFilterIds', () => {
     expect(
       AlertListQuerySchema.safeParse({ facilityIds: facilityFilterIds(['2147483647']).map(String) }).success,
     ).toBe(true);
+  });
+
+  it('reads an id exactly as the schema of the list call does (written without zod, for the boot script)', () => {
+    const values = [
+      '1',
+      '01',
+      '00101',
+      '2147483647',
+      '2147483648',
+      '0',
+      '9999999999',
+      '12345678901',
+      '٣',
+      '1_0',
+      '１',
+    ];
+    for (const value of values) {
+      const schema = int4IdText().safeParse(value);
+      expect(facilityFilterIds([value]), value).toEqual(schema.success ? [schema.data] : []);
+    }
   });
 
   it('keeps no more ids than one list call takes', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_LIMIT } from '../endpoints.ts';
+import { MAX_FACILITY_IDS } from '../facility-filter.ts';
 import { AnyAlertSchema } from './alerts.ts';
 import { int4IdText, queryInt } from './ids.ts';
 import { hasStorableYear, STORABLE_YEAR_MESSAGE, storableDay } from './storable-dates.ts';
@@ -8,36 +9,11 @@ import { TimeZoneSchema } from './time-zone.ts';
 /** A calendar day as YYYY-MM-DD that exists (zod's ISO date knows month lengths and leap years). */
 const isoDay = storableDay('Use a date as YYYY-MM-DD');
 
-/** The most facilities one list call may be narrowed to. */
-export const MAX_FACILITY_IDS = 1000;
-
 // A repeated query parameter arrives as a string once and as an array when repeated.
 const repeatedInt = z.preprocess(
   (value) => (value === undefined ? undefined : Array.isArray(value) ? value : [value]),
   z.array(int4IdText()).max(MAX_FACILITY_IDS),
 );
-
-/**
- * The widget page's address parameter naming the facilities it shows (`?facilityIds=101&facilityIds=102`): the
- * list call's own name, so a reminder email's link and the page's facility filter are one address.
- */
-export const FACILITY_FILTER_PARAM = 'facilityIds';
-
-/**
- * The facilities an address names, from its `facilityIds` values (repeated, or comma-separated as older links may
- * have them): each an id as the list call takes it, in the address's order, each once, at most MAX_FACILITY_IDS.
- * Anything else (words, a sign, 0, a fraction, a number past int4) is left out, as if it were not there: an address
- * is typed, pasted and cut short, and a bad part of it must not cost the page its list.
- */
-export function facilityFilterIds(values: readonly string[]): number[] {
-  const ids = new Set<number>();
-  const asId = int4IdText();
-  for (const part of values.flatMap((value) => value.split(','))) {
-    const id = asId.safeParse(part.trim());
-    if (id.success) ids.add(id.data);
-  }
-  return [...ids].slice(0, MAX_FACILITY_IDS);
-}
 
 /**
  * The query of every widget list call (decided in widgets.md so one client hook serves all): sort, paging by

@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { INT4_MAX } from '../facility-filter.ts';
 
-/** The largest value of a PostgreSQL `integer` (int4) column, where users, facilities, files and content keep ids. */
-export const INT4_MAX = 2_147_483_647;
+export { INT4_MAX };
 
 const ID_MESSAGE = `Must be a whole number from 1 to ${INT4_MAX}`;
 const DIGITS = /^\d{1,10}$/;
