@@ -375,9 +375,7 @@ describe('the list answer, byte for byte', () => {
       .update(facilities)
       .set({ name: facility?.name ?? '' })
       .where(eq(facilities.facId, target.facID));
-    expect((await listed()).find((a) => a._internalID === target._internalID)?.facName).toBe(
-      facility?.name,
-    );
+    expect((await listed()).find((a) => a._internalID === target._internalID)?.facName).toBe(facility?.name);
     // Put it back as it was for the other tests.
     await t.database.db.delete(alertActions).where(eq(alertActions.comment, 'cache-check'));
     await t.database.db
