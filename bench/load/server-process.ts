@@ -62,6 +62,30 @@ function driverOf(database: Database): { run: Run; record: (on: Statement[] | nu
     recording?.push({ text, values: Array.isArray(values) ? values : [] });
     return original.apply(this, args);
   };
+  if (!database.pool) {
+    // PGlite runs the hot path's statements by name through its protocol (features/alerts/prepared.ts), not
+    // through query: each Bind is one statement, whose text its Parse named (a C string after the name).
+    const client = owner as unknown as {
+      execProtocolStream: (message: Uint8Array, ...rest: unknown[]) => unknown;
+    };
+    const send = client.execProtocolStream;
+    const texts = new Map<string, string>();
+    const cString = (bytes: Uint8Array, from: number) => {
+      const end = bytes.indexOf(0, from);
+      return { value: Buffer.from(bytes.subarray(from, end)).toString('utf8'), next: end + 1 };
+    };
+    client.execProtocolStream = function (this: unknown, message: Uint8Array, ...rest: unknown[]) {
+      // Parse: 'P', length (4), statement name, text. Bind: 'B', length (4), portal name, statement name.
+      if (message[0] === 0x50) {
+        const name = cString(message, 5);
+        texts.set(name.value, cString(message, name.next).value);
+      } else if (message[0] === 0x42) {
+        const statement = cString(message, cString(message, 5).next).value;
+        if (statement) recording?.push({ text: texts.get(statement) ?? statement, values: [] });
+      }
+      return send.apply(this, [message, ...rest]);
+    };
+  }
   const target = database.pool ?? owner;
   return {
     run: async (text, values) => target.query(text, values),
