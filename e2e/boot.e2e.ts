@@ -44,7 +44,7 @@ describe('boot script', () => {
     expect(scripts[1]).toMatch(/src="\/assets\/index-[\w-]+\.js"/);
   });
 
-  it('starts the dashboard lists once each, and the cards show them without asking again', async () => {
+  it('starts the dashboard lists once each, and the cards show them without asking again (no session cookie)', async () => {
     const { context, page } = await newPage(browser);
     const errors = watchConsole(page);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
@@ -52,6 +52,8 @@ describe('boot script', () => {
     const cards = page.getByTestId('dashboard-widgets').locator('section');
     await dashboardLoaded(page);
 
+    // Without the cookie the navigation carries no session: the boot script asks for everything.
+    await context.clearCookies();
     const gets = watchApiGets(page);
     await page.reload();
     await waitForPath(page, '/dashboard');
@@ -66,12 +68,13 @@ describe('boot script', () => {
     await context.close();
   });
 
-  it('starts a widget page list once, and the table shows it', async () => {
+  it('starts a widget page list once, and the table shows it (no session cookie)', async () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
     await waitForPath(page, '/dashboard');
     // The dashboard's own 11 lists must be done first, or a slow one is counted as the widget page's.
     await dashboardLoaded(page);
+    await context.clearCookies();
     const gets = watchApiGets(page);
     await page.goto(`${portal.url}/alerts/authorization`);
     await page.locator('table tbody tr[tabindex]').first().waitFor();
@@ -87,6 +90,7 @@ describe('boot script', () => {
     await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
     await waitForPath(page, '/dashboard');
     await dashboardLoaded(page);
+    await context.clearCookies();
     const gets = watchApiGets(page);
     await page.goto(`${portal.url}/alerts/authorization?facilityIds=102`);
     await page.locator('table tbody tr[tabindex]').first().waitFor();
@@ -173,6 +177,80 @@ describe('boot script', () => {
     await detailChunk;
     await page.getByTestId('dashboard-widgets').locator('section tbody tr[tabindex]').first().click();
     await page.getByRole('dialog').getByRole('tab', { name: 'Detail' }).waitFor();
+    await context.close();
+  });
+});
+
+// Signing in sets a session cookie beside the stored token (apps/server/src/platform/navigation-data.ts): a load of
+// the dashboard or a widget page then comes with its first calls answered inside the HTML.
+describe('a page load with the session cookie', () => {
+  it('sets the cookie HttpOnly and SameSite=Strict at sign-in, and clears it at sign-out', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    const [cookie] = await context.cookies();
+    expect(cookie).toMatchObject({ name: 'portal_nav', httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/account/login');
+    await expect.poll(async () => (await context.cookies()).length).toBe(0);
+    await context.close();
+  });
+
+  it('shows the dashboard with no call for tokeninfo or any list, and leaves no answer in the markup', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await dashboardLoaded(page);
+    const titles = await page.getByTestId('dashboard-widgets').locator('section h2').allTextContents();
+    const gets = watchApiGets(page);
+    await page.reload();
+    await waitForPath(page, '/dashboard');
+    await dashboardLoaded(page);
+    expect(await page.getByTestId('dashboard-widgets').locator('section h2').allTextContents()).toEqual(
+      titles,
+    );
+    expect(gets.filter((g) => g === '/api/tokeninfo' || g.includes('limit='))).toEqual([]);
+    expect(await page.locator('script[data-early-url]').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('shows a widget page narrowed by its address with no list call, and only the facility it names', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await dashboardLoaded(page);
+    const gets = watchApiGets(page);
+    await page.goto(`${portal.url}/alerts/authorization?facilityIds=102`);
+    await page.getByText(/^Total: \d+$/).waitFor();
+    const table = (await page.locator('table tbody').textContent()) ?? '';
+    expect(table).toContain('Meadowbrook East');
+    expect(table).not.toContain('Meadowbrook Care Center');
+    expect(gets.filter((g) => g.startsWith('/api/highCost') || g === '/api/facilities')).toEqual([]);
+    await context.close();
+  });
+
+  it("takes nothing from a page made for another session: a stale cookie's page is asked for again", async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await dashboardLoaded(page);
+    // The stored token is another session's than the cookie's (as if storage and cookie disagreed).
+    const other = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'nurse@meadowbrook.test', password: 'portal-demo-1' }),
+    });
+    const { token } = (await other.json()) as { token: string };
+    await page.evaluate((value) => window.localStorage.setItem('portal.token', value), token);
+    const gets = watchApiGets(page);
+    await page.reload();
+    await dashboardLoaded(page);
+    expect(gets.filter((g) => g === '/api/tokeninfo')).toHaveLength(1);
+    expect(gets.filter((g) => g.endsWith('?limit=100')).length).toBeGreaterThan(0);
     await context.close();
   });
 });

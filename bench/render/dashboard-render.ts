@@ -241,7 +241,10 @@ export async function serveBaselines(pages: ReadonlyMap<string, string>): Promis
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => server.close() };
 }
 
-/** A 1920x1080 page of a fresh context, signed in as `user` (POST /api/login, the token put in local storage). */
+/**
+ * A 1920x1080 page of a fresh context, signed in as `user` as the sign-in page leaves a browser: POST /api/login,
+ * its token put in local storage and the session cookie it sets kept (platform/navigation-data.ts).
+ */
 export async function signedInPage(browser: Browser, appUrl: string, user: BenchUser): Promise<Page> {
   const response = await fetch(`${appUrl}/api/login`, {
     method: 'POST',
@@ -250,6 +253,18 @@ export async function signedInPage(browser: Browser, appUrl: string, user: Bench
   });
   const { token } = (await response.json()) as { token: string };
   const context = await browser.newContext({ viewport: { width: 1920, height: 1080 } });
+  const cookies = response.headers.getSetCookie().map((header) => {
+    const [pair = ''] = header.split(';');
+    const at = pair.indexOf('=');
+    return {
+      name: pair.slice(0, at),
+      value: pair.slice(at + 1),
+      url: appUrl,
+      httpOnly: true,
+      sameSite: 'Strict' as const,
+    };
+  });
+  if (process.env.BENCH_NO_SESSION_COOKIE !== '1') await context.addCookies(cookies);
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     TOKEN_STORAGE_KEY,
     token,

@@ -28,6 +28,7 @@ import { healthRoutes } from './platform/health.ts';
 import { loggerOptions } from './platform/logger.ts';
 import { mailPlugin } from './platform/mail-plugin.ts';
 import { type MessagingService, secretsPlugin } from './platform/messaging-service.ts';
+import { navigationSessionPlugin } from './platform/navigation-data.ts';
 import { openapiPlugin } from './platform/openapi.ts';
 import { pgliteVacuumPlugin } from './platform/pglite-vacuum.ts';
 import { schedulerPlugin } from './platform/scheduler.ts';
@@ -92,6 +93,7 @@ export async function buildApp(config: Config, options: BuildOptions): Promise<F
   await app.register(pgliteVacuumPlugin);
   await app.register(mailPlugin);
   await app.register(storagePlugin, { storage: options.storage });
+  await app.register(navigationSessionPlugin);
   await app.register(staticWebPlugin, { webDist: config.webDist });
 
   await app.register(healthRoutes);

@@ -43,6 +43,19 @@ export {
   srxStatusLabel,
   statusBadgeColor,
 } from './display/status.ts';
+export {
+  buildUrl,
+  EARLY_ANSWER_ATTRIBUTE,
+  EARLY_TAG_ATTRIBUTE,
+  EARLY_TAG_LENGTH,
+  EARLY_TAG_PREFIX,
+  type EarlyPage,
+  earlyPageOf,
+  earlyUrls,
+  firstPageUrl,
+  type QueryValue,
+  TOKEN_INFO_URL,
+} from './early-requests.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 export { FACILITY_FILTER_PARAM, facilityFilterIds, INT4_MAX, MAX_FACILITY_IDS } from './facility-filter.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';

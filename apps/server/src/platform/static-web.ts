@@ -4,6 +4,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { sendEntry } from './navigation-data.ts';
 
 const API_PREFIXES = ['/api/', '/fs/', '/healthz', '/readyz'];
 // A missing script or image must be a 404, never index.html parsed as JavaScript.
@@ -34,9 +35,7 @@ export const staticWebPlugin = fp(
     }
     if (hasWeb) {
       // The root is a folder to the static handler; it is the app's entry like any other client route.
-      app.get('/', { schema: { hide: true } }, (_request, reply) =>
-        reply.header('cache-control', 'no-cache').sendFile('index.html'),
-      );
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendEntry(app, dist, request, reply));
     }
     // Rate-limited because a 404 is what a scanner walking the API would get, over and over.
     app.setNotFoundHandler(
@@ -44,8 +43,8 @@ export const staticWebPlugin = fp(
       (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || FILE_PATH.test(path);
-        if (!isApi && hasWeb && (request.method === 'GET' || request.method === 'HEAD')) {
-          return reply.header('cache-control', 'no-cache').sendFile('index.html');
+        if (!isApi && hasWeb && dist !== null && (request.method === 'GET' || request.method === 'HEAD')) {
+          return sendEntry(app, dist, request, reply);
         }
         return reply.code(404).send({
           message: `No route ${request.method} ${request.url.split('?')[0]}`,

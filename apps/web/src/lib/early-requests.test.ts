@@ -1,4 +1,17 @@
-import { ENDPOINTS, TOKEN_STORAGE_KEY, TokenInfoAnswerSchema, WIDGETS, widgetByKey } from '@portal/domain';
+import { createHash } from 'node:crypto';
+import {
+  EARLY_ANSWER_ATTRIBUTE,
+  EARLY_TAG_ATTRIBUTE,
+  EARLY_TAG_LENGTH,
+  EARLY_TAG_PREFIX,
+  ENDPOINTS,
+  firstPageUrl,
+  TOKEN_INFO_URL,
+  TOKEN_STORAGE_KEY,
+  TokenInfoAnswerSchema,
+  WIDGETS,
+  widgetByKey,
+} from '@portal/domain';
 import { afterEach, describe, expect, it } from 'vitest';
 import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -12,8 +25,62 @@ const signIn = (token: string) => {
 };
 
 afterEach(() => {
+  for (const block of document.querySelectorAll(`script[${EARLY_ANSWER_ATTRIBUTE}]`)) block.remove();
   window.localStorage.clear();
   reloadTokenFromStorage();
+});
+
+/** The session tag the server puts on answers made for `token` (platform/navigation-data.ts). */
+const tagOf = (token: string) =>
+  createHash('sha256').update(`${EARLY_TAG_PREFIX}${token}`).digest('hex').slice(0, EARLY_TAG_LENGTH);
+
+/** An answer the server put in the page's HTML. */
+function embed(url: string, body: unknown, tag: string): HTMLScriptElement {
+  const block = document.createElement('script');
+  block.type = 'application/json';
+  block.setAttribute(EARLY_ANSWER_ATTRIBUTE, url);
+  block.setAttribute(EARLY_TAG_ATTRIBUTE, tag);
+  block.text = JSON.stringify(body);
+  document.head.append(block);
+  return block;
+}
+
+describe('answers in the page', () => {
+  it('takes the answers the HTML holds for its own session instead of asking, and takes them out of the markup', async () => {
+    const api = new FakeApi().signedIn('tok', nurse()).install();
+    signIn('tok');
+    const me = nurse();
+    const info = embed(TOKEN_INFO_URL, { userInfo: { ...me, displayName: 'From the page' } }, tagOf('tok'));
+    const list = embed(firstPageUrl(widgetByKey('highCost').listCall), { marker: 1 }, tagOf('tok'));
+    startEarlyRequests('/dashboard');
+    expect(info.isConnected).toBe(false);
+    expect(list.isConnected).toBe(false);
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(0);
+    expect(api.callsTo('GET', widgetByKey('highCost').listCall)).toHaveLength(0);
+    // The lists the page does not hold are asked for as before.
+    expect(api.callsTo('GET', widgetByKey('openBatch').listCall)).toHaveLength(1);
+    const answer = await apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: 'tok' });
+    expect(answer.userInfo.displayName).toBe('From the page');
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(0);
+  });
+
+  it("asks the server when the answers were made for another session's token", async () => {
+    const api = new FakeApi().signedIn('tok', nurse()).install();
+    signIn('tok');
+    embed(TOKEN_INFO_URL, { userInfo: { ...nurse(), displayName: 'Someone else' } }, tagOf('other'));
+    startEarlyRequests('/dashboard');
+    const answer = await apiRequest(TokenInfoAnswerSchema, ENDPOINTS.tokenInfo, { bearer: 'tok' });
+    expect(answer.userInfo.displayName).toBe(nurse().displayName);
+    expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(1);
+  });
+
+  it('takes the blocks out of the markup when no one is signed in', () => {
+    const api = new FakeApi().install();
+    const block = embed(TOKEN_INFO_URL, { userInfo: nurse() }, tagOf('tok'));
+    startEarlyRequests('/dashboard');
+    expect(block.isConnected).toBe(false);
+    expect(api.calls).toHaveLength(0);
+  });
 });
 
 describe('early requests', () => {

@@ -1,13 +1,17 @@
 import {
-  API_BASE,
-  ENDPOINTS,
-  FACILITY_FILTER_PARAM,
-  facilityFilterIds,
-  PAGE_LIMIT,
+  buildUrl,
+  EARLY_ANSWER_ATTRIBUTE,
+  EARLY_TAG_ATTRIBUTE,
+  EARLY_TAG_LENGTH,
+  EARLY_TAG_PREFIX,
+  earlyPageOf,
+  earlyUrls,
+  firstPageUrl,
+  type QueryValue,
+  TOKEN_INFO_URL,
   TOKEN_STORAGE_KEY,
   WIDGETS,
   type WidgetKey,
-  widgetByPath,
 } from '@portal/domain';
 import { preloadSignedInScripts } from './signed-in-scripts.ts';
 
@@ -22,11 +26,11 @@ import { preloadSignedInScripts } from './signed-in-scripts.ts';
  * of the main chunk is evaluated.
  */
 
-/** A query string value: repeated keys for arrays, left out when undefined. */
-export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
-
 /** How long an unclaimed early answer may still be taken (a page that never asks drops it). */
 const KEEP_MS = 15_000;
+
+export { buildUrl, firstPageUrl, type QueryValue };
+
 /** Remembered widget keys of the last dashboard shown (the user's visible widgets, in order). */
 export const DASHBOARD_WIDGETS_KEY = 'portal.dashboardWidgets';
 
@@ -43,26 +47,18 @@ export interface EarlyAnswer {
 
 const early = new Map<string, { answer: Promise<EarlyAnswer>; at: number }>();
 
-/** The URL of a call: base, path and query (repeated keys for arrays, undefined values left out). */
-export function buildUrl(base: string, path: string, query: Record<string, QueryValue> | undefined): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined) continue;
-    const values = Array.isArray(value) ? value : [value];
-    for (const v of values) params.append(key, String(v));
-  }
-  const search = params.toString();
-  return `${base}${path}${search ? `?${search}` : ''}`;
-}
-
 const keyOf = (url: string, bearer: string) => `${bearer} ${url}`;
 
-/** Starts a GET now; a later `takeEarly` with the same URL and bearer answers it. */
-function startEarly(url: string, bearer: string): void {
-  const answer = fetch(url, {
+/** A GET made now, its body read as soon as it arrives when it is a success. */
+function fetchEarly(url: string, bearer: string): Promise<EarlyAnswer> {
+  return fetch(url, {
     method: 'GET',
     headers: { accept: 'application/json', authorization: `Bearer ${bearer}` },
   }).then(async (response) => ({ response, text: response.ok ? await response.text() : null }));
+}
+
+/** Keeps an early answer where a later `takeEarly` with the same URL and bearer finds it, for KEEP_MS. */
+function keepEarly(url: string, bearer: string, answer: Promise<EarlyAnswer>): void {
   // Unclaimed failures are not the page's business: the call made later reports its own.
   answer.catch(() => undefined);
   const key = keyOf(url, bearer);
@@ -72,6 +68,11 @@ function startEarly(url: string, bearer: string): void {
   setTimeout(() => {
     if (early.get(key) === entry) early.delete(key);
   }, KEEP_MS);
+}
+
+/** Starts a GET now; a later `takeEarly` with the same URL and bearer answers it. */
+function startEarly(url: string, bearer: string): void {
+  keepEarly(url, bearer, fetchEarly(url, bearer));
 }
 
 /** The early answer to this GET, once; undefined when none was started (or it is too old). */
@@ -122,20 +123,65 @@ function dashboardWidgetKeys(): WidgetKey[] {
   return WIDGETS.filter((w) => wanted.has(w.key)).map((w) => w.key);
 }
 
+/** Answers put in the page's HTML, by URL, and the session tag they were made for. */
+interface Embedded {
+  answers: Map<string, string>;
+  tag: string | null;
+}
+
 /**
- * The URL of a list's first page as a card or a widget page asks for it (default sort, live), narrowed to the
- * facilities the page's address names, if any (get-alert-list.ts builds the same query: limit, then facilityIds).
+ * The answers the server put in the page's HTML (platform/navigation-data.ts): each a data block with the answer's
+ * JSON text and the tag of the session it was made for. Read once; the blocks hold patient data, so they leave
+ * the page's markup as they are read, taken or not.
  */
-export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = []) =>
-  buildUrl(API_BASE, listCall, {
-    limit: PAGE_LIMIT,
-    facilityIds: facilityIds.length > 0 ? facilityIds : undefined,
-  });
+function embeddedAnswers(): Embedded {
+  const answers = new Map<string, string>();
+  let tag: string | null = null;
+  for (const block of document.querySelectorAll<HTMLScriptElement>(`script[${EARLY_ANSWER_ATTRIBUTE}]`)) {
+    const url = block.getAttribute(EARLY_ANSWER_ATTRIBUTE);
+    const blockTag = block.getAttribute(EARLY_TAG_ATTRIBUTE);
+    if (url && blockTag && (tag === null || tag === blockTag)) {
+      tag = blockTag;
+      answers.set(url, block.text);
+    }
+    block.remove();
+  }
+  return { answers, tag };
+}
+
+/** Whether `tag` is this token's session tag (EARLY_TAG_PREFIX); false where the page cannot hash (no secure context). */
+async function isSessionTag(bearer: string, tag: string): Promise<boolean> {
+  if (!globalThis.crypto?.subtle) return false;
+  const digest = await crypto.subtle.digest(
+    'SHA-256',
+    new TextEncoder().encode(`${EARLY_TAG_PREFIX}${bearer}`),
+  );
+  const hex = [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return hex.slice(0, EARLY_TAG_LENGTH) === tag;
+}
+
+/**
+ * Puts an answer the page already holds where `takeEarly` finds it, as if it had been fetched: once `isOwn` says it
+ * was made for this page's session; otherwise the call is made now, like any early request.
+ */
+function holdEarly(url: string, bearer: string, text: string, isOwn: Promise<boolean>): void {
+  const answer = isOwn.then((own) =>
+    own
+      ? {
+          response: new Response(null, { status: 200, headers: { 'content-type': 'application/json' } }),
+          text,
+        }
+      : fetchEarly(url, bearer),
+  );
+  keepEarly(url, bearer, answer);
+}
 
 /**
  * Starts the early requests of the page being loaded: on any load with a stored token, the signed-in area's
  * scripts (preloaded, not run); then tokeninfo, and the live first page of the dashboard's widgets or of the
- * widget page's widget. Anything else (no token, other pages, archives) starts no list request.
+ * widget page's widget. Anything else (no token, other pages, archives) starts no list request. A call the server
+ * already answered in the page's HTML (a navigation that carried the session) is not made again: its answer is
+ * taken from there.
  *
  * A widget page also gets its facilities early (its facility filter, and the check of the facilities its address
  * names), and its list narrowed as the address says, read by the rule the page reads it by
@@ -145,26 +191,16 @@ export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = 
  * facilities, nor all facilities' rows a narrowed one.
  */
 export function startEarlyRequests(pathname: string, search = ''): void {
+  const embedded = embeddedAnswers();
   const bearer = storedToken();
   if (!bearer) return;
   preloadSignedInScripts();
-  const path = pathname.replace(/\/+$/, '').toLowerCase();
-  let firstPages: string[] = [];
-  let isWidgetPage = false;
-  if (path === '/dashboard' || path === '') {
-    const keys = new Set(dashboardWidgetKeys());
-    firstPages = WIDGETS.filter((w) => keys.has(w.key)).map((w) => firstPageUrl(w.listCall));
-  } else if (path.startsWith('/alerts/') && !path.endsWith('/archive')) {
-    const widget = widgetByPath(path.slice('/alerts/'.length));
-    if (widget) {
-      isWidgetPage = true;
-      const facilityIds = facilityFilterIds(new URLSearchParams(search).getAll(FACILITY_FILTER_PARAM));
-      firstPages = [firstPageUrl(widget.listCall, facilityIds)];
-    }
-  } else {
-    return;
+  const page = earlyPageOf(pathname, search);
+  if (!page) return;
+  const isOwn = embedded.tag === null ? null : isSessionTag(bearer, embedded.tag).catch(() => false);
+  for (const url of [TOKEN_INFO_URL, ...earlyUrls(page, dashboardWidgetKeys())]) {
+    const text = embedded.answers.get(url);
+    if (text === undefined || isOwn === null) startEarly(url, bearer);
+    else holdEarly(url, bearer, text, isOwn);
   }
-  startEarly(buildUrl(API_BASE, ENDPOINTS.tokenInfo, undefined), bearer);
-  if (isWidgetPage) startEarly(buildUrl(API_BASE, ENDPOINTS.facilities, undefined), bearer);
-  for (const url of firstPages) startEarly(url, bearer);
 }

@@ -1,0 +1,223 @@
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync } from 'node:zlib';
+import {
+  EARLY_ANSWER_ATTRIBUTE,
+  EARLY_TAG_ATTRIBUTE,
+  firstPageUrl,
+  TOKEN_INFO_URL,
+  WIDGETS,
+  widgetByKey,
+} from '@portal/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, buildTestApp, signIn, type TestApp } from '../test/test-app.ts';
+import { NAVIGATION_COOKIE, sessionTag, withAnswers } from './navigation-data.ts';
+
+let t: TestApp;
+const TEMPLATE =
+  '<!doctype html><html><head><meta charset="UTF-8" /><title>portal</title>' +
+  '<script type="module" async src="/assets/boot-abc.js"></script>' +
+  '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
+
+beforeAll(async () => {
+  const webDist = await mkdtemp(join(tmpdir(), 'portal-web-'));
+  await mkdir(join(webDist, 'assets'));
+  await writeFile(join(webDist, 'index.html'), TEMPLATE);
+  t = await buildTestApp({ webDist });
+});
+afterAll(async () => t.close());
+
+/** Signs in through the API and answers the token and the cookie the answer set (name=value). */
+async function signInWithCookie(email: string): Promise<{ token: string; cookie: string; header: string }> {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: 'portal-demo-1' },
+  });
+  expect(response.statusCode).toBe(200);
+  const header = String(response.headers['set-cookie'] ?? '');
+  const token = (response.json() as { token: string }).token;
+  return { token, cookie: header.split(';')[0] ?? '', header };
+}
+
+/** A browser's load of a page of the app: an HTML navigation, with the cookie when given. */
+const load = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html,application/xhtml+xml', ...(cookie ? { cookie } : {}), ...headers },
+  });
+
+/** The answers in a page's HTML: URL to JSON text, with the session tag of each. */
+function answersIn(html: string): { url: string; tag: string; json: string }[] {
+  const found = [];
+  const pattern = new RegExp(
+    `<script type="application/json" ${EARLY_ANSWER_ATTRIBUTE}="([^"]*)" ${EARLY_TAG_ATTRIBUTE}="([^"]*)">(.*?)</script>`,
+    'gs',
+  );
+  for (const match of html.matchAll(pattern)) {
+    found.push({ url: (match[1] ?? '').replaceAll('&amp;', '&'), tag: match[2] ?? '', json: match[3] ?? '' });
+  }
+  return found;
+}
+
+/** An answer without what differs from one call to the next (the server's clock). */
+function stable(json: string): unknown {
+  const { timeStamp: _clock, ...rest } = JSON.parse(json) as Record<string, unknown>;
+  return rest;
+}
+
+describe('the session cookie', () => {
+  it('is set by sign-in with the token, HttpOnly, SameSite=Strict, for the whole site, as long as a session may live', async () => {
+    const { token, header } = await signInWithCookie('nurse@meadowbrook.test');
+    expect(header).toContain(`${NAVIGATION_COOKIE}=${token};`);
+    expect(header).toContain('HttpOnly');
+    expect(header).toContain('SameSite=Strict');
+    expect(header).toContain('Path=/');
+    expect(header).toContain(`Max-Age=${t.config.sessionMaxHours * 3600}`);
+    // Plain HTTP here (tests, a local start): Secure is set when the request came over HTTPS.
+    expect(header).not.toContain('Secure');
+  });
+
+  it('is not set by a sign-in that fails, nor by any other call', async () => {
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'nurse@meadowbrook.test', password: 'wrong-password-1' },
+    });
+    expect(failed.statusCode).toBe(401);
+    expect(failed.headers['set-cookie']).toBeUndefined();
+    const token = await signIn(t.app, 'nurse@meadowbrook.test');
+    const info = await t.app.inject({ url: TOKEN_INFO_URL, headers: bearer(token) });
+    expect(info.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('is cleared by sign-out, and the API never takes it in place of the bearer', async () => {
+    const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const byCookie = await t.app.inject({ url: TOKEN_INFO_URL, headers: { cookie } });
+    expect(byCookie.statusCode).toBe(401);
+    const out = await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    expect(out.statusCode).toBe(200);
+    expect(String(out.headers['set-cookie'])).toMatch(
+      new RegExp(`^${NAVIGATION_COOKIE}=; Max-Age=0; Path=/`),
+    );
+  });
+});
+
+describe('a page load with the session', () => {
+  it("answers the dashboard's first calls inside its HTML, each as the API answers it, before the first script", async () => {
+    const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const page = await load('/dashboard', cookie);
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    const answers = answersIn(page.body);
+    expect(answers.map((a) => a.url)).toEqual([
+      TOKEN_INFO_URL,
+      ...WIDGETS.map((w) => firstPageUrl(w.listCall)),
+    ]);
+    for (const answer of answers) {
+      expect(answer.tag).toBe(sessionTag(token));
+      const direct = await t.app.inject({ url: answer.url, headers: bearer(token) });
+      expect(stable(answer.json)).toEqual(stable(direct.body));
+    }
+    const rows = JSON.parse(answers[1]?.json ?? '{}') as { highCostList: unknown[] };
+    expect(rows.highCostList.length).toBeGreaterThan(0);
+    expect(page.body.indexOf(EARLY_ANSWER_ATTRIBUTE)).toBeLessThan(
+      page.body.indexOf('<script type="module"'),
+    );
+    // The same for the app's root.
+    expect(answersIn((await load('/', cookie)).body)).toHaveLength(answers.length);
+  });
+
+  it("leaves out the widgets the user's dashboard hides", async () => {
+    const { token, cookie } = await signInWithCookie('nurse.nocreds@meadowbrook.test');
+    const info = (await t.app.inject({ url: TOKEN_INFO_URL, headers: bearer(token) })).json() as {
+      userInfo: { userId: number };
+    };
+    const saved = await t.app.inject({
+      method: 'POST',
+      url: '/api/usersetting',
+      headers: bearer(token),
+      payload: { UserId: info.userInfo.userId, settingValues: { widget_highCost_Show: 'false' } },
+    });
+    expect(saved.statusCode).toBe(200);
+    const urls = answersIn((await load('/dashboard', cookie)).body).map((a) => a.url);
+    expect(urls).not.toContain(firstPageUrl(widgetByKey('highCost').listCall));
+    expect(urls).toContain(firstPageUrl(widgetByKey('openBatch').listCall));
+  });
+
+  it("answers a widget page's facilities and its list, narrowed as its address says", async () => {
+    const { cookie } = await signInWithCookie('admin@meadowbrook.test');
+    const path = widgetByKey('highCost').path;
+    const urls = answersIn((await load(`/alerts/${path}?facilityIds=102`, cookie)).body).map((a) => a.url);
+    expect(urls).toEqual([TOKEN_INFO_URL, '/api/facilities', '/api/highCost?limit=100&facilityIds=102']);
+    // An archive, a detail page or any other page is the plain file.
+    for (const other of [`/alerts/${path}/archive`, '/settings', '/files']) {
+      const plain = await load(other, cookie);
+      expect(answersIn(plain.body)).toEqual([]);
+      expect(plain.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("never holds another tenant's alerts: don@lakeside.test's dashboard has 201's alone", async () => {
+    const { cookie } = await signInWithCookie('don@lakeside.test');
+    const answers = answersIn((await load('/dashboard', cookie)).body).slice(1);
+    expect(answers.length).toBe(WIDGETS.length);
+    const facilities = new Set<number>();
+    for (const answer of answers) {
+      const body = JSON.parse(answer.json) as Record<string, unknown>;
+      for (const value of Object.values(body)) {
+        if (Array.isArray(value))
+          for (const row of value as { facID: number }[]) facilities.add(Number(row.facID));
+      }
+    }
+    expect(facilities.size).toBeGreaterThan(0);
+    for (const other of [101, 102, 301]) expect(facilities.has(other)).toBe(false);
+  });
+
+  it('sends the plain file without the cookie, for a request that is no HTML navigation, and for a HEAD', async () => {
+    const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    for (const response of [
+      await load('/dashboard'),
+      await t.app.inject({ method: 'GET', url: '/dashboard', headers: { cookie, accept: '*/*' } }),
+      await t.app.inject({ method: 'HEAD', url: '/dashboard', headers: { cookie, accept: 'text/html' } }),
+    ]) {
+      expect(response.statusCode).toBe(200);
+      expect(answersIn(response.body)).toEqual([]);
+      expect(response.headers['cache-control']).toBe('no-cache');
+    }
+  });
+
+  it("clears a cookie whose session is over, and sends the plain file (no one's data)", async () => {
+    const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    for (const stale of [cookie, `${NAVIGATION_COOKIE}=not-a-token`]) {
+      const page = await load('/dashboard', stale);
+      expect(page.statusCode).toBe(200);
+      expect(answersIn(page.body)).toEqual([]);
+      expect(String(page.headers['set-cookie'])).toMatch(new RegExp(`^${NAVIGATION_COOKIE}=; Max-Age=0`));
+    }
+  });
+
+  it('compresses the page for a browser that accepts brotli', async () => {
+    const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const page = await load('/dashboard', cookie, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(page.headers['content-encoding']).toBe('br');
+    const html = brotliDecompressSync(page.rawPayload).toString('utf8');
+    expect(answersIn(html).length).toBe(WIDGETS.length + 1);
+  });
+});
+
+describe('withAnswers', () => {
+  it('keeps every answer inert: no `</script>` or comment can end its block, and the URL is an attribute', () => {
+    const json = JSON.stringify({ note: '</script><script>alert(1)</script><!--' });
+    const html = withAnswers(TEMPLATE, new Map([['/api/x?a=1&b="2"', json]]), 'tag');
+    const [answer] = answersIn(html);
+    expect(html).not.toContain('</script><script>alert');
+    expect(html).not.toContain('<!--');
+    expect(JSON.parse(answer?.json ?? '')).toEqual({ note: '</script><script>alert(1)</script><!--' });
+    expect(html).toContain('data-early-url="/api/x?a=1&amp;b=&quot;2&quot;"');
+  });
+});

@@ -1,0 +1,217 @@
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import {
+  API_BASE,
+  EARLY_ANSWER_ATTRIBUTE,
+  EARLY_TAG_ATTRIBUTE,
+  EARLY_TAG_LENGTH,
+  EARLY_TAG_PREFIX,
+  ENDPOINTS,
+  earlyPageOf,
+  earlyUrls,
+  TOKEN_INFO_URL,
+  TokenInfoAnswerSchema,
+  visibleWidgets,
+} from '@portal/domain';
+import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  onSendAsyncHookHandler,
+  preSerializationAsyncHookHandler,
+} from 'fastify';
+import fp from 'fastify-plugin';
+
+/**
+ * The session on the navigation, so that the page's first calls come answered inside its HTML.
+ *
+ * The API is called with a bearer token, which the web app keeps in local storage and a navigation does not carry,
+ * so every signed-in load used to wait for its scripts before it could ask for anything (the boot script's early
+ * requests, then the answers). Beside the token, every sign-in now sets this cookie with the same token: HttpOnly
+ * (no script reads it), SameSite=Strict (a page of another site that links here, or frames or posts to it, never
+ * sends it), Secure over HTTPS, path `/`, living as long as the session may. The API never accepts it: it is read
+ * only here, when the browser loads the dashboard or a widget page, and only to answer, inside that page's HTML,
+ * the calls the page would make first (TOKEN_INFO_URL, then `earlyUrls`). Those are made through the real routes
+ * (`inject`, with the token as bearer and the client's address), so every check of who is asking and what they may
+ * see is the one any call gets; a call that is not a 200 is simply left out and the page makes it itself.
+ *
+ * A page with answers in it is personal: `Cache-Control: no-store`. Each answer carries the tag of its session
+ * (EARLY_TAG_PREFIX), and the page takes them only when its own stored token gives the same tag. Sign-out clears
+ * the cookie; an expired or revoked session's cookie is cleared by the first page load that finds it so.
+ */
+export const NAVIGATION_COOKIE = 'portal_nav';
+
+/** The calls that answer a new session's token (`{ token, ... }`). */
+const SIGN_IN_ROUTES = new Set(
+  [ENDPOINTS.login, ENDPOINTS.authenticate, ENDPOINTS.loginWithToken, ENDPOINTS.loginMfa].map(
+    (path) => `${API_BASE}${path}`,
+  ),
+);
+const SIGN_OUT_ROUTE = `${API_BASE}${ENDPOINTS.logout}`;
+/** Larger pages are sent as they are (a dashboard of 11 full lists is ~1 MB before compression). */
+const COMPRESS_MAX_BYTES = 4 * 1024 * 1024;
+
+function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
+  return {
+    httpOnly: true,
+    sameSite: 'strict' as const,
+    secure: request.protocol === 'https',
+    path: '/',
+    maxAge: maxAgeSeconds,
+  };
+}
+
+/** The session tag of a token (see EARLY_TAG_PREFIX in the domain package). */
+export function sessionTag(token: string): string {
+  return createHash('sha256').update(`${EARLY_TAG_PREFIX}${token}`).digest('hex').slice(0, EARLY_TAG_LENGTH);
+}
+
+const escapeAttribute = (value: string) =>
+  value.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+// JSON has `<` only inside strings, where \u003c means the same: the block can never hold `</script` or `<!--`.
+const escapeJsonText = (json: string) => json.replaceAll('<', '\\u003c');
+
+/** The data blocks of a page's answers, placed before its first script so the boot script finds them. */
+export function withAnswers(template: string, answers: ReadonlyMap<string, string>, tag: string): string {
+  const blocks = [...answers]
+    .map(
+      ([url, json]) =>
+        `<script type="application/json" ${EARLY_ANSWER_ATTRIBUTE}="${escapeAttribute(url)}" ` +
+        `${EARLY_TAG_ATTRIBUTE}="${tag}">${escapeJsonText(json)}</script>`,
+    )
+    .join('');
+  const at = template.indexOf('<script');
+  const cut = at >= 0 ? at : template.indexOf('</head>');
+  return cut < 0 ? template : `${template.slice(0, cut)}${blocks}${template.slice(cut)}`;
+}
+
+/**
+ * The answers of the page's first calls for the session of `token`, by URL; null when the token opens no session
+ * the page can use (unknown, expired, revoked, or one that must first change its password or set up two-step
+ * sign-in: its tokeninfo is no 200 or its calls are refused, and the page goes its usual way).
+ */
+async function firstAnswers(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  token: string,
+  pathname: string,
+  search: string,
+): Promise<Map<string, string> | null> {
+  const page = earlyPageOf(pathname, search);
+  if (!page) return new Map();
+  const call = (url: string) =>
+    app.inject({
+      method: 'GET',
+      url,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+        'user-agent': request.headers['user-agent'] ?? '',
+      },
+      remoteAddress: request.ip,
+    });
+  const info = await call(TOKEN_INFO_URL);
+  if (info.statusCode !== 200) return null;
+  const parsed = TokenInfoAnswerSchema.safeParse(info.json());
+  if (!parsed.success) return null;
+  const urls = earlyUrls(
+    page,
+    visibleWidgets(parsed.data.userInfo.userSettings).map((w) => w.key),
+  );
+  const answers = new Map([[TOKEN_INFO_URL, info.body]]);
+  const responses = await Promise.all(urls.map(call));
+  urls.forEach((url, i) => {
+    const response = responses[i];
+    if (response?.statusCode === 200) answers.set(url, response.body);
+  });
+  return answers;
+}
+
+/** Sends HTML made for one person, compressed as the browser accepts, never stored by a cache. */
+function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string) {
+  void reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  const bytes = Buffer.from(html, 'utf8');
+  if (bytes.length <= COMPRESS_MAX_BYTES && /\bbr\b/.test(accepted)) {
+    const body = brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    return reply.header('content-encoding', 'br').send(body);
+  }
+  if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
+    return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, { level: 6 }));
+  }
+  return reply.send(bytes);
+}
+
+/**
+ * Answers a load of the web app's entry (index.html): with the page's first answers in it when the navigation
+ * carries a session (above), else the file as it is.
+ */
+export async function sendEntry(
+  app: FastifyInstance,
+  dist: string,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<FastifyReply> {
+  const plain = () => reply.header('cache-control', 'no-cache').sendFile('index.html');
+  const token =
+    request.method === 'GET' ? parseCookies(request.headers.cookie ?? '')[NAVIGATION_COOKIE] : undefined;
+  if (!token || !String(request.headers.accept ?? '').includes('text/html')) return plain();
+  const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
+  let answers: Map<string, string> | null;
+  try {
+    answers = await firstAnswers(app, request, token, pathname, search ? `?${search}` : '');
+  } catch (error) {
+    // The page still loads, and asks for its calls itself.
+    request.log.error({ err: error }, 'answering the first calls of a page load failed');
+    return plain();
+  }
+  if (answers === null) {
+    void reply.header('set-cookie', serializeCookie(NAVIGATION_COOKIE, '', cookieOptions(request, 0)));
+    return plain();
+  }
+  if (answers.size === 0) return plain();
+  const template = await readFile(join(dist, 'index.html'), 'utf8');
+  return sendPersonal(request, reply, withAnswers(template, answers, sessionTag(token)));
+}
+
+/**
+ * Sets the cookie on every sign-in's answer, and clears it on sign-out (whatever the sign-out's outcome). The hooks
+ * are put on those routes alone, so no other call pays for them.
+ */
+export const navigationSessionPlugin = fp(
+  async (app: FastifyInstance) => {
+    const maxAge = app.config.sessionMaxHours * 3600;
+    const setCookie: preSerializationAsyncHookHandler<unknown> = async (request, reply, payload) => {
+      if (
+        reply.statusCode === 200 &&
+        typeof payload === 'object' &&
+        payload !== null &&
+        'token' in payload &&
+        typeof payload.token === 'string'
+      ) {
+        void reply.header(
+          'set-cookie',
+          serializeCookie(NAVIGATION_COOKIE, payload.token, cookieOptions(request, maxAge)),
+        );
+      }
+      return payload;
+    };
+    const clearCookie: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
+      void reply.header('set-cookie', serializeCookie(NAVIGATION_COOKIE, '', cookieOptions(request, 0)));
+      return payload;
+    };
+    app.addHook('onRoute', (route) => {
+      const methods = [route.method].flat();
+      if (!methods.includes('POST')) return;
+      if (SIGN_IN_ROUTES.has(route.url)) {
+        route.preSerialization = [route.preSerialization ?? []].flat().concat(setCookie);
+      } else if (route.url === SIGN_OUT_ROUTE) {
+        route.onSend = [route.onSend ?? []].flat().concat(clearCookie);
+      }
+    });
+  },
+  { name: 'navigation-session' },
+);

@@ -1,0 +1,93 @@
+/**
+ * The calls a page makes first, named once for both sides: the web app's boot script starts them before the rest
+ * of the app has run (apps/web/src/lib/early-requests.ts), and the server answers them inside the page's HTML when
+ * the navigation carries the session (apps/server/src/platform/navigation-data.ts). Both must name a call by the
+ * URL the page will ask for, byte for byte, or the page asks again. Zod-free: it is part of the boot script.
+ */
+import { API_BASE, ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
+import { FACILITY_FILTER_PARAM, facilityFilterIds } from './facility-filter.ts';
+import { WIDGETS, type WidgetKey, widgetByPath } from './widgets.ts';
+
+// Global in browsers and in Node; this package is compiled without either's types, so the part used is declared.
+declare const URLSearchParams: new (
+  init?: string,
+) => { append(name: string, value: string): void; getAll(name: string): string[]; toString(): string };
+
+/** A query string value: repeated keys for arrays, left out when undefined. */
+export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
+
+/** The URL of a call: base, path and query (repeated keys for arrays, undefined values left out). */
+export function buildUrl(base: string, path: string, query: Record<string, QueryValue> | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined) continue;
+    const values = Array.isArray(value) ? value : [value];
+    for (const v of values) params.append(key, String(v));
+  }
+  const search = params.toString();
+  return `${base}${path}${search ? `?${search}` : ''}`;
+}
+
+/**
+ * The URL of a list's first page as a card or a widget page asks for it (default sort, live), narrowed to the
+ * facilities the page's address names, if any (the web app's get-alert-list.ts builds the same query: limit, then
+ * facilityIds).
+ */
+export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = []) =>
+  buildUrl(API_BASE, listCall, {
+    limit: PAGE_LIMIT,
+    facilityIds: facilityIds.length > 0 ? facilityIds : undefined,
+  });
+
+/** The session check every signed-in page makes first. */
+export const TOKEN_INFO_URL = buildUrl(API_BASE, ENDPOINTS.tokenInfo, undefined);
+
+/** The pages whose first calls are started early: the dashboard, and a widget page's live list. */
+export type EarlyPage =
+  | { kind: 'dashboard' }
+  | { kind: 'widget'; widgetKey: WidgetKey; facilityIds: number[] };
+
+/** Which page an address is, for its early calls (the paths compared as the client router compares them). */
+export function earlyPageOf(pathname: string, search = ''): EarlyPage | null {
+  const path = pathname.replace(/\/+$/, '').toLowerCase();
+  if (path === '/dashboard' || path === '') return { kind: 'dashboard' };
+  if (!path.startsWith('/alerts/') || path.endsWith('/archive')) return null;
+  const widget = widgetByPath(path.slice('/alerts/'.length));
+  if (!widget) return null;
+  const facilityIds = facilityFilterIds(new URLSearchParams(search).getAll(FACILITY_FILTER_PARAM));
+  return { kind: 'widget', widgetKey: widget.key, facilityIds };
+}
+
+/**
+ * The GETs a page makes as it loads, after the session check (TOKEN_INFO_URL): the live first page of each of the
+ * dashboard's widgets (`dashboardKeys`, the ones it shows), or the widget page's facilities and its first page,
+ * narrowed as its address says.
+ */
+export function earlyUrls(page: EarlyPage, dashboardKeys: readonly WidgetKey[]): string[] {
+  if (page.kind === 'dashboard') {
+    const keys = new Set(dashboardKeys);
+    return WIDGETS.filter((w) => keys.has(w.key)).map((w) => firstPageUrl(w.listCall));
+  }
+  const widget = WIDGETS.find((w) => w.key === page.widgetKey);
+  if (!widget) return [];
+  return [
+    buildUrl(API_BASE, ENDPOINTS.facilities, undefined),
+    firstPageUrl(widget.listCall, page.facilityIds),
+  ];
+}
+
+/** The attribute of the HTML's data blocks naming the call each one answers. */
+export const EARLY_ANSWER_ATTRIBUTE = 'data-early-url';
+/** The attribute naming the session the answers belong to (the end of its token: see earlyTokenTag). */
+export const EARLY_TAG_ATTRIBUTE = 'data-early-session';
+
+/**
+ * What ties answers put in a page's HTML to the session they were made for: the first 32 hex digits of the SHA-256
+ * of this prefix and the session's token. The page takes them only when its own stored token gives the same (a page
+ * whose token changed since, or a browser whose cookie and storage disagree, asks for itself). It is not the check
+ * of who may see them (the server answered them for the session whose token came with the navigation, as it answers
+ * any call), and it gives nothing of the token away.
+ */
+export const EARLY_TAG_PREFIX = 'portal-early:';
+/** Hex digits of the tag (128 bits). */
+export const EARLY_TAG_LENGTH = 32;
