@@ -105,6 +105,24 @@ describe('the session cookie', () => {
   });
 });
 
+describe('the session cookie behind an HTTPS proxy', () => {
+  it('is Secure when the request came over HTTPS (TRUST_PROXY, X-Forwarded-Proto)', async () => {
+    const behindProxy = await buildTestApp({ trustProxy: true });
+    try {
+      const response = await behindProxy.app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-forwarded-proto': 'https' },
+        payload: { email: 'nurse@meadowbrook.test', password: 'portal-demo-1' },
+      });
+      expect(response.statusCode).toBe(200);
+      expect(String(response.headers['set-cookie'])).toMatch(/; Secure(;|$)/);
+    } finally {
+      await behindProxy.close();
+    }
+  });
+});
+
 describe('a page load with the session', () => {
   it("answers the dashboard's first calls inside its HTML, each as the API answers it, before the first script", async () => {
     const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
