@@ -32,6 +32,15 @@ async function dashboardLoaded(page: Page): Promise<void> {
   );
 }
 
+/** A fresh page signed in through the form, on its dashboard with every card loaded. */
+async function signedInDashboard(email: string) {
+  const { context, page } = await newPage(browser);
+  await signInThroughForm(page, portal.url, email);
+  await waitForPath(page, '/dashboard');
+  await dashboardLoaded(page);
+  return { context, page };
+}
+
 // The boot script (apps/web/src/boot.ts) is its own small chunk, loaded ahead of the main chunk: it starts
 // tokeninfo and the first list pages, and the app, once its main chunk runs, takes those answers instead of asking
 // again (lib/early-requests.ts).
@@ -86,10 +95,7 @@ describe('boot script', () => {
   });
 
   it('starts a narrowed widget page’s list narrowed, once, and never the list of all facilities', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
-    await waitForPath(page, '/dashboard');
-    await dashboardLoaded(page);
+    const { context, page } = await signedInDashboard('admin@meadowbrook.test');
     await context.clearCookies();
     const gets = watchApiGets(page);
     await page.goto(`${portal.url}/alerts/authorization?facilityIds=102`);
@@ -105,10 +111,7 @@ describe('boot script', () => {
   // The signed-in area's modules are one chunk (apps/web/vite.chunks.ts), named in index.html and preloaded by the
   // boot script: the dashboard comes in a handful of files instead of ~60.
   it('loads the dashboard in a handful of script files, preloaded by the boot script', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
-    await waitForPath(page, '/dashboard');
-    await dashboardLoaded(page);
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     const scripts: string[] = [];
     page.on('request', (request) => {
       if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
@@ -219,10 +222,7 @@ describe('a page load with the session cookie', () => {
   });
 
   it('shows a widget page narrowed by its address with no list call, and only the facility it names', async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
-    await waitForPath(page, '/dashboard');
-    await dashboardLoaded(page);
+    const { context, page } = await signedInDashboard('admin@meadowbrook.test');
     const gets = watchApiGets(page);
     await page.goto(`${portal.url}/alerts/authorization?facilityIds=102`);
     await page.getByText(/^Total: \d+$/).waitFor();
@@ -234,10 +234,7 @@ describe('a page load with the session cookie', () => {
   });
 
   it("takes nothing from a page made for another session: a stale cookie's page is asked for again", async () => {
-    const { context, page } = await newPage(browser);
-    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
-    await waitForPath(page, '/dashboard');
-    await dashboardLoaded(page);
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     // The stored token is another session's than the cookie's (as if storage and cookie disagreed).
     const other = await fetch(`${portal.url}/api/login`, {
       method: 'POST',

@@ -245,7 +245,12 @@ export async function serveBaselines(pages: ReadonlyMap<string, string>): Promis
  * A 1920x1080 page of a fresh context, signed in as `user` as the sign-in page leaves a browser: POST /api/login,
  * its token put in local storage and the session cookie it sets kept (platform/navigation-data.ts).
  */
-export async function signedInPage(browser: Browser, appUrl: string, user: BenchUser): Promise<Page> {
+export async function signedInPage(
+  browser: Browser,
+  appUrl: string,
+  user: BenchUser,
+  withSessionCookie = process.env.BENCH_NO_SESSION_COOKIE !== '1',
+): Promise<Page> {
   const response = await fetch(`${appUrl}/api/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -264,7 +269,7 @@ export async function signedInPage(browser: Browser, appUrl: string, user: Bench
       sameSite: 'Strict' as const,
     };
   });
-  if (process.env.BENCH_NO_SESSION_COOKIE !== '1') await context.addCookies(cookies);
+  if (withSessionCookie) await context.addCookies(cookies);
   await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
     TOKEN_STORAGE_KEY,
     token,

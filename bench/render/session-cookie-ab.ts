@@ -25,26 +25,20 @@ if (!nurse) throw new Error('no bench user');
 /** LATENCY_MS=<ms>: every request of both pages waits that long each way (Chromium's network emulation), as on a ward's WAN. */
 const latencyMs = Number(process.env.LATENCY_MS ?? 0);
 
-/** A signed-in page with the session cookie (`withCookie`) or with the token alone. */
+/** A signed-in page with the session cookie (`withCookie`) or with the token alone, behind LATENCY_MS. */
 async function pageFor(appUrl: string, user: NonNullable<typeof nurse>, withCookie: boolean) {
-  const before = process.env.BENCH_NO_SESSION_COOKIE;
-  process.env.BENCH_NO_SESSION_COOKIE = withCookie ? '0' : '1';
-  try {
-    const page = await signedInPage(browser, appUrl, user);
-    if (latencyMs > 0) {
-      const cdp = await page.context().newCDPSession(page);
-      await cdp.send('Network.enable');
-      await cdp.send('Network.emulateNetworkConditions', {
-        offline: false,
-        latency: latencyMs,
-        downloadThroughput: -1,
-        uploadThroughput: -1,
-      });
-    }
-    return page;
-  } finally {
-    process.env.BENCH_NO_SESSION_COOKIE = before;
+  const page = await signedInPage(browser, appUrl, user, withCookie);
+  if (latencyMs > 0) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: latencyMs,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
   }
+  return page;
 }
 
 const browser = await launchChromium();

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { brotliCompressSync, gzipSync, constants as zlibConstants } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   API_BASE,
   EARLY_ANSWER_ATTRIBUTE,
@@ -24,6 +24,7 @@ import type {
   preSerializationAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import { LIST_COMPRESSION } from './compression.ts';
 
 /**
  * The session on the navigation, so that the page's first calls come answered inside its HTML.
@@ -63,6 +64,10 @@ function cookieOptions(request: FastifyRequest, maxAgeSeconds: number) {
     maxAge: maxAgeSeconds,
   };
 }
+
+/** The Set-Cookie that removes the cookie from the browser. */
+const clearedCookie = (request: FastifyRequest) =>
+  serializeCookie(NAVIGATION_COOKIE, '', cookieOptions(request, 0));
 
 /** The session tag of a token (see EARLY_TAG_PREFIX in the domain package). */
 export function sessionTag(token: string): string {
@@ -130,17 +135,17 @@ async function firstAnswers(
   return answers;
 }
 
-/** Sends HTML made for one person, compressed as the browser accepts, never stored by a cache. */
+/** Sends HTML made for one person, compressed as the browser accepts (as the lists are), never stored by a cache. */
 function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string) {
   void reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const bytes = Buffer.from(html, 'utf8');
   if (bytes.length <= COMPRESS_MAX_BYTES && /\bbr\b/.test(accepted)) {
-    const body = brotliCompressSync(bytes, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } });
+    const body = brotliCompressSync(bytes, LIST_COMPRESSION.brotliOptions);
     return reply.header('content-encoding', 'br').send(body);
   }
   if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
-    return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, { level: 6 }));
+    return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, LIST_COMPRESSION.zlibOptions));
   }
   return reply.send(bytes);
 }
@@ -169,7 +174,7 @@ export async function sendEntry(
     return plain();
   }
   if (answers === null) {
-    void reply.header('set-cookie', serializeCookie(NAVIGATION_COOKIE, '', cookieOptions(request, 0)));
+    void reply.header('set-cookie', clearedCookie(request));
     return plain();
   }
   if (answers.size === 0) return plain();
@@ -200,7 +205,7 @@ export const navigationSessionPlugin = fp(
       return payload;
     };
     const clearCookie: onSendAsyncHookHandler<unknown> = async (request, reply, payload) => {
-      void reply.header('set-cookie', serializeCookie(NAVIGATION_COOKIE, '', cookieOptions(request, 0)));
+      void reply.header('set-cookie', clearedCookie(request));
       return payload;
     };
     app.addHook('onRoute', (route) => {
