@@ -191,13 +191,16 @@ describe('a page load with the session cookie', () => {
     const { context, page } = await newPage(browser);
     await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
     await waitForPath(page, '/dashboard');
-    const [cookie] = await context.cookies();
-    expect(cookie).toMatchObject({ name: 'portal_nav', httpOnly: true, sameSite: 'Strict', path: '/' });
-    expect(await page.evaluate(() => document.cookie)).toBe('');
+    const navigation = (await context.cookies()).find((cookie) => cookie.name === 'portal_nav');
+    expect(navigation).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
+    // The page's scripts see only the zone cookie the boot script keeps (locale and time zone), never the session.
+    expect(await page.evaluate(() => document.cookie)).toMatch(/^portal_zone=[^;]+$/);
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await waitForPath(page, '/account/login');
-    await expect.poll(async () => (await context.cookies()).length).toBe(0);
+    await expect
+      .poll(async () => (await context.cookies()).filter((cookie) => cookie.name === 'portal_nav').length)
+      .toBe(0);
     await context.close();
   });
 
@@ -248,6 +251,101 @@ describe('a page load with the session cookie', () => {
     await dashboardLoaded(page);
     expect(gets.filter((g) => g === '/api/tokeninfo')).toHaveLength(1);
     expect(gets.filter((g) => g.endsWith('?limit=100')).length).toBeGreaterThan(0);
+    await context.close();
+  });
+});
+
+// The signed-in dashboard is drawn by the server from the answers the page carries (apps/web/src/ssr), shown before
+// the scripts have run, then hydrated by the app (apps/web/src/app/hydration.ts).
+describe('a dashboard the server draws', () => {
+  /** Marks the first server-drawn row as the parser leaves it, before any script runs, and notes warnings. */
+  async function watchServerRows(page: Page): Promise<string[]> {
+    await page.addInitScript(() => {
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState !== 'interactive') return;
+        const row = document.querySelector('#root[data-server-rendered] tbody tr');
+        if (row) (row as HTMLElement).dataset.drawnByServer = 'true';
+      });
+    });
+    const warnings: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+    });
+    return warnings;
+  }
+
+  it('comes with its rows in the HTML, then the app takes over those same rows without drawing them again', async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    const names = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
+    const warnings = await watchServerRows(page);
+    const response = await page.reload();
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<div id="root" data-server-rendered>');
+    expect(html).toContain('data-testid="dashboard-widgets"');
+    expect(html).toContain(names[0]?.slice(0, 12));
+    await dashboardLoaded(page);
+    // Hydrated: the row the parser made is still in the page, and the root no longer says the server drew it.
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    expect(warnings).toEqual([]);
+    // And it is the app's: a row opens its alert.
+    await page.getByTestId('dashboard-widgets').locator('tbody tr').first().click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+
+  it('shows the rows with no script at all', async () => {
+    const { context: signedIn, page } = await signedInDashboard('nurse@meadowbrook.test');
+    const cookies = await signedIn.cookies();
+    expect(cookies.map((c) => c.name).sort()).toEqual(['portal_nav', 'portal_zone']);
+    const names = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    await context.addCookies(cookies);
+    const bare = await context.newPage();
+    await bare.goto(`${portal.url}/dashboard`);
+    expect(await bare.locator('[data-testid="dashboard-widgets"] section').count()).toBe(11);
+    expect(await bare.locator('[data-testid="dashboard-widgets"] tbody tr').first().textContent()).toBe(
+      names[0],
+    );
+    await context.close();
+    await signedIn.close();
+  });
+
+  it("throws away a page drawn for another session than the browser's own, and shows the browser's", async () => {
+    // The cookie is the nurse's, the stored token the other tenant's director's (as if they disagreed).
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    const nurseRows = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
+    const other = await fetch(`${portal.url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'don@lakeside.test', password: 'portal-demo-1' }),
+    });
+    const { token } = (await other.json()) as { token: string };
+    await page.evaluate((value) => window.localStorage.setItem('portal.token', value), token);
+    await watchServerRows(page);
+    await page.reload();
+    await dashboardLoaded(page);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('[data-drawn-by-server]').count()).toBe(0);
+    const shown = (await page.getByTestId('dashboard-widgets').textContent()) ?? '';
+    expect(shown).toContain('Lakeside');
+    for (const row of nurseRows.slice(0, 5)) expect(shown).not.toContain(row);
+    await context.close();
+  });
+
+  it("hydrates at a tablet's width, then takes the tablet's layout", async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    await page.setViewportSize({ width: 900, height: 1100 });
+    const warnings = await watchServerRows(page);
+    await page.reload();
+    await dashboardLoaded(page);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    // The condensed navigation of spec 2 (768 to 1028 px): icons only.
+    await expect
+      .poll(() => page.getByTestId('sidebar').evaluate((el) => el.getAttribute('data-condensed')))
+      .toBe('true');
+    expect(warnings).toEqual([]);
     await context.close();
   });
 });

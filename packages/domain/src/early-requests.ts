@@ -91,3 +91,23 @@ export const EARLY_TAG_ATTRIBUTE = 'data-early-session';
 export const EARLY_TAG_PREFIX = 'portal-early:';
 /** Hex digits of the tag (128 bits). */
 export const EARLY_TAG_LENGTH = 32;
+
+/**
+ * On the root element of a page the server drew (the signed-in dashboard): the browser hydrates that markup
+ * instead of drawing the page anew.
+ */
+export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
+
+/**
+ * The cookie in which the boot script keeps the browser's locale and time zone (`en-US America/Chicago`), so the
+ * server draws dates as the browser shows them. Not a secret, and readable by the page's own scripts.
+ */
+export const ZONE_COOKIE = 'portal_zone';
+
+/** The locale and time zone of a ZONE_COOKIE value; null when it is not two well-formed names. */
+export function parseZoneCookie(value: string | undefined): { locale: string; timeZone: string } | null {
+  const match = /^([A-Za-z]{2,3}(?:-[A-Za-z0-9]{1,8})*) ([A-Za-z_]+(?:\/[A-Za-z0-9_+-]+)*)$/.exec(
+    value ?? '',
+  );
+  return match?.[1] && match[2] ? { locale: match[1], timeZone: match[2] } : null;
+}

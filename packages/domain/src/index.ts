@@ -32,7 +32,14 @@ export {
 } from './display/alert-state.ts';
 export { formatCountdown } from './display/countdown.ts';
 export { durationInWords } from './display/duration.ts';
-export { formatBytes, formatDate, formatDateTime, formatMoney, relativeTime } from './display/format.ts';
+export {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  relativeTime,
+  withDisplayZone,
+} from './display/format.ts';
 export type { HighCostFlags } from './display/high-cost.ts';
 export { HIGH_COST_STAGES, highCostStage, highCostStatus, highCostStatusColor } from './display/high-cost.ts';
 export { isStale, STALE_AFTER_MINUTES, updatedAgeLabel } from './display/staleness.ts';
@@ -53,8 +60,11 @@ export {
   earlyPageOf,
   earlyUrls,
   firstPageUrl,
+  parseZoneCookie,
   type QueryValue,
+  SERVER_RENDERED_ATTRIBUTE,
   TOKEN_INFO_URL,
+  ZONE_COOKIE,
 } from './early-requests.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 export { FACILITY_FILTER_PARAM, facilityFilterIds, INT4_MAX, MAX_FACILITY_IDS } from './facility-filter.ts';

@@ -1,18 +1,21 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import {
   EARLY_ANSWER_ATTRIBUTE,
   EARLY_TAG_ATTRIBUTE,
   firstPageUrl,
+  SERVER_RENDERED_ATTRIBUTE,
   TOKEN_INFO_URL,
   WIDGETS,
   widgetByKey,
+  ZONE_COOKIE,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signIn, type TestApp } from '../test/test-app.ts';
-import { NAVIGATION_COOKIE, sessionTag, withAnswers } from './navigation-data.ts';
+import { NAVIGATION_COOKIE, sessionTag, withAnswers, withDrawnRoot } from './navigation-data.ts';
 
 let t: TestApp;
 const TEMPLATE =
@@ -20,10 +23,38 @@ const TEMPLATE =
   '<script type="module" async src="/assets/boot-abc.js"></script>' +
   '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
+/**
+ * A server renderer in the place the web build puts its own (`dist-ssr` beside `dist`), which records what it is
+ * given and draws a marker; the web's real one is tested in apps/web (ssr/entry-server.test.tsx) and in the browser
+ * (e2e/boot.e2e.ts).
+ */
+const RENDERER = `
+export const calls = [];
+export async function renderSignedInPage(input) {
+  if (globalThis.portalTestRendererFails) throw new Error('the renderer failed');
+  calls.push({ url: input.url, token: input.token, locale: input.locale, timeZone: input.timeZone, urls: [...input.answers.keys()] });
+  return '<main data-drawn="1">drawn</main>';
+}
+`;
+interface RendererCall {
+  url: string;
+  token: string;
+  locale: string;
+  timeZone: string;
+  urls: string[];
+}
+let rendererCalls: RendererCall[];
+
 beforeAll(async () => {
-  const webDist = await mkdtemp(join(tmpdir(), 'portal-web-'));
-  await mkdir(join(webDist, 'assets'));
+  const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
+  const webDist = join(build, 'dist');
+  await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), TEMPLATE);
+  await mkdir(join(build, 'dist-ssr'));
+  await writeFile(join(build, 'dist-ssr', 'entry-server.js'), RENDERER);
+  ({ calls: rendererCalls } = (await import(
+    pathToFileURL(join(build, 'dist-ssr', 'entry-server.js')).href
+  )) as { calls: RendererCall[] });
   t = await buildTestApp({ webDist });
 });
 afterAll(async () => t.close());
@@ -225,6 +256,72 @@ describe('a page load with the session', () => {
     expect(page.headers['content-encoding']).toBe('br');
     const html = brotliDecompressSync(page.rawPayload).toString('utf8');
     expect(answersIn(html).length).toBe(WIDGETS.length + 1);
+  });
+});
+
+describe('a page load the server draws', () => {
+  const CHICAGO = `${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`;
+
+  it('draws the page in its root, for the session, its zone and its answers, when the browser has told its zone', async () => {
+    const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const before = rendererCalls.length;
+    const page = await load('/dashboard', `${cookie}; ${CHICAGO}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(
+      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}><main data-drawn="1">drawn</main></div>`,
+    );
+    expect(rendererCalls.slice(before)).toEqual([
+      {
+        url: 'http://localhost:80/dashboard',
+        token,
+        locale: 'en-US',
+        timeZone: 'America/Chicago',
+        urls: answersIn(page.body).map((a) => a.url),
+      },
+    ]);
+    // The answers stay in the page: the browser hydrates with them.
+    expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+  });
+
+  it('leaves the drawing to the browser without the zone, with a zone no one has, or for a stale session', async () => {
+    const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const before = rendererCalls.length;
+    for (const zone of [
+      '',
+      `${ZONE_COOKIE}=${encodeURIComponent('en-US Mars/Olympus_Mons')}`,
+      `${ZONE_COOKIE}=junk`,
+    ]) {
+      const page = await load('/dashboard', `${cookie}; ${zone}`);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+    }
+    await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
+    const stale = await load('/dashboard', `${cookie}; ${CHICAGO}`);
+    expect(stale.body).toContain('<div id="root"></div>');
+    expect(answersIn(stale.body)).toEqual([]);
+    expect(rendererCalls.length).toBe(before);
+  });
+
+  it('sends the page with its answers, undrawn, when the renderer fails', async () => {
+    const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    (globalThis as { portalTestRendererFails?: boolean }).portalTestRendererFails = true;
+    try {
+      const page = await load('/dashboard', `${cookie}; ${CHICAGO}`);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<div id="root"></div>');
+      expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+    } finally {
+      (globalThis as { portalTestRendererFails?: boolean }).portalTestRendererFails = false;
+    }
+  });
+});
+
+describe('withDrawnRoot', () => {
+  it('puts the markup in the empty root, marked, and leaves a template without one as it is', () => {
+    expect(withDrawnRoot(TEMPLATE, '<p>$& $1</p>')).toContain(
+      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}><p>$& $1</p></div>`,
+    );
+    expect(withDrawnRoot('<html><body></body></html>', '<p>x</p>')).toBe('<html><body></body></html>');
   });
 });
 

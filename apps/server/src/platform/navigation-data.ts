@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import {
   API_BASE,
@@ -11,9 +13,13 @@ import {
   ENDPOINTS,
   earlyPageOf,
   earlyUrls,
+  isTimeZone,
+  parseZoneCookie,
+  SERVER_RENDERED_ATTRIBUTE,
   TOKEN_INFO_URL,
   TokenInfoAnswerSchema,
   visibleWidgets,
+  ZONE_COOKIE,
 } from '@portal/domain';
 import { parse as parseCookies, serialize as serializeCookie } from 'cookie';
 import type {
@@ -161,8 +167,8 @@ export async function sendEntry(
   reply: FastifyReply,
 ): Promise<FastifyReply> {
   const plain = () => reply.header('cache-control', 'no-cache').sendFile('index.html');
-  const token =
-    request.method === 'GET' ? parseCookies(request.headers.cookie ?? '')[NAVIGATION_COOKIE] : undefined;
+  const cookies = request.method === 'GET' ? parseCookies(request.headers.cookie ?? '') : {};
+  const token = cookies[NAVIGATION_COOKIE];
   if (!token || !String(request.headers.accept ?? '').includes('text/html')) return plain();
   const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
   let answers: Map<string, string> | null;
@@ -179,7 +185,68 @@ export async function sendEntry(
   }
   if (answers.size === 0) return plain();
   const template = await readFile(join(dist, 'index.html'), 'utf8');
-  return sendPersonal(request, reply, withAnswers(template, answers, sessionTag(token)));
+  const drawn = await drawnPage(dist, request, token, answers, cookies[ZONE_COOKIE]);
+  const page = drawn === null ? template : withDrawnRoot(template, drawn);
+  return sendPersonal(request, reply, withAnswers(page, answers, sessionTag(token)));
+}
+
+/** The web app's server renderer (apps/web/src/ssr/entry-server.tsx, built beside the app into `dist-ssr`). */
+interface PageRenderer {
+  renderSignedInPage(input: {
+    url: string;
+    token: string;
+    answers: ReadonlyMap<string, string>;
+    locale: string;
+    timeZone: string;
+  }): Promise<string | null>;
+}
+
+const renderers = new Map<string, Promise<PageRenderer | null>>();
+
+/** The renderer built for the web build in `dist`, loaded once; null where none was built. */
+export function pageRenderer(dist: string): Promise<PageRenderer | null> {
+  const entry = join(dist, '..', 'dist-ssr', 'entry-server.js');
+  let loaded = renderers.get(entry);
+  if (!loaded) {
+    loaded = existsSync(entry)
+      ? import(pathToFileURL(entry).href).then((module: PageRenderer) => module)
+      : Promise.resolve(null);
+    renderers.set(entry, loaded);
+  }
+  return loaded;
+}
+
+/**
+ * The page's markup drawn on the server from its answers (the signed-in dashboard), for the browser to show before
+ * its scripts run and then hydrate; null when there is nothing to draw (another page, no renderer, no usable zone
+ * cookie: the server would draw dates in a zone the browser does not show) or drawing failed.
+ */
+async function drawnPage(
+  dist: string,
+  request: FastifyRequest,
+  token: string,
+  answers: ReadonlyMap<string, string>,
+  zoneCookie: string | undefined,
+): Promise<string | null> {
+  const zone = parseZoneCookie(zoneCookie);
+  if (!zone || !isTimeZone(zone.timeZone)) return null;
+  try {
+    const renderer = await pageRenderer(dist);
+    if (!renderer) return null;
+    const url = `${request.protocol}://${request.host}${request.url}`;
+    return await renderer.renderSignedInPage({ url, token, answers, ...zone });
+  } catch (error) {
+    request.log.error({ err: error }, 'drawing a page on the server failed; the browser draws it');
+    return null;
+  }
+}
+
+const EMPTY_ROOT = '<div id="root"></div>';
+
+/** The template with `markup` in its root element, marked as drawn by the server. */
+export function withDrawnRoot(template: string, markup: string): string {
+  if (!template.includes(EMPTY_ROOT)) return template;
+  return template.replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>`);
 }
 
 /**

@@ -1,12 +1,18 @@
+import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { endHydration } from '@/lib/hydration-state.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { Providers } from './providers.tsx';
-import { createAppRouter } from './router.ts';
+import type { createAppRouter } from './router.ts';
 
-const router = createAppRouter();
+export interface AppProps {
+  router: ReturnType<typeof createAppRouter>;
+}
 
 /** The whole web app. */
-export function App() {
+export function App({ router }: AppProps) {
+  // Effects run once the first render is committed: a hydrated page is the app's own from here on.
+  useEffect(() => endHydration(), []);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -12,6 +12,7 @@ import {
   TOKEN_STORAGE_KEY,
   WIDGETS,
   type WidgetKey,
+  ZONE_COOKIE,
 } from '@portal/domain';
 import { preloadSignedInScripts } from './signed-in-scripts.ts';
 
@@ -191,6 +192,7 @@ function holdEarly(url: string, bearer: string, text: string, isOwn: Promise<boo
  * facilities, nor all facilities' rows a narrowed one.
  */
 export function startEarlyRequests(pathname: string, search = ''): void {
+  rememberZone();
   const embedded = embeddedAnswers();
   const bearer = storedToken();
   if (!bearer) return;
@@ -198,9 +200,47 @@ export function startEarlyRequests(pathname: string, search = ''): void {
   const page = earlyPageOf(pathname, search);
   if (!page) return;
   const isOwn = embedded.tag === null ? null : isSessionTag(bearer, embedded.tag).catch(() => false);
-  for (const url of [TOKEN_INFO_URL, ...earlyUrls(page, dashboardWidgetKeys())]) {
+  // Every answer the page carries is held, also one for a card this browser did not show last time: a page the
+  // server drew with it is hydrated with it (app/hydration.ts).
+  const urls = new Set([
+    TOKEN_INFO_URL,
+    ...earlyUrls(page, dashboardWidgetKeys()),
+    ...embedded.answers.keys(),
+  ]);
+  for (const url of urls) {
     const text = embedded.answers.get(url);
     if (text === undefined || isOwn === null) startEarly(url, bearer);
     else holdEarly(url, bearer, text, isOwn);
+  }
+  if (isOwn !== null) {
+    const held = new Set(embedded.answers.keys());
+    pageAnswers = isOwn.then((own) => (own ? held : null));
+  }
+}
+
+/** The URLs whose answers came in the page's HTML, once they are known to be this session's; null otherwise. */
+let pageAnswers: Promise<ReadonlySet<string> | null> = Promise.resolve(null);
+
+/**
+ * The calls the server answered inside this page's HTML for this page's own session (the answers it drew a
+ * server-rendered page from); null when the page carried none, or carried another session's.
+ */
+export function serverAnswerUrls(): Promise<ReadonlySet<string> | null> {
+  return pageAnswers;
+}
+
+/**
+ * Keeps the browser's locale and time zone in a cookie (ZONE_COOKIE), so a page the server draws shows dates as
+ * this browser would. A year long; SameSite=Strict like the session's.
+ */
+function rememberZone(): void {
+  try {
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    const value = encodeURIComponent(`${locale} ${timeZone}`);
+    const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers wards still run (Safari before 18.4); the value is encoded above.
+    document.cookie = `${ZONE_COOKIE}=${value}; Path=/; Max-Age=31536000; SameSite=Strict${secure}`;
+  } catch {
+    // No cookies here: the server leaves the drawing to the browser.
   }
 }

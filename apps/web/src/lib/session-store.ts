@@ -65,9 +65,26 @@ function subscribe(listener: Listener): () => void {
   };
 }
 
-/** The current token, re-rendering when it changes. */
+/**
+ * The current token, re-rendering when it changes. The same on the server's render of a page and on the client's
+ * hydration of it (`getToken` for both): a page rendered for a session is hydrated by that session.
+ */
 export function useToken(): string | null {
-  return useSyncExternalStore(subscribe, getToken, () => null);
+  return useSyncExternalStore(subscribe, getToken, getToken);
+}
+
+/**
+ * Runs `render` (synchronous) as the session of `sessionToken`: the server's rendering of a signed-in page
+ * (ssr/entry-server.tsx), where no browser storage holds a token. Signed out again after it, whatever happens.
+ */
+export function renderingAs<T>(sessionToken: string, render: () => T): T {
+  if (typeof window !== 'undefined') throw new Error('renderingAs is for the server’s rendering only');
+  token = sessionToken;
+  try {
+    return render();
+  } finally {
+    token = null;
+  }
 }
 
 /** Re-reads local storage; tests use it after seeding a token. */

@@ -7,33 +7,36 @@ import { disposeRenderedApps } from './rendered-apps.ts';
 // first one can take longer than Testing Library's default 1 s.
 configure({ asyncUtilTimeout: 5000 });
 
-// Mantine reads media queries and observes sizes; jsdom has neither.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
+// A test file run in Node (`@vitest-environment node`: the server's rendering) has no browser to stub.
+if (typeof window !== 'undefined') {
+  // Mantine reads media queries and observes sizes; jsdom has neither.
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
 
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  window.ResizeObserver = ResizeObserverStub;
+  window.HTMLElement.prototype.scrollIntoView = () => {};
+
+  // jsdom lays nothing out, so every element measures 0 and a virtualised table would render no rows. A
+  // desktop-sized box lets TanStack Virtual show its first rows as a browser would.
+  Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
+  Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
 }
-window.ResizeObserver = ResizeObserverStub;
-window.HTMLElement.prototype.scrollIntoView = () => {};
-
-// jsdom lays nothing out, so every element measures 0 and a virtualised table would render no rows. A
-// desktop-sized box lets TanStack Virtual show its first rows as a browser would.
-Object.defineProperty(window.HTMLElement.prototype, 'clientHeight', { configurable: true, get: () => 800 });
-Object.defineProperty(window.HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
 
 afterEach(async () => {
   cleanup();
@@ -41,7 +44,7 @@ afterEach(async () => {
   // What the unmount scheduled runs now, while the DOM still exists (once, under load, React's scheduler ran after
   // the file's jsdom was gone: "window is not defined").
   await new Promise((resolve) => setTimeout(resolve, 0));
-  window.localStorage.clear();
+  if (typeof window !== 'undefined') window.localStorage.clear();
   vi.unstubAllGlobals();
   vi.useRealTimers();
 });

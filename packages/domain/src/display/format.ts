@@ -50,20 +50,52 @@ function cachedFormat(
   return format;
 }
 
+/**
+ * The locale and time zone dates are shown in when a call names none: the runtime's, unless `withDisplayZone` says
+ * otherwise for the length of a call. A browser never sets it; the server's rendering of a signed-in page does,
+ * with the zone and locale the reader's browser reported, so its dates read as the browser would show them.
+ */
+let displayZone: { locale?: string | undefined; timeZone?: string | undefined } = {};
+
+/** Runs `render` (synchronous) with dates shown in `zone`; the runtime's defaults again after it. */
+export function withDisplayZone<T>(zone: { locale?: string; timeZone?: string }, render: () => T): T {
+  const before = displayZone;
+  displayZone = zone;
+  try {
+    return render();
+  } finally {
+    displayZone = before;
+  }
+}
+
+// An instant names its offset (`Z`, `+02:00`); a value without one is a wall-clock reading (`2026-11-20`, a day
+// from the pharmacy system, or `2026-11-20T08:00:00`): shown as it reads, whatever the reader's zone.
+const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
+
+function formatInstant(
+  cache: Map<string, Intl.DateTimeFormat>,
+  parts: Intl.DateTimeFormatOptions,
+  iso: string | null | undefined,
+  locale: string | undefined,
+  timeZone: string | undefined,
+): string {
+  if (!iso) return '';
+  const isWallClock = !HAS_OFFSET.test(iso);
+  const date = new Date(isWallClock ? `${DAY_ONLY.test(iso) ? `${iso}T00:00:00` : iso}Z` : iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const zone = isWallClock ? 'UTC' : (timeZone ?? displayZone.timeZone);
+  return cachedFormat(cache, parts, locale ?? displayZone.locale, zone).format(date);
+}
+
 /** A date in the reader's local format (locale and time zone default to the runtime's). Empty when missing. */
 export function formatDate(iso: string | null | undefined, locale?: string, timeZone?: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return cachedFormat(dateFormats, DATE_PARTS, locale, timeZone).format(date);
+  return formatInstant(dateFormats, DATE_PARTS, iso, locale, timeZone);
 }
 
 /** A date and time in the reader's local format. Empty when missing. */
 export function formatDateTime(iso: string | null | undefined, locale?: string, timeZone?: string): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return cachedFormat(dateTimeFormats, DATE_TIME_PARTS, locale, timeZone).format(date);
+  return formatInstant(dateTimeFormats, DATE_TIME_PARTS, iso, locale, timeZone);
 }
 
 /** How long ago, as the message list says it: 'Just now', 'N minutes ago', 'N hours ago', 'N days ago'. */

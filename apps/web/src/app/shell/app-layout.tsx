@@ -16,6 +16,7 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { LiveUpdates } from '@/features/live-updates';
+import { isHydrating } from '@/lib/hydration-state.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { rescueRemovedFocus } from '@/lib/rescue-focus.ts';
 import { CondensedNav } from './condensed-nav.tsx';
@@ -44,8 +45,11 @@ export function AppLayout() {
   useEffect(() => rescueRemovedFocus(), []);
   const [navOpened, nav] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
-  const isMobile = useMediaQuery(MOBILE, false, { getInitialValueInEffect: false });
-  const isTablet = useMediaQuery(TABLET, false, { getInitialValueInEffect: false });
+  // Read at once, so a tablet's first frame has its layout; hydrating a page the server drew (which knows no
+  // viewport, and drew a desktop's), read after it, as the server drew it.
+  const mediaOptions = { getInitialValueInEffect: isHydrating() };
+  const isMobile = useMediaQuery(MOBILE, false, mediaOptions);
+  const isTablet = useMediaQuery(TABLET, false, mediaOptions);
 
   const entries = navEntries(user);
   const isTopnav = settings.layout === 'topnav';

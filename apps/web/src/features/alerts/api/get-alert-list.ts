@@ -51,13 +51,18 @@ export async function getAlertPage(
     limit: PAGE_LIMIT,
     facilityIds: params.facilityIds?.length ? [...params.facilityIds] : undefined,
   };
+  return alertPageOf(widget, await apiRequest(z.unknown(), widget.listCall, { query, signal }));
+}
+
+/** One page of a widget's list from its answer (the paged widgets' `results`, the others' own list key). */
+export function alertPageOf(widget: Widget, json: unknown, receivedAt = Date.now()): AlertPage {
   if (widget.paged) {
-    const answer = await apiRequest(PagedAlertListSchema, widget.listCall, { query, signal });
-    return { ...answer, alerts: answer.results, receivedAt: Date.now() };
+    const answer = PagedAlertListSchema.parse(json);
+    return { ...answer, alerts: answer.results, receivedAt };
   }
-  const answer = await apiRequest(unpagedAlertListSchema(widget.listKey), widget.listCall, { query, signal });
+  const answer = unpagedAlertListSchema(widget.listKey).parse(json);
   return {
-    receivedAt: Date.now(),
+    receivedAt,
     alerts: AlertArraySchema.parse(answer[widget.listKey]),
     cursor: z.string().nullable().parse(answer.cursor),
     count: z.number().parse(answer.count),

@@ -1,0 +1,36 @@
+import { firstPageUrl, TOKEN_INFO_URL, WIDGETS } from '@portal/domain';
+import type { QueryClient } from '@tanstack/react-query';
+import { matchRoutes, type RouteObject } from 'react-router';
+import { alertListQuery } from '@/features/alerts/api/get-alert-list.ts';
+import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
+import { serverAnswerUrls } from '@/lib/early-requests.ts';
+import { getToken } from '@/lib/session-store.ts';
+
+/**
+ * Gets a page the server drew (ssr/entry-server.tsx) ready to be hydrated: true when the browser's first render
+ * will draw what the server drew. It needs the same session (the answers' tag is this browser's token), the
+ * route modules of the address loaded before the router starts (else the router's first render is its loading
+ * fallback), and the query cache holding the answers the server drew from, taken from the page's own HTML, no
+ * request made. False otherwise: the caller then throws the markup away and draws the page itself.
+ */
+export async function prepareHydration(routes: RouteObject[], client: QueryClient): Promise<boolean> {
+  const token = getToken();
+  const answered = await serverAnswerUrls();
+  if (!token || !answered?.has(TOKEN_INFO_URL)) return false;
+  const matches = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const loaded = await route.lazy();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  const info = tokenInfoQuery(token);
+  await Promise.all([
+    client.prefetchQuery(info),
+    ...WIDGETS.filter((widget) => answered.has(firstPageUrl(widget.listCall))).map((widget) =>
+      client.prefetchInfiniteQuery(alertListQuery(widget, {})),
+    ),
+  ]);
+  return client.getQueryState(info.queryKey)?.status === 'success';
+}
