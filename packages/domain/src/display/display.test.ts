@@ -7,7 +7,14 @@ import {
   rowDisplayState,
   unreadFirst,
 } from './alert-state.ts';
-import { formatBytes, formatDate, formatMoney, relativeTime } from './format.ts';
+import {
+  formatBytes,
+  formatDate,
+  formatDateTime,
+  formatMoney,
+  relativeTime,
+  withDisplayZone,
+} from './format.ts';
 import { highCostStage, highCostStatus } from './high-cost.ts';
 import { priorAuthBadgeColor, srxStatusLabel, statusBadgeColor } from './status.ts';
 
@@ -144,6 +151,33 @@ describe('formats', () => {
   it('writes local dates', () => {
     expect(formatDate('2026-11-02T15:00:00Z', 'en-US', 'UTC')).toBe('11/2/2026');
     expect(formatDate(null)).toBe('');
+    expect(formatDate('not a date')).toBe('');
+  });
+
+  it('writes an instant in the reader’s zone, and a wall-clock value (no offset) as it reads in every zone', () => {
+    expect(formatDateTime('2026-11-02T03:30:00Z', 'en-US', 'America/Chicago')).toBe('11/1/2026, 9:30:00 PM');
+    expect(formatDateTime('2026-11-02T03:30:00+00:00', 'en-US', 'Asia/Tokyo')).toBe('11/2/2026, 12:30:00 PM');
+    for (const zone of ['America/Chicago', 'Asia/Tokyo', 'UTC']) {
+      expect(formatDate('2026-11-20', 'en-US', zone)).toBe('11/20/2026');
+      expect(formatDateTime('2026-11-20T08:15:00', 'en-US', zone)).toBe('11/20/2026, 8:15:00 AM');
+    }
+  });
+
+  it('uses the display zone a render sets, for that render only', () => {
+    const inChicago = withDisplayZone({ locale: 'en-GB', timeZone: 'America/Chicago' }, () =>
+      formatDateTime('2026-11-02T03:30:00Z'),
+    );
+    expect(inChicago).toBe('01/11/2026, 21:30:00');
+    expect(formatDateTime('2026-11-02T03:30:00Z', 'en-US', 'UTC')).toBe('11/2/2026, 3:30:00 AM');
+    // Restored even when the render throws.
+    expect(() =>
+      withDisplayZone({ timeZone: 'Asia/Tokyo' }, () => {
+        throw new Error('render failed');
+      }),
+    ).toThrow('render failed');
+    expect(formatDateTime('2026-11-02T03:30:00Z', 'en-US')).toBe(
+      new Date('2026-11-02T03:30:00Z').toLocaleString('en-US'),
+    );
   });
 
   it.each([

@@ -70,7 +70,7 @@ export function withDisplayZone<T>(zone: { locale?: string; timeZone?: string },
 
 // An instant names its offset (`Z`, `+02:00`); a value without one is a wall-clock reading (`2026-11-20`, a day
 // from the pharmacy system, or `2026-11-20T08:00:00`): shown as it reads, whatever the reader's zone.
-const HAS_OFFSET = /(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
+const HAS_OFFSET = /T.*(?:z|[+-]\d{2}(?::?\d{2})?)$/i;
 const DAY_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 
 function formatInstant(
