@@ -36,13 +36,19 @@ function load(): LayoutSettings {
   } catch {
     // A damaged entry falls back to the defaults.
   }
-  return {
+  const loaded: LayoutSettings = {
     layout: pick('layout', stored.layout),
     width: pick('width', stored.width),
     // The spec forces the dark sidebar on every start; the stored choice lasts until the next load.
     sidebarTheme: 'dark',
     sidebarType: pick('sidebarType', stored.sidebarType),
   };
+  // The defaults themselves when nothing differs: a page the server drew (with the defaults) is then hydrated
+  // without the whole shell being drawn again for an equal but new object.
+  const isDefault = (Object.keys(DEFAULT_LAYOUT) as (keyof LayoutSettings)[]).every(
+    (key) => loaded[key] === DEFAULT_LAYOUT[key],
+  );
+  return isDefault ? DEFAULT_LAYOUT : loaded;
 }
 
 let current: LayoutSettings | null = null;

@@ -29,5 +29,10 @@ function subscribe(listener: () => void): () => void {
  */
 export function useClockValue<T extends string | number | boolean>(derive: (now: Date) => T): T {
   const snapshot = useCallback(() => derive(now), [derive]);
-  return useSyncExternalStore(subscribe, snapshot, snapshot);
+  // The server's drawing of a page never subscribes, so its `now` would stay the time the renderer was loaded.
+  const serverSnapshot = useCallback(
+    () => derive(typeof window === 'undefined' ? new Date() : now),
+    [derive],
+  );
+  return useSyncExternalStore(subscribe, snapshot, serverSnapshot);
 }
