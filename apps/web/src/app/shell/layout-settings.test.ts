@@ -6,7 +6,10 @@ afterEach(() => resetLayoutSettings());
 
 describe('useLayoutSettings', () => {
   it('answers the defaults themselves when nothing stored differs, so a hydrated page is not drawn again', () => {
-    window.localStorage.setItem('portal.layout', JSON.stringify({ layout: 'vertical', sidebarTheme: 'light' }));
+    window.localStorage.setItem(
+      'portal.layout',
+      JSON.stringify({ layout: 'vertical', sidebarTheme: 'light' }),
+    );
     const { result } = renderHook(() => useLayoutSettings());
     expect(result.current).toBe(DEFAULT_LAYOUT);
   });
