@@ -7,7 +7,6 @@ import { SERVER_RENDERED_ATTRIBUTE } from '@portal/domain';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
-import { prepareHydration } from './app/hydration.ts';
 import { createAppRouter } from './app/router.ts';
 import { routes } from './app/routes.tsx';
 import { startHydration } from './lib/hydration-state.ts';
@@ -21,7 +20,12 @@ keepFocusThroughLoading();
 /** Draws the app into the root, or hydrates the page the server drew there when it can (app/hydration.ts). */
 async function start(container: HTMLElement) {
   const isServerDrawn = container.hasAttribute(SERVER_RENDERED_ATTRIBUTE);
-  const canHydrate = isServerDrawn && (await prepareHydration(routes, queryClient).catch(() => false));
+  // Loaded only for a page the server drew: its list schemas are no part of the sign-in page's scripts.
+  const canHydrate =
+    isServerDrawn &&
+    (await import('./app/hydration.ts')
+      .then(({ prepareHydration }) => prepareHydration(routes, queryClient))
+      .catch(() => false));
   const app = (
     <StrictMode>
       <App router={createAppRouter()} />
