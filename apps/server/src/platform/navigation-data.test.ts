@@ -14,8 +14,15 @@ import {
   ZONE_COOKIE,
 } from '@portal/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SIGNED_IN_SCRIPTS_META } from '../../../web/src/lib/signed-in-scripts.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../test/test-app.ts';
-import { NAVIGATION_COOKIE, sessionTag, withAnswers, withDrawnRoot } from './navigation-data.ts';
+import {
+  NAVIGATION_COOKIE,
+  SIGNED_IN_FILES_META,
+  sessionTag,
+  withAnswers,
+  withDrawnRoot,
+} from './navigation-data.ts';
 
 let t: TestApp;
 const TEMPLATE =
@@ -317,6 +324,20 @@ describe('a page load the server draws', () => {
 });
 
 describe('withDrawnRoot', () => {
+  it("links the signed-in pages' stylesheets the build names, so the drawn page is styled at its first paint", () => {
+    const template = TEMPLATE.replace(
+      '</title>',
+      `</title><meta name="${SIGNED_IN_FILES_META}" content="/assets/signed-in-a.js /assets/signed-in-b.css /assets/x-c.css" />`,
+    );
+    const html = withDrawnRoot(template, '<p>x</p>');
+    const head = html.slice(0, html.indexOf('</head>'));
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/signed-in-b.css">');
+    expect(head).toContain('<link rel="stylesheet" crossorigin href="/assets/x-c.css">');
+    expect(head).not.toContain('rel="stylesheet" crossorigin href="/assets/signed-in-a.js"');
+    // The name the web build writes the tag under.
+    expect(SIGNED_IN_FILES_META).toBe(SIGNED_IN_SCRIPTS_META);
+  });
+
   it('puts the markup in the empty root, marked, and leaves a template without one as it is', () => {
     expect(withDrawnRoot(TEMPLATE, '<p>$& $1</p>')).toContain(
       `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}><p>$& $1</p></div>`,

@@ -242,11 +242,25 @@ async function drawnPage(
 }
 
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The meta tag in which the web build names the signed-in pages' files (apps/web/src/lib/signed-in-scripts.ts). */
+export const SIGNED_IN_FILES_META = 'portal-signed-in-scripts';
+const SIGNED_IN_FILES = new RegExp(`<meta name="${SIGNED_IN_FILES_META}" content="([^"]*)"`);
 
-/** The template with `markup` in its root element, marked as drawn by the server. */
+/**
+ * The template with `markup` in its root element, marked as drawn by the server, and the signed-in pages'
+ * stylesheets linked in its head: the browser would load them with those pages' scripts, after the first paint,
+ * and the drawn cards would show unstyled until then. (The scripts find them linked and do not load them again.)
+ */
 export function withDrawnRoot(template: string, markup: string): string {
   if (!template.includes(EMPTY_ROOT)) return template;
-  return template.replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>`);
+  const styles = (SIGNED_IN_FILES.exec(template)?.[1] ?? '')
+    .split(' ')
+    .filter((file) => file.endsWith('.css'));
+  const links = styles
+    .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`)
+    .join('');
+  const styled = links ? template.replace('</head>', () => `${links}</head>`) : template;
+  return styled.replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>`);
 }
 
 /**
