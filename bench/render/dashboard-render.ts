@@ -60,6 +60,28 @@ export const ALL_CARDS_LIVE = () => {
     : false;
 };
 
+/**
+ * In one load: when every card first had rows (ALL_CARDS_HAVE_ROWS, noted in the page as it happens), and when the
+ * page was then live as well (ALL_CARDS_LIVE). The same for a page the browser draws, which is live as it shows rows.
+ */
+export const ROWS_THEN_LIVE = () => {
+  const noted = window as unknown as { benchRowsAt?: number };
+  const cards = [...document.querySelectorAll('[data-testid="dashboard-widgets"] section')];
+  const hasRows = cards.length > 0 && cards.every((card) => card.querySelector('table tbody tr'));
+  if (hasRows && noted.benchRowsAt === undefined) noted.benchRowsAt = performance.now();
+  return hasRows && !document.querySelector('#root[data-server-rendered]')
+    ? { rows: noted.benchRowsAt ?? performance.now(), live: performance.now() }
+    : false;
+};
+
+/** Milliseconds from navigation start to rows in every card, and to the page live, in one load (ROWS_THEN_LIVE). */
+export async function timeToRowsAndLive(page: Page, url: string): Promise<{ rows: number; live: number }> {
+  await page.goto('about:blank');
+  await page.goto(url, { waitUntil: 'commit' });
+  const handle = await page.waitForFunction(ROWS_THEN_LIVE, undefined, { polling: 'raf', timeout: WAIT_MS });
+  return (await handle.jsonValue()) as { rows: number; live: number };
+}
+
 /** Milliseconds from navigation start until `ready` answers a time in the page (polled every frame). */
 export async function timeTo(page: Page, url: string, ready: () => number | false): Promise<number> {
   await page.goto('about:blank');
@@ -175,9 +197,14 @@ export async function measureDashboard(
     // pays for what the page before it left behind (the 10,000-row plain table's garbage collection above all:
     // the ninth look in README), which a fixed order of all five loads charged to the dashboard every round.
     // One untimed round (both orders) warms Chromium's caches for every page alike.
-    const dashboardTrio = [
-      () => timeTo(probe, `${appUrl}/dashboard`, ALL_CARDS_HAVE_ROWS),
-      () => timeTo(probe, `${appUrl}/dashboard`, ALL_CARDS_LIVE),
+    // Rows and live are read in the same load, so the dashboard and the static page still alternate as a pair.
+    const liveTimes: number[] = [];
+    const dashboardPair = [
+      async () => {
+        const { rows, live } = await timeToRowsAndLive(probe, `${appUrl}/dashboard`);
+        liveTimes.push(live);
+        return rows;
+      },
       () => timeTo(probe, `${staticUrl}/dashboard.html`, ALL_CARDS_HAVE_ROWS),
     ];
     const widgetTrio = [
@@ -185,12 +212,9 @@ export async function measureDashboard(
       () => timeInApp(bigPage, `${appUrl}/dashboard`, widgetPath),
       () => timeTo(bigPage, `${staticUrl}/table.html`, PLAIN_TABLE_LAID_OUT),
     ];
-    const dashboardTimes = await counterbalanced(
-      dashboardTrio,
-      rounds,
-      log,
-      'dashboard, the same until live, static dashboard',
-    );
+    const dashboardTimes = await counterbalanced(dashboardPair, rounds, log, 'dashboard, static dashboard');
+    // The two untimed rounds' loads first.
+    result.dashboardLiveMs.push(...liveTimes.slice(2));
     const widgetTimes = await counterbalanced(
       widgetTrio,
       rounds,
@@ -199,8 +223,7 @@ export async function measureDashboard(
     );
     for (const times of dashboardTimes) {
       result.dashboardMs.push(times[0] ?? 0);
-      result.dashboardLiveMs.push(times[1] ?? 0);
-      result.staticDashboardMs.push(times[2] ?? 0);
+      result.staticDashboardMs.push(times[1] ?? 0);
     }
     for (const times of widgetTimes) {
       result.widgetPageMs.push(times[0] ?? 0);
@@ -346,7 +369,7 @@ export function renderDashboard(result: DashboardResult): string {
     '| page | ms (median) | baseline | baseline ms | ratio | goal |',
     '|---|---|---|---|---|---|',
     `| dashboard, rows in all ${result.cards} cards | ${median(result.dashboardMs).toFixed(0)} | static page, same rows | ${median(result.staticDashboardMs).toFixed(0)} | ${formatRatio(dashboard)} | ≤ 3x: ${dashboard.median <= 3 ? 'met' : '**missed**'} |`,
-    `| the same dashboard until the app is live (a page the server drew: hydrated) | ${median(result.dashboardLiveMs).toFixed(0)} | static page, same rows | ${median(result.staticDashboardMs).toFixed(0)} | ${formatRatio(live)} | for reference: the goal times rows shown |`,
+    `| the same loads until the app is live (a page the server drew: hydrated) | ${median(result.dashboardLiveMs).toFixed(0)} | static page, same rows | ${median(result.staticDashboardMs).toFixed(0)} | ${formatRatio(live)} | for reference: the goal times rows shown |`,
     `| widget page, ${BIG_LIST} alerts, interactive | ${median(result.widgetPageMs).toFixed(0)} | plain table laid out | ${median(result.plainTableMs).toFixed(0)} | ${formatRatio(widget)} | < 0.1x: ${widget.median < 0.1 ? 'met' : '**missed**'} |`,
     `| the same page opened from its card (route change, no document load), interactive | ${median(result.widgetInAppMs).toFixed(0)} | plain table laid out | ${median(result.plainTableMs).toFixed(0)} | ${formatRatio(inApp)} | for reference: the goal times a navigation |`,
     '',
