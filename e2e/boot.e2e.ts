@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
 import { newPage, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
@@ -22,6 +23,11 @@ function watchApiGets(page: Page): string[] {
       gets.push(`${url.pathname}${url.search}`);
   });
   return gets;
+}
+
+/** Puts another session's token in the page's storage (as if storage and cookie disagreed). */
+async function storeToken(page: Page, token: string): Promise<void> {
+  await page.evaluate((value) => window.localStorage.setItem('portal.token', value), token);
 }
 
 /** Every dashboard card has its first page (rows, or an empty list): none is still loading or asking. */
@@ -239,13 +245,7 @@ describe('a page load with the session cookie', () => {
   it("takes nothing from a page made for another session: a stale cookie's page is asked for again", async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     // The stored token is another session's than the cookie's (as if storage and cookie disagreed).
-    const other = await fetch(`${portal.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'nurse@meadowbrook.test', password: 'portal-demo-1' }),
-    });
-    const { token } = (await other.json()) as { token: string };
-    await page.evaluate((value) => window.localStorage.setItem('portal.token', value), token);
+    await storeToken(page, await apiToken(portal.url, 'nurse@meadowbrook.test'));
     const gets = watchApiGets(page);
     await page.reload();
     await dashboardLoaded(page);
@@ -317,13 +317,7 @@ describe('a dashboard the server draws', () => {
     // The cookie is the nurse's, the stored token the other tenant's director's (as if they disagreed).
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     const nurseRows = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
-    const other = await fetch(`${portal.url}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'don@lakeside.test', password: 'portal-demo-1' }),
-    });
-    const { token } = (await other.json()) as { token: string };
-    await page.evaluate((value) => window.localStorage.setItem('portal.token', value), token);
+    await storeToken(page, await apiToken(portal.url, 'don@lakeside.test'));
     await watchServerRows(page);
     await page.reload();
     await dashboardLoaded(page);
