@@ -11,7 +11,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '@/app/providers.tsx';
 import { routes } from '@/app/routes.tsx';
-import { alertListQuery, alertPageOf } from '@/features/alerts/api/get-alert-list.ts';
+import { alertListQuery, ownAlertPageOf } from '@/features/alerts/api/get-alert-list.ts';
 import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { renderingAs } from '@/lib/session-store.ts';
@@ -48,11 +48,12 @@ export async function renderSignedInPage(input: PageRenderInput): Promise<string
     tokenInfoQuery(input.token).queryKey,
     TokenInfoAnswerSchema.parse(JSON.parse(tokenInfo)),
   );
+  const receivedAt = Date.now();
   for (const widget of WIDGETS) {
     const answer = input.answers.get(firstPageUrl(widget.listCall));
     if (answer === undefined) continue;
     client.setQueryData(alertListQuery(widget, {}).queryKey, {
-      pages: [alertPageOf(widget, JSON.parse(answer))],
+      pages: [ownAlertPageOf(widget, JSON.parse(answer), receivedAt)],
       pageParams: [null],
     });
   }
