@@ -264,6 +264,15 @@ describe('a page load with the session', () => {
     const html = brotliDecompressSync(page.rawPayload).toString('utf8');
     expect(answersIn(html).length).toBe(WIDGETS.length + 1);
   });
+
+  it("says how long the page's answers and its compression took (Server-Timing), and nothing else", async () => {
+    const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const page = await load('/dashboard', cookie, { 'accept-encoding': 'gzip' });
+    expect(String(page.headers['server-timing'])).toMatch(/^answers;dur=\d+\.\d, compress;dur=\d+\.\d$/);
+    expect((await load('/dashboard', cookie)).headers['server-timing']).toMatch(/^answers;dur=\d+\.\d$/);
+    // The plain file, for a load without the session, says nothing.
+    expect((await load('/dashboard', '')).headers['server-timing']).toBeUndefined();
+  });
 });
 
 describe('a page load the server draws', () => {
@@ -288,6 +297,7 @@ describe('a page load the server draws', () => {
     ]);
     // The answers stay in the page: the browser hydrates with them.
     expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+    expect(String(page.headers['server-timing'])).toMatch(/^answers;dur=\d+\.\d, draw;dur=\d+\.\d$/);
   });
 
   it('leaves the drawing to the browser without the zone, with a zone no one has, or for a stale session', async () => {

@@ -141,19 +141,33 @@ async function firstAnswers(
   return answers;
 }
 
+/** Milliseconds, with a tenth, spent on each step of a personal page (`Server-Timing`). */
+type Steps = [name: string, ms: number][];
+
+/**
+ * The `Server-Timing` header of a personal page: how long its session check and first calls (`answers`), its
+ * drawing (`draw`, when drawn) and its compression (`compress`, when compressed) took, so a browser's own timings (and the bench) can tell the
+ * server's share of a load from the rest. Durations only: nothing of what the page holds.
+ */
+export const serverTiming = (steps: Steps) =>
+  steps.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+
 /** Sends HTML made for one person, compressed as the browser accepts (as the lists are), never stored by a cache. */
-function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string) {
+function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string, steps: Steps) {
   void reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const bytes = Buffer.from(html, 'utf8');
+  const started = performance.now();
+  let body: Buffer = bytes;
   if (bytes.length <= COMPRESS_MAX_BYTES && /\bbr\b/.test(accepted)) {
-    const body = brotliCompressSync(bytes, LIST_COMPRESSION.brotliOptions);
-    return reply.header('content-encoding', 'br').send(body);
+    body = brotliCompressSync(bytes, LIST_COMPRESSION.brotliOptions);
+    void reply.header('content-encoding', 'br');
+  } else if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
+    body = gzipSync(bytes, LIST_COMPRESSION.zlibOptions);
+    void reply.header('content-encoding', 'gzip');
   }
-  if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
-    return reply.header('content-encoding', 'gzip').send(gzipSync(bytes, LIST_COMPRESSION.zlibOptions));
-  }
-  return reply.send(bytes);
+  const all: Steps = body === bytes ? steps : [...steps, ['compress', performance.now() - started]];
+  return reply.header('server-timing', serverTiming(all)).send(body);
 }
 
 /**
@@ -172,6 +186,7 @@ export async function sendEntry(
   if (!token || !String(request.headers.accept ?? '').includes('text/html')) return plain();
   const [pathname = '', search = ''] = request.url.split(/\?(.*)/s);
   let answers: Map<string, string> | null;
+  const started = performance.now();
   try {
     answers = await firstAnswers(app, request, token, pathname, search ? `?${search}` : '');
   } catch (error) {
@@ -184,10 +199,14 @@ export async function sendEntry(
     return plain();
   }
   if (answers.size === 0) return plain();
+  const answered = performance.now();
   const template = await readFile(join(dist, 'index.html'), 'utf8');
+  const drawing = performance.now();
   const drawn = await drawnPage(dist, request, token, answers, cookies[ZONE_COOKIE]);
   const page = drawn === null ? template : withDrawnRoot(template, drawn);
-  return sendPersonal(request, reply, withAnswers(page, answers, sessionTag(token)));
+  const steps: Steps = [['answers', answered - started]];
+  if (drawn !== null) steps.push(['draw', performance.now() - drawing]);
+  return sendPersonal(request, reply, withAnswers(page, answers, sessionTag(token)), steps);
 }
 
 /** The web app's server renderer (apps/web/src/ssr/entry-server.tsx, built beside the app into `dist-ssr`). */
