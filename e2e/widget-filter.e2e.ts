@@ -145,4 +145,38 @@ describe('the facility filter of a widget page', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it('is on the page from the first frame with rows, so the table never moves down under the reader', async () => {
+    const { context, page, errors } = await signedIn('admin@meadowbrook.test', VIEWPORTS.desktop);
+    // Watches every frame from the document's start: where the table was when it first showed rows, and whether
+    // the filter was there then.
+    await page.addInitScript(() => {
+      const watch = () => {
+        const table = document.querySelector('main table');
+        if (table?.querySelector('tbody tr')) {
+          const seen = window as unknown as { firstRows?: { top: number; filter: boolean } };
+          seen.firstRows = {
+            top: table.getBoundingClientRect().top,
+            filter: [...document.querySelectorAll('main label')].some(
+              (label) => label.textContent === 'Facilities',
+            ),
+          };
+          return;
+        }
+        requestAnimationFrame(watch);
+      };
+      requestAnimationFrame(watch);
+    });
+    await page.goto(`${portal.url}${PAGE}`);
+    await page.getByText(/^Total: \d+$/).waitFor();
+    await page.getByRole('combobox', { name: 'Facilities' }).waitFor();
+    await page.waitForTimeout(500);
+    const first = await page.evaluate(
+      () => (window as unknown as { firstRows?: { top: number; filter: boolean } }).firstRows,
+    );
+    const top = await page.locator('main table').evaluate((table) => table.getBoundingClientRect().top);
+    expect(first).toEqual({ top, filter: true });
+    expect(errors).toEqual([]);
+    await context.close();
+  });
 });

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startEarlyRequests } from '@/lib/early-requests.ts';
 import { reloadTokenFromStorage } from '@/lib/session-store.ts';
 import { alertFixture, facilityFixture, listAnswer, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi as Api, type FakeApi, type FakeCall, ok } from '@/test/fake-api.ts';
+import { FakeApi as Api, type FakeApi, type FakeCall, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
 import { narrowingSearch, withFacilityFilter } from './facility-filter.tsx';
@@ -144,6 +144,40 @@ describe('the facility filter of a widget page', () => {
     );
     expect(new Set(askedFacilities(api))).toEqual(new Set([kept]));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows the list once the filter is drawn above it, so the filter never pushes shown rows down', async () => {
+    const api = serveList(withOrganisations(new Api().signedIn('tok', nurse()))).install();
+    const answer = globalThis.fetch;
+    let release = () => {};
+    const released = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith(ENDPOINTS.facilities)) await released;
+      return answer(input, init);
+    });
+    renderApp('/alerts/authorization', { token: 'tok' });
+    await waitFor(() => expect(listCalls(api)).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The list is in, the facilities are not: nothing of the list shows yet.
+    expect(screen.queryByText(/^All, 0/)).not.toBeInTheDocument();
+    expect(screen.queryByText('Total: 130')).not.toBeInTheDocument();
+    expect(screen.queryByText('Show 30 more...')).not.toBeInTheDocument();
+    release();
+    expect(await screen.findByText(/^All, 0/)).toBeInTheDocument();
+    expect(filterInput()).toBeInTheDocument();
+    expect(screen.getByText('Total: 130')).toBeInTheDocument();
+  });
+
+  it('shows the list without the filter when the facilities call fails, without waiting for its retries', async () => {
+    serveList(new Api().signedIn('tok', nurse()))
+      .on('GET', ENDPOINTS.facilities, () => fail(503, 'Service unavailable'))
+      .install();
+    renderApp('/alerts/authorization', { token: 'tok' });
+    // The query's retries wait 1 s, then 2 s: the rows come before the first of them.
+    expect(await screen.findByText(/^All, 0/, undefined, { timeout: 900 })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Facilities')).not.toBeInTheDocument();
   });
 
   it('takes the narrowed list the boot script started for its address, and asks nothing more', async () => {

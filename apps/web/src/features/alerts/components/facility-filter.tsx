@@ -16,6 +16,12 @@ export interface FacilityFilter {
    * ask for one the viewer cannot see and then again without it. `ids` are then the ones the address names.
    */
   isSettled: boolean;
+  /**
+   * True once the filter is drawn as it will stay: the viewer's facilities are known (the filter shown, or not for
+   * a viewer of one), or their first call failed (no filter until a retry brings them). Until then the page keeps
+   * its list back, so that the filter does not appear above rows already shown and push them down.
+   */
+  isKnown: boolean;
   /** The viewer's facilities, the filter's choices; empty until known. */
   facilities: readonly Pick<Facility, 'facID' | 'facName'>[];
   /** Narrows to these facilities (none: all), in the address, replacing its history entry. */
@@ -73,7 +79,8 @@ export function useFacilityFilter(): FacilityFilter {
     if (isSettled && canonical !== rawKey) change(ids);
   }, [isSettled, canonical, rawKey, ids, change]);
 
-  return { ids, isSettled, facilities: facilities ?? [], change };
+  const isKnown = facilities !== undefined || query.isError || query.failureCount > 0;
+  return { ids, isSettled, isKnown, facilities: facilities ?? [], change };
 }
 
 export interface FacilityFilterFieldProps {
