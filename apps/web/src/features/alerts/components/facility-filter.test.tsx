@@ -172,7 +172,7 @@ describe('the facility filter of a widget page', () => {
 
   it('shows the list without the filter when the facilities call fails, without waiting for its retries', async () => {
     serveList(new Api().signedIn('tok', nurse()))
-      .on('GET', ENDPOINTS.facilities, () => fail(503, 'Service unavailable'))
+      .on('GET', ENDPOINTS.facilities, () => fail(503, 'Service unavailable', 'UNAVAILABLE'))
       .install();
     renderApp('/alerts/authorization', { token: 'tok' });
     // The query's retries wait 1 s, then 2 s: the rows come before the first of them.
