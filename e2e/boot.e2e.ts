@@ -14,12 +14,17 @@ withPortalAndBrowser((p, b) => {
   browser = b;
 });
 
-/** The API GETs the page sends from now on (path and query). */
+/** The API GETs the page's next document sends (path and query). */
 function watchApiGets(page: Page): string[] {
   const gets: string[] = [];
+  // Only the next document's: the page before it may still be fetching what it prefetches when idle.
+  let isNextDocument = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) isNextDocument = true;
+  });
   page.on('request', (request) => {
     const url = new URL(request.url());
-    if (request.method() === 'GET' && url.pathname.startsWith('/api/'))
+    if (isNextDocument && request.method() === 'GET' && url.pathname.startsWith('/api/'))
       gets.push(`${url.pathname}${url.search}`);
   });
   return gets;

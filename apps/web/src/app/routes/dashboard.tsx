@@ -1,6 +1,6 @@
 import { visibleWidgets } from '@portal/domain';
 import { useEffect } from 'react';
-import { AlertWidgetCard, CardErrorBoundary } from '@/features/alerts';
+import { AlertWidgetCard, CardErrorBoundary, usePrefetchAlertPermissions } from '@/features/alerts';
 import { useCurrentUser } from '@/features/auth';
 import { DashboardPage } from '@/features/dashboard';
 import { rememberDashboardWidgets } from '@/lib/early-requests.ts';
@@ -15,6 +15,8 @@ export function DashboardRoute() {
     .join(',');
   // The next load of the dashboard fetches these lists as the app boots.
   useEffect(() => rememberDashboardWidgets(widgetKeys), [widgetKeys]);
+  // An alert opened from a card, or a widget page opened from one, then has what it waits for.
+  usePrefetchAlertPermissions();
   return (
     <DashboardPage
       userSettings={user.userSettings}

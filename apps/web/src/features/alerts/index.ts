@@ -6,3 +6,4 @@ export { AlertDetailPage } from './components/alert-detail-page.tsx';
 export { AlertWidgetCard } from './components/alert-widget-card.tsx';
 export { CardErrorBoundary } from './components/card-error-boundary.tsx';
 export { WidgetPage } from './components/widget-page.tsx';
+export { usePrefetchAlertPermissions } from './hooks/use-alert-permissions.ts';

@@ -3,6 +3,7 @@ import type { AnyAlert, Widget } from '@portal/domain';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
+import { whenIdle } from '@/lib/when-idle.ts';
 import { alertDetailQuery } from '../api/get-alert.ts';
 import { AlertNotFound } from './alert-not-found.tsx';
 
@@ -26,13 +27,7 @@ export function preloadAlertDetail(): void {
 
 /** Preloads the detail when the page is next idle (after a table's first render), where the browser says so. */
 export function preloadAlertDetailWhenIdle(): () => void {
-  if (preloaded) return () => undefined;
-  if (typeof window.requestIdleCallback === 'function') {
-    const id = window.requestIdleCallback(preloadAlertDetail, { timeout: 5_000 });
-    return () => window.cancelIdleCallback(id);
-  }
-  const id = window.setTimeout(preloadAlertDetail, 2_000);
-  return () => window.clearTimeout(id);
+  return preloaded ? () => undefined : whenIdle(preloadAlertDetail);
 }
 
 function LoadingSettings() {

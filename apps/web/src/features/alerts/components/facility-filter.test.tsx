@@ -27,6 +27,15 @@ function serveList(api: FakeApi): FakeApi {
   });
 }
 
+/** A nurse whose session names two facilities, as withOrganisations answers (101 and 102). */
+const nurseOfTwo = () =>
+  nurse({
+    entityTypeAndRole: [
+      { facid: 101, userRole: 'Nursing' },
+      { facid: 102, userRole: 'Nursing' },
+    ],
+  });
+
 const listCalls = (api: FakeApi): FakeCall[] => api.callsTo('GET', authorization.listCall);
 const askedFacilities = (api: FakeApi) =>
   listCalls(api).map((call) => call.query.getAll('facilityIds').join());
@@ -146,8 +155,8 @@ describe('the facility filter of a widget page', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('shows the list once the filter is drawn above it, so the filter never pushes shown rows down', async () => {
-    const api = serveList(withOrganisations(new Api().signedIn('tok', nurse()))).install();
+  it('keeps its place while the facilities load, so it never pushes rows already shown down', async () => {
+    serveList(withOrganisations(new Api().signedIn('tok', nurseOfTwo()))).install();
     const answer = globalThis.fetch;
     let release = () => {};
     const released = new Promise<void>((resolve) => {
@@ -158,26 +167,39 @@ describe('the facility filter of a widget page', () => {
       return answer(input, init);
     });
     renderApp('/alerts/authorization', { token: 'tok' });
-    await waitFor(() => expect(listCalls(api)).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-    // The list is in, the facilities are not: nothing of the list shows yet.
-    expect(screen.queryByText(/^All, 0/)).not.toBeInTheDocument();
-    expect(screen.queryByText('Total: 130')).not.toBeInTheDocument();
-    expect(screen.queryByText('Show 30 more...')).not.toBeInTheDocument();
-    release();
+    // The rows do not wait for the facilities; the field is there, not yet usable.
     expect(await screen.findByText(/^All, 0/)).toBeInTheDocument();
-    expect(filterInput()).toBeInTheDocument();
     expect(screen.getByText('Total: 130')).toBeInTheDocument();
+    expect(filterInput()).toBeDisabled();
+    expect(filterInput()).toHaveAttribute('placeholder', 'Loading facilities...');
+    release();
+    await waitFor(() => expect(filterInput()).toBeEnabled());
+    expect(filterInput()).toHaveAttribute('placeholder', 'All facilities');
   });
 
-  it('shows the list without the filter when the facilities call fails, without waiting for its retries', async () => {
-    serveList(new Api().signedIn('tok', nurse()))
+  it('keeps no place for a nurse of one facility while the facilities load', async () => {
+    // The fixture nurse's session names one facility (101).
+    serveList(withOrganisations(new Api().signedIn('tok', nurse()))).install();
+    const answer = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).endsWith(ENDPOINTS.facilities)) await new Promise(() => {});
+      return answer(input, init);
+    });
+    renderApp('/alerts/authorization', { token: 'tok' });
+    expect(await screen.findByText(/^All, 0/)).toBeInTheDocument();
+    expect(screen.queryByLabelText('Facilities')).not.toBeInTheDocument();
+  });
+
+  it('gives its place back when the facilities call fails, without waiting for its retries', async () => {
+    serveList(new Api().signedIn('tok', nurseOfTwo()))
       .on('GET', ENDPOINTS.facilities, () => fail(503, 'Service unavailable', 'UNAVAILABLE'))
       .install();
     renderApp('/alerts/authorization', { token: 'tok' });
-    // The query's retries wait 1 s, then 2 s: the rows come before the first of them.
-    expect(await screen.findByText(/^All, 0/, undefined, { timeout: 900 })).toBeInTheDocument();
-    expect(screen.queryByLabelText('Facilities')).not.toBeInTheDocument();
+    expect(await screen.findByText(/^All, 0/)).toBeInTheDocument();
+    // The query's retries wait 1 s, then 2 s: the place goes before the first of them.
+    await waitFor(() => expect(screen.queryByLabelText('Facilities')).not.toBeInTheDocument(), {
+      timeout: 900,
+    });
   });
 
   it('takes the narrowed list the boot script started for its address, and asks nothing more', async () => {

@@ -3,6 +3,7 @@ import { FACILITY_FILTER_PARAM, type Facility, facilityFilterIds } from '@portal
 import { IconX } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { useCurrentUser } from '@/features/auth';
 import { useFacilities } from '../api/get-facilities.ts';
 
 const ALL: readonly number[] = [];
@@ -17,11 +18,15 @@ export interface FacilityFilter {
    */
   isSettled: boolean;
   /**
-   * True once the filter is drawn as it will stay: the viewer's facilities are known (the filter shown, or not for
-   * a viewer of one), or their first call failed (no filter until a retry brings them). Until then the page keeps
-   * its list back, so that the filter does not appear above rows already shown and push them down.
+   * True once the viewer's facilities are known, or their first call failed (no filter until a retry brings them).
    */
   isKnown: boolean;
+  /**
+   * Whether the viewer may see more than one facility, by their session alone (a facility user's own facilities;
+   * a pharmacy-side user sees their pharmacies' facilities): the filter keeps its place while the facilities load,
+   * so it never appears above rows already shown and pushes them down.
+   */
+  mayNarrow: boolean;
   /** The viewer's facilities, the filter's choices; empty until known. */
   facilities: readonly Pick<Facility, 'facID' | 'facName'>[];
   /** Narrows to these facilities (none: all), in the address, replacing its history entry. */
@@ -80,7 +85,11 @@ export function useFacilityFilter(): FacilityFilter {
   }, [isSettled, canonical, rawKey, ids, change]);
 
   const isKnown = facilities !== undefined || query.isError || query.failureCount > 0;
-  return { ids, isSettled, isKnown, facilities: facilities ?? [], change };
+  const user = useCurrentUser();
+  const mayNarrow =
+    user.userType !== 'FacilityUser' ||
+    user.entityTypeAndRole.filter((entity) => 'facid' in entity).length > 1;
+  return { ids, isSettled, isKnown, mayNarrow, facilities: facilities ?? [], change };
 }
 
 export interface FacilityFilterFieldProps {
@@ -92,7 +101,8 @@ export interface FacilityFilterFieldProps {
 /**
  * The facility filter of a widget page: a searchable multi-select of the viewer's facilities ('Name (id)', as the
  * facility pickers elsewhere show them) with 'All facilities' to clear it. Nothing for a viewer of one facility:
- * there is nothing to narrow.
+ * there is nothing to narrow. While the facilities load, a disabled field holds its place for a viewer who may have
+ * more than one.
  */
 export function FacilityFilterField({ filter, onChange }: FacilityFilterFieldProps) {
   const { ids, isSettled, facilities } = filter;
@@ -102,6 +112,18 @@ export function FacilityFilterField({ filter, onChange }: FacilityFilterFieldPro
     () => facilities.map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` })),
     [facilities],
   );
+  if (!filter.isKnown) {
+    // Its place, kept while the facilities load (`mayNarrow`): the same field, not yet usable.
+    return filter.mayNarrow ? (
+      <MultiSelect
+        label="Facilities"
+        placeholder="Loading facilities..."
+        data={[]}
+        disabled
+        w={{ base: '100%', xs: 340 }}
+      />
+    ) : null;
+  }
   if (facilities.length < 2 || !isSettled) return null;
   const isNarrowed = ids.length > 0;
   return (

@@ -19,6 +19,7 @@ import { localIsoDay } from '@/lib/time-zone.ts';
 import { keepFirstPageOnly } from '../api/alert-cache.ts';
 import type { AlertListParams } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
+import { usePrefetchAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useFillHeight } from '../hooks/use-fill-height.ts';
 import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
@@ -113,12 +114,10 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // server, none): they are not the answer for the dates shown, so neither they nor their Total are shown.
   const isRangeRefused = !isRangeValid || rangeRefusal;
   const shownRows = isRangeRefused ? [] : rows;
-  // The list shows once the facility filter above it is drawn as it will stay: a filter appearing above rows
-  // already shown pushed them down under the reader's pointer (a layout shift of 0.19 on a 123-facility nurse's
-  // page load). Both come in the page's HTML or together from the server, so this waits for little.
-  const isListShown = facilityFilter.isKnown;
   // The table takes the screen's height left below the header, the footer in view under it (at least a card's).
   const tableFill = useFillHeight(320);
+  // The first alert opened here then shows its buttons at once.
+  usePrefetchAlertPermissions();
 
   return (
     <Stack>
@@ -171,7 +170,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           <FacilityFilterField filter={facilityFilter} onChange={changeFacilities} />
         </Group>
         <Text fw={700} role="status">
-          {list.isLoaded && !isRangeRefused && isListShown ? `Total: ${list.count}` : ''}
+          {list.isLoaded && !isRangeRefused ? `Total: ${list.count}` : ''}
         </Text>
       </Group>
       {list.error && !rangeRefusal ? <ListError error={list.error} onRetry={list.refresh} /> : null}
@@ -181,7 +180,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           {isRangeRefused ? <Text size="sm">{REFUSED_RANGE_NOTICE}</Text> : null}
         </Center>
       ) : null}
-      {shownRows.length > 0 && isListShown ? (
+      {shownRows.length > 0 ? (
         <div ref={tableFill.ref}>
           <AlertTable
             readWords={readWords}
@@ -199,7 +198,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
           />
         </div>
       ) : null}
-      {!list.isPending && !list.error && !isRangeRefused && isListShown ? (
+      {!list.isPending && !list.error && !isRangeRefused ? (
         <ListFooter
           shown={list.rows.length}
           count={list.count}

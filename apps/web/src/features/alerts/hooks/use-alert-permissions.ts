@@ -7,9 +7,12 @@ import {
   type PermissionMap,
   type UserInfo,
 } from '@portal/domain';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { useCurrentUser } from '@/features/auth';
-import { useFacilities } from '../api/get-facilities.ts';
-import { usePharmacies } from '../api/get-pharmacies.ts';
+import { whenIdle } from '@/lib/when-idle.ts';
+import { facilitiesQuery, useFacilities } from '../api/get-facilities.ts';
+import { pharmaciesQuery, usePharmacies } from '../api/get-pharmacies.ts';
 
 /** What the viewer may do with one alert: the button context and the read-state rules. */
 export interface AlertPermissions {
@@ -22,6 +25,23 @@ export interface AlertPermissions {
   canToggleRead: boolean;
   canAutoRead: boolean;
   canMarkReplies: boolean;
+}
+
+/**
+ * Fetches what an alert's buttons are decided by (the viewer's facilities and pharmacies) ahead of the first open,
+ * unless the cache holds them fresh: an alert opened from the dashboard then shows its buttons at once instead of
+ * 'Loading Settings...', and a widget page opened from its card (whose facility filter is the same call) shows its
+ * rows as soon as its list is in.
+ */
+export function prefetchAlertPermissions(queryClient: QueryClient): void {
+  void queryClient.prefetchQuery(facilitiesQuery());
+  void queryClient.prefetchQuery(pharmaciesQuery());
+}
+
+/** prefetchAlertPermissions when the page is next idle (after its first render), on a page that lists alerts. */
+export function usePrefetchAlertPermissions(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => whenIdle(() => prefetchAlertPermissions(queryClient)), [queryClient]);
 }
 
 /**

@@ -1,6 +1,7 @@
-import { WIDGETS } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { ENDPOINTS, WIDGETS } from '@portal/domain';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -22,6 +23,22 @@ describe('DashboardPage', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     expect(titles).toEqual(['PUMP PICKUP', 'AUTHORIZATION']);
+  });
+
+  it('fetches what an alert opened from it waits for (facilities, pharmacies) once idle, and once', async () => {
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse())).install();
+    renderApp('/dashboard', { token: 'tok' });
+    await screen.findByTestId('dashboard-widgets');
+    // jsdom has no idle callback: the page's fallback runs 2 s after its first render.
+    await waitFor(
+      () => {
+        expect(api.callsTo('GET', ENDPOINTS.facilities)).toHaveLength(1);
+        expect(api.callsTo('GET', ENDPOINTS.pharmacies)).toHaveLength(1);
+      },
+      { timeout: 4_000 },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(api.callsTo('GET', ENDPOINTS.facilities)).toHaveLength(1);
   });
 
   it("says 'No widgets' when every widget is hidden", async () => {
