@@ -153,6 +153,14 @@ export const INTERACTIVE = async () => {
  */
 export async function timeInApp(page: Page, dashboardUrl: string, path: string): Promise<number> {
   await timeTo(page, dashboardUrl, ALL_CARDS_LIVE);
+  return openFromCard(page, path);
+}
+
+/**
+ * On a live dashboard: milliseconds from a click on the card's Open link to `path` until that widget page is
+ * interactive (its rows shown, the dashboard gone, then a frame and a task answered).
+ */
+export function openFromCard(page: Page, path: string): Promise<number> {
   return page.evaluate(async (widgetPath) => {
     const link = document.querySelector(`[data-testid="dashboard-widgets"] a[href="${widgetPath}"]`);
     if (!(link instanceof HTMLElement)) throw new Error(`the dashboard has no link to ${widgetPath}`);
