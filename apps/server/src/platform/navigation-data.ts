@@ -146,11 +146,10 @@ type Steps = [name: string, ms: number][];
 
 /**
  * The `Server-Timing` header of a personal page: how long its session check and first calls (`answers`), its
- * drawing (`draw`, when drawn) and its compression (`compress`, when compressed) took, so a browser's own timings (and the bench) can tell the
- * server's share of a load from the rest. Durations only: nothing of what the page holds.
+ * drawing (`draw`, when drawn) and its compression (`compress`, when compressed) took, so a browser's own timings
+ * (and the bench) can tell the server's share of a load from the rest. Durations only: nothing the page holds.
  */
-export const serverTiming = (steps: Steps) =>
-  steps.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
+const serverTiming = (steps: Steps) => steps.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
 
 /** Sends HTML made for one person, compressed as the browser accepts (as the lists are), never stored by a cache. */
 function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string, steps: Steps) {

@@ -92,6 +92,9 @@ export function useFacilityFilter(): FacilityFilter {
   return { ids, isSettled, isKnown, mayNarrow, facilities: facilities ?? [], change };
 }
 
+/** The filter field's label and width, the same for its place held while the facilities load. */
+const FIELD = { label: 'Facilities', w: { base: '100%', xs: 340 } } as const;
+
 export interface FacilityFilterFieldProps {
   filter: FacilityFilter;
   /** The new choice (none: all facilities); `filter.change` unless the page does more. */
@@ -115,13 +118,7 @@ export function FacilityFilterField({ filter, onChange }: FacilityFilterFieldPro
   if (!filter.isKnown) {
     // Its place, kept while the facilities load (`mayNarrow`): the same field, not yet usable.
     return filter.mayNarrow ? (
-      <MultiSelect
-        label="Facilities"
-        placeholder="Loading facilities..."
-        data={[]}
-        disabled
-        w={{ base: '100%', xs: 340 }}
-      />
+      <MultiSelect {...FIELD} placeholder="Loading facilities..." data={[]} disabled />
     ) : null;
   }
   if (facilities.length < 2 || !isSettled) return null;
@@ -130,7 +127,7 @@ export function FacilityFilterField({ filter, onChange }: FacilityFilterFieldPro
     <Group gap="xs" align="flex-end" wrap="wrap">
       <MultiSelect
         ref={input}
-        label="Facilities"
+        {...FIELD}
         placeholder={isNarrowed ? undefined : 'All facilities'}
         data={options}
         value={ids.map(String)}
@@ -138,7 +135,6 @@ export function FacilityFilterField({ filter, onChange }: FacilityFilterFieldPro
         searchable
         nothingFoundMessage="No facility matches"
         maxDropdownHeight={280}
-        w={{ base: '100%', xs: 340 }}
       />
       {isNarrowed ? (
         <Button
