@@ -25,3 +25,11 @@ export const LIST_COMPRESSION = {
   brotliOptions: { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 4 } },
   zlibOptions: { level: 6 },
 } satisfies FastifyCompressOptions;
+
+/**
+ * Brotli for a personal page's HTML (platform/navigation-data.ts): a full dashboard is ~1.5 MB with its answers,
+ * compressed once per load in one synchronous call. Quality 3 takes half the time of the lists' 4 (on the bench's
+ * 1.45 MB dashboard: ~11 against ~21 ms, the event loop held for that long) for ~8% more bytes (164 against
+ * 152 KB; bench README, thirteenth look).
+ */
+export const PAGE_BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } };

@@ -13,7 +13,7 @@ import {
   widgetByKey,
   ZONE_COOKIE,
 } from '@portal/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SIGNED_IN_SCRIPTS_META } from '../../../web/src/lib/signed-in-scripts.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../test/test-app.ts';
 import {
@@ -329,6 +329,27 @@ describe('a page load the server draws', () => {
       expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
     } finally {
       (globalThis as { portalTestRendererFails?: boolean }).portalTestRendererFails = false;
+    }
+  });
+});
+
+describe('the server renderer', () => {
+  it('is loaded as the server starts, before any page asks for it', async () => {
+    const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
+    await mkdir(join(build, 'dist'));
+    await writeFile(join(build, 'dist', 'index.html'), TEMPLATE);
+    await mkdir(join(build, 'dist-ssr'));
+    await writeFile(
+      join(build, 'dist-ssr', 'entry-server.js'),
+      'globalThis.portalTestRendererLoaded = true;\nexport async function renderSignedInPage() { return null; }\n',
+    );
+    const loaded = globalThis as { portalTestRendererLoaded?: boolean };
+    expect(loaded.portalTestRendererLoaded).toBeUndefined();
+    const started = await buildTestApp({ webDist: join(build, 'dist') });
+    try {
+      await vi.waitFor(() => expect(loaded.portalTestRendererLoaded).toBe(true), { timeout: 5000 });
+    } finally {
+      await started.close();
     }
   });
 });

@@ -30,7 +30,7 @@ import type {
   preSerializationAsyncHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import { LIST_COMPRESSION } from './compression.ts';
+import { LIST_COMPRESSION, PAGE_BROTLI_OPTIONS } from './compression.ts';
 
 /**
  * The session on the navigation, so that the page's first calls come answered inside its HTML.
@@ -159,7 +159,7 @@ function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string
   const started = performance.now();
   let body: Buffer = bytes;
   if (bytes.length <= COMPRESS_MAX_BYTES && /\bbr\b/.test(accepted)) {
-    body = brotliCompressSync(bytes, LIST_COMPRESSION.brotliOptions);
+    body = brotliCompressSync(bytes, PAGE_BROTLI_OPTIONS);
     void reply.header('content-encoding', 'br');
   } else if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
     body = gzipSync(bytes, LIST_COMPRESSION.zlibOptions);
