@@ -334,20 +334,24 @@ describe('a page load the server draws', () => {
 });
 
 describe('the server renderer', () => {
-  it('is loaded as the server starts, before any page asks for it', async () => {
+  it('is loaded and warmed up as the server starts, before any page asks for it', async () => {
     const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
     await mkdir(join(build, 'dist'));
     await writeFile(join(build, 'dist', 'index.html'), TEMPLATE);
     await mkdir(join(build, 'dist-ssr'));
     await writeFile(
       join(build, 'dist-ssr', 'entry-server.js'),
-      'globalThis.portalTestRendererLoaded = true;\nexport async function renderSignedInPage() { return null; }\n',
+      'globalThis.portalTestRendererLoaded = true;\n' +
+        'export async function warmUp() { globalThis.portalTestRendererWarm = true; }\n' +
+        'export async function renderSignedInPage() { return null; }\n',
     );
-    const loaded = globalThis as { portalTestRendererLoaded?: boolean };
+    const loaded = globalThis as { portalTestRendererLoaded?: boolean; portalTestRendererWarm?: boolean };
     expect(loaded.portalTestRendererLoaded).toBeUndefined();
+    expect(loaded.portalTestRendererWarm).toBeUndefined();
     const started = await buildTestApp({ webDist: join(build, 'dist') });
     try {
-      await vi.waitFor(() => expect(loaded.portalTestRendererLoaded).toBe(true), { timeout: 5000 });
+      await vi.waitFor(() => expect(loaded.portalTestRendererWarm).toBe(true), { timeout: 5000 });
+      expect(loaded.portalTestRendererLoaded).toBe(true);
     } finally {
       await started.close();
     }

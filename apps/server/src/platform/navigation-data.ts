@@ -210,6 +210,8 @@ export async function sendEntry(
 
 /** The web app's server renderer (apps/web/src/ssr/entry-server.tsx, built beside the app into `dist-ssr`). */
 interface PageRenderer {
+  /** Loads what a drawing needs, ahead of the first (optional: a renderer may have nothing to load). */
+  warmUp?(): Promise<void>;
   renderSignedInPage(input: {
     url: string;
     token: string;
