@@ -15,7 +15,8 @@ export function facilityQuery(facID: string) {
 
 /**
  * Loads the facility again, now, whatever its age: resolves once the page holds the current settings, and rejects
- * when the load fails (the facility query then holds the error, which the page shows).
+ * when the load fails (the facility query then holds the error: the page announces it and keeps what it showed,
+ * unless the facility is no longer the user's to see).
  */
 export function useReloadFacility(facID: string) {
   const queryClient = useQueryClient();

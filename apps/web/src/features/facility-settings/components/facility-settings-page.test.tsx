@@ -191,6 +191,67 @@ describe('FacilitySettingsPage', () => {
     });
   });
 
+  it('keeps what was typed when Reload settings fails, says so, and reloads when tried again', async () => {
+    let answer: 'current' | 'newer' | 'down' = 'current';
+    const newer = settableFacility({
+      facilitySettingsVersions: { highCost: 'highCost-2', highCostAlerts: 'highCostAlerts-1' },
+    });
+    withSettingsPharmacy(
+      new FakeApi().signedIn('tok', nurse()).on('GET', FACILITY_PATH, () => {
+        if (answer === 'down') return fail(500, 'The service is unavailable.', 'INTERNAL');
+        return ok(FacilityAnswerSchema, { facility: answer === 'newer' ? newer : settableFacility() });
+      }),
+    )
+      .on('POST', ENDPOINTS.facilitySetting, () => fail(409, SETTINGS_MESSAGES.changedSince, 'CONFLICT'))
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    const interval = within(card).getByLabelText('Reminder interval (minutes)');
+    await user.clear(interval);
+    await user.type(interval, '45');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    expect(await within(card).findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.changedSince);
+
+    answer = 'down';
+    await user.click(within(card).getByRole('button', { name: 'Reload settings' }));
+    expect(await screen.findByText('Error: The service is unavailable.')).toBeInTheDocument();
+    // The card is still there, as the user left it, and may reload again.
+    expect(screen.getByRole('region', { name: 'AUTHORIZATION' })).toBe(card);
+    expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('45');
+    const reload = within(card).getByRole('button', { name: 'Reload settings' });
+    await waitFor(() => expect(reload).toBeEnabled());
+
+    answer = 'newer';
+    await user.click(reload);
+    await waitFor(() => expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('60'));
+    expect(within(card).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('shows that the facility is gone when a reload finds it no longer visible', async () => {
+    let visible = true;
+    withSettingsPharmacy(
+      new FakeApi()
+        .signedIn('tok', nurse())
+        .on('GET', FACILITY_PATH, () =>
+          visible
+            ? ok(FacilityAnswerSchema, { facility: settableFacility() })
+            : fail(404, 'No such facility.', 'NOT_FOUND'),
+        ),
+    )
+      .on('POST', ENDPOINTS.facilitySetting, () => fail(409, SETTINGS_MESSAGES.changedSince, 'CONFLICT'))
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.clear(within(card).getByLabelText('Reminder interval (minutes)'));
+    await user.type(within(card).getByLabelText('Reminder interval (minutes)'), '45');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+    await within(card).findByRole('alert');
+    visible = false;
+    await user.click(within(card).getByRole('button', { name: 'Reload settings' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'No such facility' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'AUTHORIZATION' })).not.toBeInTheDocument();
+  });
+
   it('sends the version its edits were made on, even when a refetch since brought a newer one', async () => {
     let current = settableFacility();
     const api = withSettingsPharmacy(

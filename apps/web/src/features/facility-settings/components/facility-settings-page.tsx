@@ -38,7 +38,11 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
       </Stack>
     );
   }
-  if (query.isError) {
+  // A reload that fails for any other reason keeps the page as it was, with what was typed in it (the toast above
+  // says it failed, and Reload can be tried again); a first load that failed, or a facility the user may no longer
+  // see, shows the error in its place.
+  const isRefused = isMissing || isApiError(query.error, 403);
+  if (query.isError && (query.data === undefined || isRefused)) {
     return (
       <Stack>
         <Title order={1}>{isMissing ? 'No such facility' : HEADING}</Title>
@@ -49,6 +53,7 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
     );
   }
 
+  if (query.data === undefined) return null;
   const { facility } = query.data;
   const canSet = hasAll(facility.permissions, FACILITY_ADMIN_PERMISSIONS.setSettingsForFacility);
   return (

@@ -113,7 +113,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
       if (isFocusLost(cardRef.current)) headingRef.current?.focus();
       startOver();
     } catch {
-      // The failed load is the facility query's error, which the page shows and announces.
+      // The facility query holds the error, which the page announces; the card stays as it was, edits and all.
     } finally {
       setIsReloading(false);
     }
