@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { facilityPermissions, rolePermissions } from '../../db/schema/index.ts';
 import { expectCompressed } from '../../test/compression.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 
@@ -29,6 +31,41 @@ describe('GET /api/facilities', () => {
     expect(f102?.permissions.allowToSetSettingsForFacility).toBeUndefined();
     expect(f102?.permissions.widget_highCost_Action_approve).toBeUndefined();
     expect(f102?.permissions.widget_highCost_Action_ask).toBe(true);
+  });
+
+  it("holds exactly the facility's keys that the user's role grants, and a pharmacy user all of the facility's", async () => {
+    const keysOf = async (email: string) => {
+      const { body } = await get(email, '/api/facilities');
+      const f101 = (body.facilities as { facID: number; permissions: Record<string, boolean> }[]).find(
+        (f) => f.facID === 101,
+      );
+      return Object.keys(f101?.permissions ?? {}).sort();
+    };
+    const facilityKeys = (
+      await t.database.db
+        .select({ key: facilityPermissions.key })
+        .from(facilityPermissions)
+        .where(eq(facilityPermissions.facId, 101))
+    ).map((r) => r.key);
+    const grantedTo = async (role: string) =>
+      new Set(
+        (
+          await t.database.db
+            .select({ key: rolePermissions.key })
+            .from(rolePermissions)
+            .where(and(eq(rolePermissions.entity, 'facility'), eq(rolePermissions.role, role)))
+        ).map((r) => r.key),
+      );
+    const nursing = await grantedTo('Nursing');
+    const admin = await grantedTo('facilityadmin');
+    const nurseKeys = await keysOf('nurse@meadowbrook.test');
+    const adminKeys = await keysOf('admin@meadowbrook.test');
+    expect(nurseKeys).toEqual(facilityKeys.filter((k) => nursing.has(k)).sort());
+    expect(adminKeys).toEqual(facilityKeys.filter((k) => admin.has(k)).sort());
+    // The two roles differ at 101, so the filter is seen to work both ways.
+    expect(nurseKeys).not.toEqual(adminKeys);
+    expect(nurseKeys.length).toBeGreaterThan(0);
+    expect(await keysOf('sysadmin@pharmacy.test')).toEqual([...facilityKeys].sort());
   });
 
   it('never shows another pharmacy’s facility', async () => {
