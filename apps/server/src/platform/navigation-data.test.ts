@@ -52,16 +52,20 @@ interface RendererCall {
 }
 let rendererCalls: RendererCall[];
 
-beforeAll(async () => {
+/** A web build in a folder of its own: TEMPLATE as its index.html and `renderer` as its server renderer. */
+async function fakeWebBuild(renderer: string): Promise<{ webDist: string; rendererUrl: string }> {
   const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
   const webDist = join(build, 'dist');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), TEMPLATE);
   await mkdir(join(build, 'dist-ssr'));
-  await writeFile(join(build, 'dist-ssr', 'entry-server.js'), RENDERER);
-  ({ calls: rendererCalls } = (await import(
-    pathToFileURL(join(build, 'dist-ssr', 'entry-server.js')).href
-  )) as { calls: RendererCall[] });
+  await writeFile(join(build, 'dist-ssr', 'entry-server.js'), renderer);
+  return { webDist, rendererUrl: pathToFileURL(join(build, 'dist-ssr', 'entry-server.js')).href };
+}
+
+beforeAll(async () => {
+  const { webDist, rendererUrl } = await fakeWebBuild(RENDERER);
+  ({ calls: rendererCalls } = (await import(rendererUrl)) as { calls: RendererCall[] });
   t = await buildTestApp({ webDist });
 });
 afterAll(async () => t.close());
@@ -335,12 +339,7 @@ describe('a page load the server draws', () => {
 
 describe('the server renderer', () => {
   it('is loaded and warmed up as the server starts, before any page asks for it', async () => {
-    const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
-    await mkdir(join(build, 'dist'));
-    await writeFile(join(build, 'dist', 'index.html'), TEMPLATE);
-    await mkdir(join(build, 'dist-ssr'));
-    await writeFile(
-      join(build, 'dist-ssr', 'entry-server.js'),
+    const { webDist } = await fakeWebBuild(
       'globalThis.portalTestRendererLoaded = true;\n' +
         'export async function warmUp() { globalThis.portalTestRendererWarm = true; }\n' +
         'export async function renderSignedInPage() { return null; }\n',
@@ -348,7 +347,7 @@ describe('the server renderer', () => {
     const loaded = globalThis as { portalTestRendererLoaded?: boolean; portalTestRendererWarm?: boolean };
     expect(loaded.portalTestRendererLoaded).toBeUndefined();
     expect(loaded.portalTestRendererWarm).toBeUndefined();
-    const started = await buildTestApp({ webDist: join(build, 'dist') });
+    const started = await buildTestApp({ webDist });
     try {
       await vi.waitFor(() => expect(loaded.portalTestRendererWarm).toBe(true), { timeout: 5000 });
       expect(loaded.portalTestRendererLoaded).toBe(true);

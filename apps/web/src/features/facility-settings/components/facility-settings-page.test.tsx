@@ -5,6 +5,7 @@ import {
   SETTINGS_MESSAGES,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { settableFacility, withSettingsPharmacy } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -20,6 +21,13 @@ function fakeApi(facility = settableFacility()) {
       .signedIn('tok', nurse())
       .on('GET', FACILITY_PATH, () => ok(FacilityAnswerSchema, { facility })),
   );
+}
+
+/** Types `value` over the card's reminder interval, as a user would. */
+async function typeInterval(user: UserEvent, card: HTMLElement, value: string) {
+  const interval = within(card).getByLabelText('Reminder interval (minutes)');
+  await user.clear(interval);
+  await user.type(interval, value);
 }
 
 describe('FacilitySettingsPage', () => {
@@ -206,9 +214,7 @@ describe('FacilitySettingsPage', () => {
       .install();
     const { user } = renderApp(PAGE, { token: 'tok' });
     const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
-    const interval = within(card).getByLabelText('Reminder interval (minutes)');
-    await user.clear(interval);
-    await user.type(interval, '45');
+    await typeInterval(user, card, '45');
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     expect(await within(card).findByRole('alert')).toHaveTextContent(SETTINGS_MESSAGES.changedSince);
 
@@ -242,8 +248,7 @@ describe('FacilitySettingsPage', () => {
       .install();
     const { user } = renderApp(PAGE, { token: 'tok' });
     const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
-    await user.clear(within(card).getByLabelText('Reminder interval (minutes)'));
-    await user.type(within(card).getByLabelText('Reminder interval (minutes)'), '45');
+    await typeInterval(user, card, '45');
     await user.click(within(card).getByRole('button', { name: 'Save' }));
     await within(card).findByRole('alert');
     visible = false;
