@@ -20,7 +20,10 @@ type Run = (text: string, values: unknown[]) => Promise<unknown>;
 async function startApp(database: Database): Promise<{ port: number; app: FastifyInstance }> {
   const config = loadConfig(
     { NODE_ENV: 'production', LOG_LEVEL: options.logLevel, SEED: 'none' },
-    { webDist: options.webDist ?? null },
+    {
+      webDist: options.webDist ?? null,
+      ...(options.renderThreads === undefined ? {} : { renderThreads: options.renderThreads }),
+    },
   );
   const app = await buildApp(config, { database });
   await app.listen({ port: 0, host: '127.0.0.1' });

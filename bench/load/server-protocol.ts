@@ -12,6 +12,8 @@ export interface ChildOptions {
   readonly poolSize: number;
   readonly logLevel: string;
   readonly webDist?: string | null;
+  /** Threads drawing signed-in pages (RENDER_THREADS); the server's default when absent. */
+  readonly renderThreads?: number;
 }
 
 /** Messages from the parent; each is answered with `{ id, result }` or `{ id, error }`. */

@@ -7,6 +7,14 @@ export const WEB_DIST = process.env.TRACE_DIST ?? new URL('../../apps/web/dist',
 export function startWebApp(
   databaseUrl: string | undefined,
   webDist: string = WEB_DIST,
+  renderThreads?: number,
 ): Promise<ServerHandle> {
-  return ServerHandle.start({ kind: 'app', databaseUrl, poolSize: 10, logLevel: 'warn', webDist });
+  return ServerHandle.start({
+    kind: 'app',
+    databaseUrl,
+    poolSize: 10,
+    logLevel: 'warn',
+    webDist,
+    ...(renderThreads === undefined ? {} : { renderThreads }),
+  });
 }

@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -43,6 +44,14 @@ describe('loadConfig', () => {
   it('refuses SEED=demo in production and seeds nothing there by default', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SEED: 'demo' })).toThrow(/SEED: demo is refused/);
     expect(loadConfig({ NODE_ENV: 'production' }).seed).toBe('none');
+  });
+
+  it('draws pages in the cores less one (1 to 4), or in as many threads as RENDER_THREADS says, 0 too', () => {
+    expect(loadConfig({}).renderThreads).toBe(Math.max(1, Math.min(4, availableParallelism() - 1)));
+    expect(loadConfig({ RENDER_THREADS: '0' }).renderThreads).toBe(0);
+    expect(loadConfig({ RENDER_THREADS: '3' }).renderThreads).toBe(3);
+    expect(() => loadConfig({ RENDER_THREADS: '-1' })).toThrow(/RENDER_THREADS/);
+    expect(() => loadConfig({ RENDER_THREADS: 'many' })).toThrow(/RENDER_THREADS/);
   });
 
   it('treats empty variables as unset', () => {

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { DEFAULT_FORMS_BASE_URL, FOLDER_ZIP_MAX_MB } from '@portal/domain';
 import { z } from 'zod';
+import { DEFAULT_RENDER_THREADS } from './platform/page-renderer.ts';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
@@ -48,6 +49,11 @@ const EnvSchema = z.object({
   SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(0).max(3600).default(30),
   /** How often an open GET /api/events stream gets a keep-alive comment and its session is checked again. */
   SSE_HEARTBEAT_SECONDS: z.coerce.number().int().min(1).max(300).default(25),
+  /**
+   * Threads that draw signed-in pages (the dashboard) from their answers, off the thread that answers the API; 0
+   * draws them in that thread. Default: the cores less one, 1 to 4.
+   */
+  RENDER_THREADS: z.coerce.number().int().min(0).max(64).optional(),
   /** Pharmacy SysAdmins and SuperAdmins must set up two-step sign-in before any data call (issue 7). */
   MFA_REQUIRED_FOR_ADMINS: bool.default(false),
 });
@@ -85,6 +91,8 @@ export interface Config {
   /** PGlite in memory instead of DATA_DIR (tests). */
   inMemoryDb: boolean;
   sseHeartbeatSeconds: number;
+  /** Threads drawing signed-in pages; 0: the server's own thread (page-renderer.ts). */
+  renderThreads: number;
 }
 
 /** A configuration that cannot start, with every bad variable listed. */
@@ -140,6 +148,7 @@ export function loadConfig(
     webDist: null,
     inMemoryDb: false,
     sseHeartbeatSeconds: env.SSE_HEARTBEAT_SECONDS,
+    renderThreads: env.RENDER_THREADS ?? DEFAULT_RENDER_THREADS,
     ...overrides,
   };
   return config;

@@ -28,8 +28,8 @@ export const LIST_COMPRESSION = {
 
 /**
  * Brotli for a personal page's HTML (platform/navigation-data.ts): a full dashboard is ~1.5 MB with its answers,
- * compressed once per load in one synchronous call. Quality 3 takes half the time of the lists' 4 (on the bench's
- * 1.45 MB dashboard: ~11 against ~21 ms, the event loop held for that long) for ~8% more bytes (164 against
- * 152 KB; bench README, thirteenth look).
+ * compressed once per load (in libuv's threads since the fourteenth look; in one synchronous call before). Quality 3
+ * takes half the time of the lists' 4 (on the bench's 1.45 MB dashboard: ~11 against ~21 ms, all of it in the page's
+ * time to its first byte) for ~8% more bytes (164 against 152 KB; bench README, thirteenth look).
  */
 export const PAGE_BROTLI_OPTIONS = { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 3 } };

@@ -1,7 +1,7 @@
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import {
   EARLY_ANSWER_ATTRIBUTE,
@@ -31,48 +31,48 @@ const TEMPLATE =
   '<script type="module" src="/assets/index-abc.js"></script></head><body><div id="root"></div></body></html>';
 
 /**
- * A server renderer in the place the web build puts its own (`dist-ssr` beside `dist`), which records what it is
- * given and draws a marker; the web's real one is tested in apps/web (ssr/entry-server.test.tsx) and in the browser
- * (e2e/boot.e2e.ts).
+ * A server renderer in the place the web build puts its own (`dist-ssr` beside `dist`), which draws what it was
+ * given, and on which thread, into its marker; the web's real one is tested in apps/web (ssr/entry-server.test.tsx)
+ * and in the browser (e2e/boot.e2e.ts). It fails for the locale en-GB.
  */
 const RENDERER = `
-export const calls = [];
+import { isMainThread } from 'node:worker_threads';
 export async function renderSignedInPage(input) {
-  if (globalThis.portalTestRendererFails) throw new Error('the renderer failed');
-  calls.push({ url: input.url, token: input.token, locale: input.locale, timeZone: input.timeZone, urls: [...input.answers.keys()] });
-  return '<main data-drawn="1">drawn</main>';
+  if (input.locale === 'en-GB') throw new Error('the renderer failed');
+  const { url, token, locale, timeZone } = input;
+  const drawn = { url, token, locale, timeZone, urls: [...input.answers.keys()], thread: isMainThread ? 'main' : 'worker' };
+  return '<main data-drawn="' + encodeURIComponent(JSON.stringify(drawn)) + '">drawn</main>';
 }
 `;
-interface RendererCall {
-  url: string;
-  token: string;
-  locale: string;
-  timeZone: string;
-  urls: string[];
+
+/** What the test renderer was given, as its marker in the page says; null for a page it did not draw. */
+function drawnWith(html: string): Record<string, unknown> | null {
+  const marker = /<main data-drawn="([^"]*)">drawn<\/main>/.exec(html)?.[1];
+  return marker === undefined ? null : (JSON.parse(decodeURIComponent(marker)) as Record<string, unknown>);
 }
-let rendererCalls: RendererCall[];
 
 /** A web build in a folder of its own: TEMPLATE as its index.html and `renderer` as its server renderer. */
-async function fakeWebBuild(renderer: string): Promise<{ webDist: string; rendererUrl: string }> {
+async function fakeWebBuild(renderer: string): Promise<string> {
   const build = await mkdtemp(join(tmpdir(), 'portal-web-'));
   const webDist = join(build, 'dist');
   await mkdir(join(webDist, 'assets'), { recursive: true });
   await writeFile(join(webDist, 'index.html'), TEMPLATE);
   await mkdir(join(build, 'dist-ssr'));
   await writeFile(join(build, 'dist-ssr', 'entry-server.js'), renderer);
-  return { webDist, rendererUrl: pathToFileURL(join(build, 'dist-ssr', 'entry-server.js')).href };
+  return webDist;
 }
 
 beforeAll(async () => {
-  const { webDist, rendererUrl } = await fakeWebBuild(RENDERER);
-  ({ calls: rendererCalls } = (await import(rendererUrl)) as { calls: RendererCall[] });
-  t = await buildTestApp({ webDist });
+  t = await buildTestApp({ webDist: await fakeWebBuild(RENDERER), renderThreads: 1 });
 });
 afterAll(async () => t.close());
 
 /** Signs in through the API and answers the token and the cookie the answer set (name=value). */
-async function signInWithCookie(email: string): Promise<{ token: string; cookie: string; header: string }> {
-  const response = await t.app.inject({
+async function signInWithCookie(
+  email: string,
+  on: TestApp = t,
+): Promise<{ token: string; cookie: string; header: string }> {
+  const response = await on.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: { email, password: 'portal-demo-1' },
@@ -84,8 +84,8 @@ async function signInWithCookie(email: string): Promise<{ token: string; cookie:
 }
 
 /** A browser's load of a page of the app: an HTML navigation, with the cookie when given. */
-const load = (url: string, cookie?: string, headers: Record<string, string> = {}) =>
-  t.app.inject({
+const load = (url: string, cookie?: string, headers: Record<string, string> = {}, on: TestApp = t) =>
+  on.app.inject({
     method: 'GET',
     url,
     headers: { accept: 'text/html,application/xhtml+xml', ...(cookie ? { cookie } : {}), ...headers },
@@ -280,25 +280,24 @@ describe('a page load with the session', () => {
 });
 
 describe('a page load the server draws', () => {
-  const CHICAGO = `${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`;
+  const zoneCookie = (zone: string) => `${ZONE_COOKIE}=${encodeURIComponent(zone)}`;
+  const CHICAGO = zoneCookie('en-US America/Chicago');
 
-  it('draws the page in its root, for the session, its zone and its answers, when the browser has told its zone', async () => {
+  it('draws the page in its root, in a thread of its own, for the session, its zone and its answers, when the browser has told its zone', async () => {
     const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
-    const before = rendererCalls.length;
     const page = await load('/dashboard', `${cookie}; ${CHICAGO}`);
     expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(
-      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}><main data-drawn="1">drawn</main></div>`,
+    expect(page.body).toMatch(
+      new RegExp(`<div id="root" ${SERVER_RENDERED_ATTRIBUTE}><main data-drawn="[^"]+">drawn</main></div>`),
     );
-    expect(rendererCalls.slice(before)).toEqual([
-      {
-        url: 'http://localhost:80/dashboard',
-        token,
-        locale: 'en-US',
-        timeZone: 'America/Chicago',
-        urls: answersIn(page.body).map((a) => a.url),
-      },
-    ]);
+    expect(drawnWith(page.body)).toEqual({
+      url: 'http://localhost:80/dashboard',
+      token,
+      locale: 'en-US',
+      timeZone: 'America/Chicago',
+      urls: answersIn(page.body).map((a) => a.url),
+      thread: 'worker',
+    });
     // The answers stay in the page: the browser hydrates with them.
     expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
     expect(String(page.headers['server-timing'])).toMatch(/^answers;dur=\d+\.\d, draw;dur=\d+\.\d$/);
@@ -306,53 +305,142 @@ describe('a page load the server draws', () => {
 
   it('leaves the drawing to the browser without the zone, with a zone no one has, or for a stale session', async () => {
     const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test');
-    const before = rendererCalls.length;
-    for (const zone of [
-      '',
-      `${ZONE_COOKIE}=${encodeURIComponent('en-US Mars/Olympus_Mons')}`,
-      `${ZONE_COOKIE}=junk`,
-    ]) {
+    for (const zone of ['', zoneCookie('en-US Mars/Olympus_Mons'), `${ZONE_COOKIE}=junk`]) {
       const page = await load('/dashboard', `${cookie}; ${zone}`);
       expect(page.body).toContain('<div id="root"></div>');
       expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+      expect(String(page.headers['server-timing'])).not.toContain('draw');
     }
     await t.app.inject({ method: 'POST', url: '/api/logout', headers: bearer(token) });
     const stale = await load('/dashboard', `${cookie}; ${CHICAGO}`);
     expect(stale.body).toContain('<div id="root"></div>');
     expect(answersIn(stale.body)).toEqual([]);
-    expect(rendererCalls.length).toBe(before);
   });
 
-  it('sends the page with its answers, undrawn, when the renderer fails', async () => {
+  it('sends the page with its answers, undrawn, when the renderer fails, and draws the next one', async () => {
     const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
-    (globalThis as { portalTestRendererFails?: boolean }).portalTestRendererFails = true;
-    try {
-      const page = await load('/dashboard', `${cookie}; ${CHICAGO}`);
-      expect(page.statusCode).toBe(200);
-      expect(page.body).toContain('<div id="root"></div>');
-      expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
-    } finally {
-      (globalThis as { portalTestRendererFails?: boolean }).portalTestRendererFails = false;
-    }
+    const page = await load('/dashboard', `${cookie}; ${zoneCookie('en-GB America/Chicago')}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root"></div>');
+    expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+    expect(drawnWith((await load('/dashboard', `${cookie}; ${CHICAGO}`)).body)).not.toBeNull();
   });
 });
 
 describe('the server renderer', () => {
-  it('is loaded and warmed up as the server starts, before any page asks for it', async () => {
-    const { webDist } = await fakeWebBuild(
-      'globalThis.portalTestRendererLoaded = true;\n' +
-        'export async function warmUp() { globalThis.portalTestRendererWarm = true; }\n' +
+  /** A test app on a web build whose renderer is `source`, drawing in `renderThreads` threads (0: its own). */
+  async function appWithRenderer(source: string, renderThreads: number): Promise<TestApp> {
+    return buildTestApp({ webDist: await fakeWebBuild(source), renderThreads });
+  }
+  /** A file the renderer writes to say where it is, and what it holds (empty while unwritten). */
+  async function markerFile(): Promise<{ path: string; read: () => string }> {
+    const path = join(await mkdtemp(join(tmpdir(), 'portal-marker-')), 'marker');
+    return { path, read: () => (existsSync(path) ? readFileSync(path, 'utf8') : '') };
+  }
+
+  it.each([
+    ['in a drawing thread', 1],
+    ["in the server's own thread (RENDER_THREADS=0)", 0],
+  ])('is loaded and warmed up as the server starts, before any page asks for it: %s', async (_, threads) => {
+    const marker = await markerFile();
+    const started = await appWithRenderer(
+      `import { appendFileSync } from 'node:fs';\n` +
+        `appendFileSync(${JSON.stringify(marker.path)}, 'loaded ');\n` +
+        `export async function warmUp() { appendFileSync(${JSON.stringify(marker.path)}, 'warm'); }\n` +
         'export async function renderSignedInPage() { return null; }\n',
+      threads,
     );
-    const loaded = globalThis as { portalTestRendererLoaded?: boolean; portalTestRendererWarm?: boolean };
-    expect(loaded.portalTestRendererLoaded).toBeUndefined();
-    expect(loaded.portalTestRendererWarm).toBeUndefined();
-    const started = await buildTestApp({ webDist });
     try {
-      await vi.waitFor(() => expect(loaded.portalTestRendererWarm).toBe(true), { timeout: 5000 });
-      expect(loaded.portalTestRendererLoaded).toBe(true);
+      await vi.waitFor(() => expect(marker.read()).toBe('loaded warm'), { timeout: 10_000 });
     } finally {
       await started.close();
+    }
+  });
+
+  it("draws in the server's own thread with RENDER_THREADS=0", async () => {
+    const own = await appWithRenderer(RENDERER, 0);
+    try {
+      const { cookie } = await signInWithCookie('nurse@meadowbrook.test', own);
+      const page = await load(
+        '/dashboard',
+        `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
+        {},
+        own,
+      );
+      expect(drawnWith(page.body)).toMatchObject({ thread: 'main', locale: 'en-US' });
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('answers the API while a page is being drawn, which it did not do when drawing in its own thread', async () => {
+    const marker = await markerFile();
+    // A drawing that holds its thread for 1.5 s once it has said it started.
+    const slow = await appWithRenderer(
+      `import { writeFileSync } from 'node:fs';\n` +
+        'export async function renderSignedInPage() {\n' +
+        `  writeFileSync(${JSON.stringify(marker.path)}, 'drawing');\n` +
+        '  const until = Date.now() + 1500; while (Date.now() < until) {}\n' +
+        "  return '<main>slow</main>';\n}\n",
+      1,
+    );
+    try {
+      const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test', slow);
+      const done: string[] = [];
+      const pageLoad = load(
+        '/dashboard',
+        `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
+        {},
+        slow,
+      ).then((page) => {
+        done.push('page');
+        return page;
+      });
+      await vi.waitFor(() => expect(marker.read()).toBe('drawing'), { timeout: 10_000 });
+      const info = await slow.app.inject({ method: 'GET', url: TOKEN_INFO_URL, headers: bearer(token) });
+      done.push('api');
+      expect(info.statusCode).toBe(200);
+      expect((await pageLoad).body).toContain('<main>slow</main>');
+      expect(done).toEqual(['api', 'page']);
+    } finally {
+      await slow.close();
+    }
+  });
+
+  it('sends a page undrawn, without waiting, when its thread is busy and pages are already waiting for it', async () => {
+    const marker = await markerFile();
+    // Each drawing takes 1 s; one thread, so one draws and two wait (WAITING_PER_THREAD), and a fourth is not drawn.
+    const busy = await appWithRenderer(
+      `import { appendFileSync } from 'node:fs';\n` +
+        'export async function renderSignedInPage() {\n' +
+        `  appendFileSync(${JSON.stringify(marker.path)}, 'x');\n` +
+        '  await new Promise((resolve) => setTimeout(resolve, 1000));\n' +
+        "  return '<main>drawn</main>';\n}\n",
+      1,
+    );
+    try {
+      const { cookie } = await signInWithCookie('nurse@meadowbrook.test', busy);
+      const navigate = () =>
+        load(
+          '/dashboard',
+          `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
+          {},
+          busy,
+        );
+      const first = navigate();
+      await vi.waitFor(() => expect(marker.read()).toBe('x'), { timeout: 10_000 });
+      const waiting = [navigate(), navigate()];
+      // Both queued before the fourth asks: each has its answers and then waits for the thread.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const fourth = await navigate();
+      expect(fourth.body).toContain('<div id="root"></div>');
+      expect(answersIn(fourth.body).length).toBe(WIDGETS.length + 1);
+      expect(marker.read()).toBe('x');
+      for (const page of await Promise.all([first, ...waiting]))
+        expect(page.body).toContain('<main>drawn</main>');
+      expect(marker.read()).toBe('xxx');
+    } finally {
+      await busy.close();
     }
   });
 });

@@ -1,9 +1,8 @@
 import { createHash } from 'node:crypto';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip } from 'node:zlib';
 import {
   API_BASE,
   EARLY_ANSWER_ATTRIBUTE,
@@ -31,6 +30,13 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import { LIST_COMPRESSION, PAGE_BROTLI_OPTIONS } from './compression.ts';
+import type { PageRenderer } from './page-renderer.ts';
+
+/** The built web app a page load is answered from: its folder, and its server renderer (null: none built). */
+export interface WebBuild {
+  dist: string;
+  renderer: PageRenderer | null;
+}
 
 /**
  * The session on the navigation, so that the page's first calls come answered inside its HTML.
@@ -151,18 +157,25 @@ type Steps = [name: string, ms: number][];
  */
 const serverTiming = (steps: Steps) => steps.map(([name, ms]) => `${name};dur=${ms.toFixed(1)}`).join(', ');
 
-/** Sends HTML made for one person, compressed as the browser accepts (as the lists are), never stored by a cache. */
-function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string, steps: Steps) {
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/**
+ * Sends HTML made for one person, compressed as the browser accepts (as the lists are), never stored by a cache.
+ * Compressed in libuv's threads, not the server's own: a dashboard page of ~1.5 MB takes 11-14 ms at brotli 3, in
+ * which the API would otherwise answer nothing (about 2 ms slower for the page; bench/README.md, fourteenth look).
+ */
+async function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string, steps: Steps) {
   void reply.header('cache-control', 'no-store').header('vary', 'cookie').type('text/html; charset=utf-8');
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const bytes = Buffer.from(html, 'utf8');
   const started = performance.now();
   let body: Buffer = bytes;
   if (bytes.length <= COMPRESS_MAX_BYTES && /\bbr\b/.test(accepted)) {
-    body = brotliCompressSync(bytes, PAGE_BROTLI_OPTIONS);
+    body = await brotliAsync(bytes, PAGE_BROTLI_OPTIONS);
     void reply.header('content-encoding', 'br');
   } else if (bytes.length <= COMPRESS_MAX_BYTES && /\bgzip\b/.test(accepted)) {
-    body = gzipSync(bytes, LIST_COMPRESSION.zlibOptions);
+    body = await gzipAsync(bytes, LIST_COMPRESSION.zlibOptions);
     void reply.header('content-encoding', 'gzip');
   }
   const all: Steps = body === bytes ? steps : [...steps, ['compress', performance.now() - started]];
@@ -175,7 +188,7 @@ function sendPersonal(request: FastifyRequest, reply: FastifyReply, html: string
  */
 export async function sendEntry(
   app: FastifyInstance,
-  dist: string,
+  web: WebBuild,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<FastifyReply> {
@@ -199,41 +212,13 @@ export async function sendEntry(
   }
   if (answers.size === 0) return plain();
   const answered = performance.now();
-  const template = await readFile(join(dist, 'index.html'), 'utf8');
+  const template = await readFile(join(web.dist, 'index.html'), 'utf8');
   const drawing = performance.now();
-  const drawn = await drawnPage(dist, request, token, answers, cookies[ZONE_COOKIE]);
+  const drawn = await drawnPage(web.renderer, request, token, answers, cookies[ZONE_COOKIE]);
   const page = drawn === null ? template : withDrawnRoot(template, drawn);
   const steps: Steps = [['answers', answered - started]];
   if (drawn !== null) steps.push(['draw', performance.now() - drawing]);
   return sendPersonal(request, reply, withAnswers(page, answers, sessionTag(token)), steps);
-}
-
-/** The web app's server renderer (apps/web/src/ssr/entry-server.tsx, built beside the app into `dist-ssr`). */
-interface PageRenderer {
-  /** Loads what a drawing needs, ahead of the first (optional: a renderer may have nothing to load). */
-  warmUp?(): Promise<void>;
-  renderSignedInPage(input: {
-    url: string;
-    token: string;
-    answers: ReadonlyMap<string, string>;
-    locale: string;
-    timeZone: string;
-  }): Promise<string | null>;
-}
-
-const renderers = new Map<string, Promise<PageRenderer | null>>();
-
-/** The renderer built for the web build in `dist`, loaded once; null where none was built. */
-export function pageRenderer(dist: string): Promise<PageRenderer | null> {
-  const entry = join(dist, '..', 'dist-ssr', 'entry-server.js');
-  let loaded = renderers.get(entry);
-  if (!loaded) {
-    loaded = existsSync(entry)
-      ? import(pathToFileURL(entry).href).then((module: PageRenderer) => module)
-      : Promise.resolve(null);
-    renderers.set(entry, loaded);
-  }
-  return loaded;
 }
 
 /**
@@ -242,19 +227,17 @@ export function pageRenderer(dist: string): Promise<PageRenderer | null> {
  * cookie: the server would draw dates in a zone the browser does not show) or drawing failed.
  */
 async function drawnPage(
-  dist: string,
+  renderer: PageRenderer | null,
   request: FastifyRequest,
   token: string,
   answers: ReadonlyMap<string, string>,
   zoneCookie: string | undefined,
 ): Promise<string | null> {
   const zone = parseZoneCookie(zoneCookie);
-  if (!zone || !isTimeZone(zone.timeZone)) return null;
+  if (!renderer || !zone || !isTimeZone(zone.timeZone)) return null;
   try {
-    const renderer = await pageRenderer(dist);
-    if (!renderer) return null;
     const url = `${request.protocol}://${request.host}${request.url}`;
-    return await renderer.renderSignedInPage({ url, token, answers, ...zone });
+    return await renderer.render({ url, token, answers, ...zone });
   } catch (error) {
     request.log.error({ err: error }, 'drawing a page on the server failed; the browser draws it');
     return null;

@@ -4,7 +4,8 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { pageRenderer, sendEntry } from './navigation-data.ts';
+import { sendEntry, type WebBuild } from './navigation-data.ts';
+import { openPageRenderer } from './page-renderer.ts';
 
 const API_PREFIXES = ['/api/', '/fs/', '/healthz', '/readyz'];
 // A missing script or image must be a 404, never index.html parsed as JavaScript.
@@ -33,21 +34,23 @@ export const staticWebPlugin = fp(
         },
       });
     }
-    if (hasWeb) {
-      // The dashboard's server renderer and its route modules are loaded as the server starts, not by the first
-      // signed-in load after a start or a release, which waited for them (~0.5 s more before its first byte).
+    const web: WebBuild | null =
+      hasWeb && dist !== null ? { dist, renderer: openPageRenderer(dist, app.config.renderThreads) } : null;
+    const renderer = web?.renderer;
+    if (renderer) {
+      // The dashboard's server renderer and its route modules are loaded as the server starts (in each drawing
+      // thread as it starts), not by the first signed-in load after a start or a release, which waited for them
+      // (~0.5 s more before its first byte).
       app.addHook('onReady', async () => {
-        pageRenderer(dist)
-          .then((renderer) => renderer?.warmUp?.())
-          .catch((error: unknown) => {
-            app.log.error(
-              { err: error },
-              'loading the server renderer failed; pages are drawn by the browser',
-            );
-          });
+        renderer.ready().catch((error: unknown) => {
+          app.log.error({ err: error }, 'loading the server renderer failed; pages are drawn by the browser');
+        });
       });
+      app.addHook('onClose', () => renderer.close());
+    }
+    if (web) {
       // The root is a folder to the static handler; it is the app's entry like any other client route.
-      app.get('/', { schema: { hide: true } }, (request, reply) => sendEntry(app, dist, request, reply));
+      app.get('/', { schema: { hide: true } }, (request, reply) => sendEntry(app, web, request, reply));
     }
     // Rate-limited because a 404 is what a scanner walking the API would get, over and over.
     app.setNotFoundHandler(
@@ -55,8 +58,8 @@ export const staticWebPlugin = fp(
       (request, reply) => {
         const path = request.url.split('?')[0] ?? '';
         const isApi = API_PREFIXES.some((p) => path.startsWith(p)) || FILE_PATH.test(path);
-        if (!isApi && hasWeb && dist !== null && (request.method === 'GET' || request.method === 'HEAD')) {
-          return sendEntry(app, dist, request, reply);
+        if (!isApi && web && (request.method === 'GET' || request.method === 'HEAD')) {
+          return sendEntry(app, web, request, reply);
         }
         return reply.code(404).send({
           message: `No route ${request.method} ${request.url.split('?')[0]}`,
