@@ -328,6 +328,7 @@ describe('a page load the server draws', () => {
 });
 
 describe('the server renderer', () => {
+  const CHICAGO = `${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`;
   /** A test app on a web build whose renderer is `source`, drawing in `renderThreads` threads (0: its own). */
   async function appWithRenderer(source: string, renderThreads: number): Promise<TestApp> {
     return buildTestApp({ webDist: await fakeWebBuild(source), renderThreads });
@@ -357,16 +358,29 @@ describe('the server renderer', () => {
     }
   });
 
+  it.each([
+    ['in a drawing thread', 1],
+    ["in the server's own thread", 0],
+  ])('that fails to load leaves every page to the browser and the server running: %s', async (_, threads) => {
+    const broken = await appWithRenderer("throw new Error('the renderer does not load');\n", threads);
+    try {
+      const { cookie } = await signInWithCookie('nurse@meadowbrook.test', broken);
+      for (let i = 0; i < 2; i++) {
+        const page = await load('/dashboard', `${cookie}; ${CHICAGO}`, {}, broken);
+        expect(page.statusCode).toBe(200);
+        expect(page.body).toContain('<div id="root"></div>');
+        expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
+      }
+    } finally {
+      await broken.close();
+    }
+  });
+
   it("draws in the server's own thread with RENDER_THREADS=0", async () => {
     const own = await appWithRenderer(RENDERER, 0);
     try {
       const { cookie } = await signInWithCookie('nurse@meadowbrook.test', own);
-      const page = await load(
-        '/dashboard',
-        `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
-        {},
-        own,
-      );
+      const page = await load('/dashboard', `${cookie}; ${CHICAGO}`, {}, own);
       expect(drawnWith(page.body)).toMatchObject({ thread: 'main', locale: 'en-US' });
     } finally {
       await own.close();
@@ -387,12 +401,7 @@ describe('the server renderer', () => {
     try {
       const { token, cookie } = await signInWithCookie('nurse@meadowbrook.test', slow);
       const done: string[] = [];
-      const pageLoad = load(
-        '/dashboard',
-        `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
-        {},
-        slow,
-      ).then((page) => {
+      const pageLoad = load('/dashboard', `${cookie}; ${CHICAGO}`, {}, slow).then((page) => {
         done.push('page');
         return page;
       });
@@ -420,13 +429,7 @@ describe('the server renderer', () => {
     );
     try {
       const { cookie } = await signInWithCookie('nurse@meadowbrook.test', busy);
-      const navigate = () =>
-        load(
-          '/dashboard',
-          `${cookie}; ${ZONE_COOKIE}=${encodeURIComponent('en-US America/Chicago')}`,
-          {},
-          busy,
-        );
+      const navigate = () => load('/dashboard', `${cookie}; ${CHICAGO}`, {}, busy);
       const first = navigate();
       await vi.waitFor(() => expect(marker.read()).toBe('x'), { timeout: 10_000 });
       const waiting = [navigate(), navigate()];

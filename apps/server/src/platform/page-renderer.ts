@@ -48,9 +48,14 @@ const WORKER_FILE = fileURLToPath(new URL('./page-render-worker.mjs', import.met
  * The renderer of the web build in `dist`, or null where none was built. With `threads` > 0 its pages are drawn in
  * that many worker threads (Piscina), each loading the renderer and warming it up as it starts: a drawing is
  * 50-100 ms of CPU, which on the server's own thread held every API call that came in meanwhile (at shift change,
- * many nurses load their dashboards at once). With 0 they are drawn in the server's own thread.
+ * many nurses load their dashboards at once). With 0 they are drawn in the server's own thread. `onThreadError`
+ * hears of a drawing thread that died.
  */
-export function openPageRenderer(dist: string, threads: number): PageRenderer | null {
+export function openPageRenderer(
+  dist: string,
+  threads: number,
+  onThreadError: (error: unknown) => void = () => undefined,
+): PageRenderer | null {
   const entry = join(dist, '..', 'dist-ssr', 'entry-server.js');
   if (!existsSync(entry)) return null;
   const rendererUrl = pathToFileURL(entry).href;
@@ -78,6 +83,9 @@ export function openPageRenderer(dist: string, threads: number): PageRenderer | 
     // Plain JavaScript: none of the server's loader flags (tsx) or profiler flags.
     execArgv: [],
   });
+  // A thread that dies (out of memory, say) fails its drawing and is replaced; unheard, the pool's 'error' would
+  // end the server.
+  pool.on('error', onThreadError);
   return {
     ready: async () => {
       await pool.run(undefined as never, { name: 'ready' });

@@ -35,7 +35,14 @@ export const staticWebPlugin = fp(
       });
     }
     const web: WebBuild | null =
-      hasWeb && dist !== null ? { dist, renderer: openPageRenderer(dist, app.config.renderThreads) } : null;
+      hasWeb && dist !== null
+        ? {
+            dist,
+            renderer: openPageRenderer(dist, app.config.renderThreads, (error) =>
+              app.log.error({ err: error }, 'a drawing thread stopped; it is replaced'),
+            ),
+          }
+        : null;
     const renderer = web?.renderer;
     if (renderer) {
       // The dashboard's server renderer and its route modules are loaded as the server starts (in each drawing
