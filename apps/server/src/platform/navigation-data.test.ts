@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -389,12 +389,12 @@ describe('the server renderer', () => {
 
   it('answers the API while a page is being drawn, which it did not do when drawing in its own thread', async () => {
     const marker = await markerFile();
-    // A drawing that holds its thread for 1.5 s once it has said it started.
+    // A drawing that holds its thread for 2 s once it has said it started.
     const slow = await appWithRenderer(
       `import { writeFileSync } from 'node:fs';\n` +
         'export async function renderSignedInPage() {\n' +
         `  writeFileSync(${JSON.stringify(marker.path)}, 'drawing');\n` +
-        '  const until = Date.now() + 1500; while (Date.now() < until) {}\n' +
+        '  const until = Date.now() + 2000; while (Date.now() < until) {}\n' +
         "  return '<main>slow</main>';\n}\n",
       1,
     );
@@ -418,12 +418,14 @@ describe('the server renderer', () => {
 
   it('sends a page undrawn, without waiting, when its thread is busy and pages are already waiting for it', async () => {
     const marker = await markerFile();
-    // Each drawing takes 1 s; one thread, so one draws and two wait (WAITING_PER_THREAD), and a fourth is not drawn.
+    const release = `${marker.path}.release`;
+    // Each drawing waits until the test lets it finish; one thread, so one draws, two wait (WAITING_PER_THREAD),
+    // and one more is not drawn.
     const busy = await appWithRenderer(
-      `import { appendFileSync } from 'node:fs';\n` +
+      `import { appendFileSync, existsSync } from 'node:fs';\n` +
         'export async function renderSignedInPage() {\n' +
         `  appendFileSync(${JSON.stringify(marker.path)}, 'x');\n` +
-        '  await new Promise((resolve) => setTimeout(resolve, 1000));\n' +
+        `  while (!existsSync(${JSON.stringify(release)})) await new Promise((resolve) => setTimeout(resolve, 20));\n` +
         "  return '<main>drawn</main>';\n}\n",
       1,
     );
@@ -432,17 +434,24 @@ describe('the server renderer', () => {
       const navigate = () => load('/dashboard', `${cookie}; ${CHICAGO}`, {}, busy);
       const first = navigate();
       await vi.waitFor(() => expect(marker.read()).toBe('x'), { timeout: 10_000 });
-      const waiting = [navigate(), navigate()];
-      // Both queued before the fourth asks: each has its answers and then waits for the thread.
-      await new Promise((resolve) => setTimeout(resolve, 500));
-      const fourth = await navigate();
-      expect(fourth.body).toContain('<div id="root"></div>');
-      expect(answersIn(fourth.body).length).toBe(WIDGETS.length + 1);
-      expect(marker.read()).toBe('x');
-      for (const page of await Promise.all([first, ...waiting]))
-        expect(page.body).toContain('<main>drawn</main>');
+      const arrived: string[] = [];
+      const later = [1, 2, 3].map(() =>
+        navigate().then((page) => {
+          arrived.push(page.body.includes('<main>drawn</main>') ? 'drawn' : 'undrawn');
+          return page;
+        }),
+      );
+      // One comes back while the first is still being drawn: the other two wait for the thread.
+      await vi.waitFor(() => expect(arrived).toEqual(['undrawn']), { timeout: 10_000 });
+      writeFileSync(release, '');
+      const pages = await Promise.all(later);
+      expect(arrived).toEqual(['undrawn', 'drawn', 'drawn']);
+      const undrawn = pages.find((page) => page.body.includes('<div id="root"></div>'));
+      expect(answersIn(undrawn?.body ?? '').length).toBe(WIDGETS.length + 1);
+      expect((await first).body).toContain('<main>drawn</main>');
       expect(marker.read()).toBe('xxx');
     } finally {
+      writeFileSync(release, '');
       await busy.close();
     }
   });

@@ -40,7 +40,10 @@ export interface PageRenderer {
 export const DEFAULT_RENDER_THREADS = Math.max(1, Math.min(4, availableParallelism() - 1));
 /** Pages that may wait for a thread, per thread; one more goes to the browser undrawn rather than queue. */
 const WAITING_PER_THREAD = 2;
-/** A drawing that takes longer than this is given up (its thread is replaced) and the browser draws the page. */
+/**
+ * A page not drawn this long after it was asked for (waiting for a thread included) is sent undrawn, for the browser
+ * to draw; a drawing still running then is given up and its thread replaced (a drawing takes ~50-100 ms).
+ */
 const RENDER_TIMEOUT_MS = 5_000;
 const WORKER_FILE = fileURLToPath(new URL('./page-render-worker.mjs', import.meta.url));
 
