@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { ZONE_COOKIE } from '@portal/domain';
 import { signIn } from './bench-target.ts';
 import { BENCH_USERS } from './bench-world.ts';
-import { formatRatio, median, ratioStats } from './pairs.ts';
+import { formatRatio, median, pairwise } from './pairs.ts';
 import { ServerHandle } from './server-handle.ts';
 
 const databaseUrl = process.argv[2];
@@ -166,7 +166,7 @@ try {
   const [pa, pb] = portals.map((p) => alone.get(p.name) ?? []);
   if (!a || !b || !fa || !fb || !pa || !pb) throw new Error('no rounds');
   const ratioOf = (x: Side[], y: Side[], pick: (s: Side) => number) =>
-    formatRatio(ratioStats(x.map((s, i) => ({ value: pick(s), baseline: pick(y[i] ?? s) }))));
+    formatRatio(pairwise(x.map(pick), y.map(pick)));
   const ratio = (pick: (s: Side) => number) => ratioOf(a, b, pick);
   const med = (list: Side[], pick: (s: Side) => number) => median(list.map(pick)).toFixed(1);
   console.log(`\n| | worker threads | own thread | worker / own (median of rounds, min-max) |`);

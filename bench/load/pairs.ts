@@ -35,6 +35,11 @@ export function ratioStats(pairs: readonly { value: number; baseline: number }[]
   return { median, min: sorted[0] ?? 0, max: sorted.at(-1) ?? 0, ratios };
 }
 
+/** `ratioStats` of values against the baselines measured beside them, pair by pair (the same round). */
+export function pairwise(values: readonly number[], baselines: readonly number[]): RatioStats {
+  return ratioStats(values.map((value, i) => ({ value, baseline: baselines[i] ?? 0 })));
+}
+
 /** `0.84x (0.80-0.88)`: the median ratio and its spread over the pairs. */
 export function formatRatio(stats: RatioStats): string {
   return `${stats.median.toFixed(2)}x (${stats.min.toFixed(2)}-${stats.max.toFixed(2)})`;

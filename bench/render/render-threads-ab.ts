@@ -6,7 +6,7 @@
 // has seeded; bench/load/draw-contention.ts measures what the threads are for (the API under dashboard loads).
 import type { Page } from 'playwright-core';
 import { BENCH_USERS } from '../load/bench-world.ts';
-import { formatRatio, median, ratioStats } from '../load/pairs.ts';
+import { formatRatio, median, pairwise } from '../load/pairs.ts';
 import {
   counterbalanced,
   launchChromium,
@@ -51,9 +51,8 @@ try {
     'drawing thread, own thread',
   );
   const report = (name: string, x: number[], y: number[]) => {
-    const stats = ratioStats(x.map((value, i) => ({ value, baseline: y[i] ?? 0 })));
     console.log(
-      `${name}: drawing thread ${median(x).toFixed(1)} ms, own thread ${median(y).toFixed(1)} ms; ratio per round ${formatRatio(stats)}`,
+      `${name}: drawing thread ${median(x).toFixed(1)} ms, own thread ${median(y).toFixed(1)} ms; ratio per round ${formatRatio(pairwise(x, y))}`,
     );
   };
   report(
