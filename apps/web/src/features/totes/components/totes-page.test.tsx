@@ -134,8 +134,18 @@ describe('TotesPage', () => {
     expect(within(picker).getByRole('button', { name: 'Next month' })).toBeInTheDocument();
     // Mantine dims days outside the month (grey at half opacity) and reds weekends (red.6, 3.3:1): the picker's
     // own class overrides both with colours above 4.5:1 on white (checked by axe in e2e/totes-forms-notes).
-    const outside = picker.querySelector('[data-outside]');
-    const weekend = picker.querySelector('[data-weekend]:not([data-outside])');
+    // A month showing both: early in a month its in-month weekend days may all lie after today, where the picker
+    // allows no day and Mantine marks none as a weekend; an earlier month is wholly past.
+    const dayOf = (selector: string) => picker.querySelector(selector);
+    for (
+      let back = 0;
+      back < 3 && !(dayOf('[data-outside]') && dayOf('[data-weekend]:not([data-outside])'));
+      back++
+    ) {
+      await user.click(within(picker).getByRole('button', { name: 'Previous month' }));
+    }
+    const outside = dayOf('[data-outside]');
+    const weekend = dayOf('[data-weekend]:not([data-outside])');
     expect(dayClasses.day).toEqual(expect.any(String));
     expect(outside).toHaveClass(dayClasses.day as string);
     expect(weekend).toHaveClass(dayClasses.day as string);
