@@ -299,6 +299,41 @@ describe('a dashboard the server draws', () => {
     await context.close();
   });
 
+  it('keeps a click on a drawn row made before the app has run, and opens that alert once the app has taken over', async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    // The main chunk held back until the test lets it through: the drawn page is all the nurse has meanwhile.
+    let letThrough = () => {};
+    const held = new Promise<void>((resolve) => {
+      letThrough = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.reload({ waitUntil: 'commit' });
+    const row = page
+      .locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr')
+      .first();
+    // The first cell's name, without the words said only to screen readers ('(unread)').
+    const patient = ((await row.locator('td').first().textContent()) ?? '').replace(/\s*\(.*\)$/, '');
+    expect(patient).toMatch(/\w+, \w+/);
+    await row.click();
+    // Nothing could open it yet; the pointer says the click is waiting.
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('progress');
+    letThrough();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    expect(await page.locator('#root[data-server-rendered]').count()).toBe(0);
+    expect(await dialog.textContent()).toContain(patient);
+    expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('');
+    // Once: closing the alert leaves the dashboard as it was, with no second dialog.
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the rows with no script at all', async () => {
     const { context: signedIn, page } = await signedInDashboard('nurse@meadowbrook.test');
     const cookies = await signedIn.cookies();

@@ -99,6 +99,12 @@ export const EARLY_TAG_LENGTH = 32;
 export const SERVER_RENDERED_ATTRIBUTE = 'data-server-rendered';
 
 /**
+ * The event the web app dispatches on its document once its first render is committed (a page the server drew is
+ * then the app's own): the boot script gives it the click it held meanwhile (apps/web/src/lib/early-clicks.ts).
+ */
+export const APP_LIVE_EVENT = 'portal:app-live';
+
+/**
  * The cookie in which the boot script keeps the browser's locale and time zone (`en-US America/Chicago`), so the
  * server draws dates as the browser shows them. Not a secret, and readable by the page's own scripts.
  */

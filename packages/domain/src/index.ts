@@ -51,6 +51,7 @@ export {
   statusBadgeColor,
 } from './display/status.ts';
 export {
+  APP_LIVE_EVENT,
   buildUrl,
   EARLY_ANSWER_ATTRIBUTE,
   EARLY_TAG_ATTRIBUTE,
