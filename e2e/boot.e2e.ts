@@ -335,6 +335,27 @@ describe('a dashboard the server draws', () => {
     await context.close();
   });
 
+  it('gives the pointer back when the app cannot load, instead of holding a click for good', async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    let cutOff = () => {};
+    const failed = new Promise<void>((resolve) => {
+      cutOff = resolve;
+    });
+    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await failed;
+      await route.abort('connectionreset');
+    });
+    await page.reload({ waitUntil: 'commit' });
+    await page.locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr').first().click();
+    expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('progress');
+    cutOff();
+    await page.waitForFunction(() => document.documentElement.style.cursor === '');
+    // The drawn rows are still there to read.
+    expect(await page.locator('#root[data-server-rendered] tbody tr').count()).toBeGreaterThan(0);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await context.close();
+  });
+
   it('shows the rows with no script at all', async () => {
     const { context: signedIn, page } = await signedInDashboard('nurse@meadowbrook.test');
     const cookies = await signedIn.cookies();

@@ -88,4 +88,25 @@ describe('holdEarlyClicks', () => {
     expect(seen).toEqual([]);
     expect(document.documentElement.style.cursor).toBe('');
   });
+
+  it('lets go when a script of the app fails to load: the pointer comes back and the click is not given later', () => {
+    const { seen, byId, hydrate } = drawnPage();
+    byId('row').click();
+    expect(document.documentElement.style.cursor).toBe('progress');
+    // An image that fails is not the app's script: still holding.
+    const image = document.createElement('img');
+    document.head.append(image);
+    image.dispatchEvent(new Event('error'));
+    expect(document.documentElement.style.cursor).toBe('progress');
+    const script = document.createElement('script');
+    document.head.append(script);
+    script.dispatchEvent(new Event('error'));
+    expect(document.documentElement.style.cursor).toBe('');
+    byId('refresh').click();
+    expect(seen).toEqual(['refresh']);
+    hydrate();
+    expect(seen).toEqual(['refresh']);
+    image.remove();
+    script.remove();
+  });
 });

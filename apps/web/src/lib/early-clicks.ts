@@ -7,7 +7,9 @@ import { APP_LIVE_EVENT, SERVER_RENDERED_ATTRIBUTE } from '@portal/domain';
  * boot script, which runs before the main chunk, holds the last such click (or Enter or Space on a focused row or
  * button) and the app gives it to the same element once it has taken the page over. Links are left to the browser:
  * a link works without script (a document load). A page the app drew again instead (another session's) has other
- * elements: the held click is dropped with the old ones. While a click waits, the pointer shows progress.
+ * elements: the held click is dropped with the old ones. While a click waits, the pointer shows progress. If the
+ * app's scripts fail to load (a dropped connection on a ward's wifi), nothing will take the page over: the held click
+ * is dropped and the pointer put back, so the drawn page does not sit there looking busy for good.
  */
 
 /** The element a click was held for, or null. */
@@ -45,6 +47,27 @@ export function holdEarlyClicks(doc: Document = document): void {
   doc.addEventListener('click', onEarlyInput, true);
   doc.addEventListener('keydown', onEarlyInput, true);
   doc.addEventListener(APP_LIVE_EVENT, releaseEarlyClicks, { once: true });
+  // A script that fails to load fires 'error' on its element, which does not bubble: caught on the way down.
+  doc.defaultView?.addEventListener('error', onScriptError, true);
+}
+
+function onScriptError(event: Event) {
+  if (event.target instanceof HTMLScriptElement) stopHolding();
+}
+
+/** Stops holding clicks and puts the pointer back; returns the element a click was held for, if any. */
+function stopHolding(): Element | null {
+  const doc = holding;
+  if (!doc) return null;
+  holding = null;
+  doc.removeEventListener('click', onEarlyInput, true);
+  doc.removeEventListener('keydown', onEarlyInput, true);
+  doc.removeEventListener(APP_LIVE_EVENT, releaseEarlyClicks);
+  doc.defaultView?.removeEventListener('error', onScriptError, true);
+  doc.documentElement.style.removeProperty('cursor');
+  const target = held;
+  held = null;
+  return target;
 }
 
 /**
@@ -52,14 +75,6 @@ export function holdEarlyClicks(doc: Document = document): void {
  * server's elements).
  */
 export function releaseEarlyClicks(): void {
-  const doc = holding;
-  if (!doc) return;
-  holding = null;
-  doc.removeEventListener('click', onEarlyInput, true);
-  doc.removeEventListener('keydown', onEarlyInput, true);
-  doc.removeEventListener(APP_LIVE_EVENT, releaseEarlyClicks);
-  doc.documentElement.style.removeProperty('cursor');
-  const target = held;
-  held = null;
+  const target = stopHolding();
   if (target?.isConnected && target instanceof HTMLElement) target.click();
 }
