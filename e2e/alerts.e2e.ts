@@ -376,6 +376,39 @@ describe('alerts', () => {
     await ward.context.close();
   });
 
+  it("draws a widget page's table at its fitted height at once on the next visit, instead of growing it after", async () => {
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', { width: 820, height: 1180 });
+    // Every change of the table's scroller's height after it was put in the page, with the height it had before.
+    await page.addInitScript(() => {
+      const changes: string[] = [];
+      (window as unknown as { heightChanges: string[] }).heightChanges = changes;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          const target = record.target as HTMLElement;
+          if (target.querySelector(':scope > table')) changes.push(record.oldValue ?? '');
+        }
+      }).observe(document, { subtree: true, attributeFilter: ['style'], attributeOldValue: true });
+    });
+    const visit = async () => {
+      await page.getByText('End of alerts').waitFor();
+      const table = page.getByRole('table', { name: 'CLARIFICATIONS alerts' });
+      const maxHeight = await table.evaluate((element) => (element.parentElement as HTMLElement).style.maxHeight);
+      const changes = await page.evaluate(() => (window as unknown as { heightChanges: string[] }).heightChanges);
+      return { maxHeight, changes };
+    };
+    await page.goto(`${portal.url}/alerts/openBatch`);
+    // The first visit in the tab measures: drawn at a card's 320 px, then grown to the screen.
+    const first = await visit();
+    expect(first.changes.some((old) => old.includes('max-height: 320px'))).toBe(true);
+    expect(Number.parseFloat(first.maxHeight)).toBeGreaterThan(320);
+    await page.reload();
+    const next = await visit();
+    expect(next.maxHeight).toBe(first.maxHeight);
+    expect(next.changes).toEqual([]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('keeps the keyboard in its place on a ward screen: rows show their patient, arrows move, Refresh keeps focus', async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.ward);
     // A dashboard card: half the width of the screen, narrower than its table.

@@ -115,7 +115,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   const isRangeRefused = !isRangeValid || rangeRefusal;
   const shownRows = isRangeRefused ? [] : rows;
   // The table takes the screen's height left below the header, the footer in view under it (at least a card's).
-  const tableFill = useFillHeight(320);
+  const tableFill = useFillHeight(320, `widget-page:${widget.key}:${isArchive ? 'archive' : 'live'}`);
   // The first alert opened here then shows its buttons at once.
   usePrefetchAlertPermissions();
 
