@@ -392,8 +392,12 @@ describe('alerts', () => {
     const visit = async () => {
       await page.getByText('End of alerts').waitFor();
       const table = page.getByRole('table', { name: 'CLARIFICATIONS alerts' });
-      const maxHeight = await table.evaluate((element) => (element.parentElement as HTMLElement).style.maxHeight);
-      const changes = await page.evaluate(() => (window as unknown as { heightChanges: string[] }).heightChanges);
+      const maxHeight = await table.evaluate(
+        (element) => (element.parentElement as HTMLElement).style.maxHeight,
+      );
+      const changes = await page.evaluate(
+        () => (window as unknown as { heightChanges: string[] }).heightChanges,
+      );
       return { maxHeight, changes };
     };
     await page.goto(`${portal.url}/alerts/openBatch`);

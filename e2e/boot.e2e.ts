@@ -346,7 +346,10 @@ describe('a dashboard the server draws', () => {
       await route.abort('connectionreset');
     });
     await page.reload({ waitUntil: 'commit' });
-    await page.locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr').first().click();
+    await page
+      .locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr')
+      .first()
+      .click();
     expect(await page.evaluate(() => document.documentElement.style.cursor)).toBe('progress');
     cutOff();
     await page.waitForFunction(() => document.documentElement.style.cursor === '');

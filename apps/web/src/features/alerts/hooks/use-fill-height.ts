@@ -40,7 +40,8 @@ export function useFillHeight(
   layout: string,
 ): { ref: (element: HTMLElement | null) => (() => void) | undefined; height: number } {
   const [height, setHeight] = useState(() => {
-    const rest = typeof window === 'undefined' ? undefined : rememberedRests()[`${layout}@${window.innerWidth}`];
+    const rest =
+      typeof window === 'undefined' ? undefined : rememberedRests()[`${layout}@${window.innerWidth}`];
     return rest === undefined ? min : Math.max(min, Math.floor(window.innerHeight - rest));
   });
   // A callback ref (with its cleanup, React 19) rather than the element held in state: that state drew the whole
