@@ -44,6 +44,22 @@ async function dashboardLoaded(page: Page): Promise<void> {
 }
 
 /** A fresh page signed in through the form, on its dashboard with every card loaded. */
+/**
+ * Holds the app's main chunk back until `settle` is called, then lets it through or fails it as a dropped
+ * connection would: until then the server's drawn page is all the user has.
+ */
+async function holdMainChunk(page: Page, outcome: 'load' | 'fail') {
+  let settle = () => {};
+  const settled = new Promise<void>((resolve) => {
+    settle = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+    await settled;
+    await (outcome === 'load' ? route.continue() : route.abort('connectionreset'));
+  });
+  return settle;
+}
+
 async function signedInDashboard(email: string) {
   const { context, page } = await newPage(browser);
   await signInThroughForm(page, portal.url, email);
@@ -302,14 +318,7 @@ describe('a dashboard the server draws', () => {
   it('keeps a click on a drawn row made before the app has run, and opens that alert once the app has taken over', async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     // The main chunk held back until the test lets it through: the drawn page is all the nurse has meanwhile.
-    let letThrough = () => {};
-    const held = new Promise<void>((resolve) => {
-      letThrough = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const letThrough = await holdMainChunk(page, 'load');
     await page.reload({ waitUntil: 'commit' });
     const row = page
       .locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr')
@@ -337,14 +346,7 @@ describe('a dashboard the server draws', () => {
 
   it('gives the pointer back when the app cannot load, instead of holding a click for good', async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
-    let cutOff = () => {};
-    const failed = new Promise<void>((resolve) => {
-      cutOff = resolve;
-    });
-    await page.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
-      await failed;
-      await route.abort('connectionreset');
-    });
+    const cutOff = await holdMainChunk(page, 'fail');
     await page.reload({ waitUntil: 'commit' });
     await page
       .locator('#root[data-server-rendered] [data-testid="dashboard-widgets"] tbody tr')

@@ -12,6 +12,9 @@ function rememberedRests(): Record<string, number> {
   }
 }
 
+/** The key of a page's remembered rest: its layout at the window's present width. */
+const restKey = (layout: string) => `${layout}@${window.innerWidth}`;
+
 function remember(key: string, rest: number) {
   const rests = rememberedRests();
   if (rests[key] === rest) return;
@@ -40,8 +43,7 @@ export function useFillHeight(
   layout: string,
 ): { ref: (element: HTMLElement | null) => (() => void) | undefined; height: number } {
   const [height, setHeight] = useState(() => {
-    const rest =
-      typeof window === 'undefined' ? undefined : rememberedRests()[`${layout}@${window.innerWidth}`];
+    const rest = typeof window === 'undefined' ? undefined : rememberedRests()[restKey(layout)];
     return rest === undefined ? min : Math.max(min, Math.floor(window.innerHeight - rest));
   });
   // A callback ref (with its cleanup, React 19) rather than the element held in state: that state drew the whole
@@ -55,7 +57,7 @@ export function useFillHeight(
         const padding = main ? Number.parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
         const pageBottom = page.getBoundingClientRect().bottom + window.scrollY + padding;
         const rest = pageBottom - element.getBoundingClientRect().height;
-        remember(`${layout}@${window.innerWidth}`, rest);
+        remember(restKey(layout), rest);
         setHeight(Math.max(min, Math.floor(window.innerHeight - rest)));
       };
       measure();
