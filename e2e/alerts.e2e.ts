@@ -626,9 +626,25 @@ describe('alerts', () => {
     await dialog.getByRole('button', { name: 'Limit Days' }).click();
     const limit = page.getByRole('dialog', { name: 'Limit Days' });
     await limit.getByPlaceholder('Choose days').click();
-    await page.getByRole('option', { name: '30 Days' }).waitFor({ state: 'attached' });
+    const longest = page.getByRole('option', { name: '30 Days' });
+    await longest.waitFor({ state: 'attached' });
     await expectAccessible(page, 'limit days list');
-    await page.keyboard.press('Escape');
+    // The list fits on the screen and scrolls under the wheel, so the longest limit can be picked by mouse or touch.
+    const list = await page.getByRole('listbox').boundingBox();
+    if (!list) throw new Error('the list of days is not shown');
+    expect(list.y + list.height).toBeLessThanOrEqual(viewport.height);
+    await page.mouse.move(list.x + list.width / 2, list.y + list.height / 2);
+    await page.mouse.wheel(0, 3000);
+    await expect
+      .poll(async () => {
+        const option = await longest.boundingBox();
+        return option !== null && option.y + option.height <= list.y + list.height + 1;
+      })
+      .toBe(true);
+    const option = await longest.boundingBox();
+    if (!option) throw new Error('30 Days is not shown');
+    await page.mouse.click(option.x + option.width / 2, option.y + option.height / 2);
+    expect(await limit.getByPlaceholder('Choose days').inputValue()).toBe('30 Days');
     await page.keyboard.press('Escape');
     await limit.waitFor({ state: 'detached' });
     await dialog.getByRole('tab', { name: /Actions\/Discussions/ }).click();

@@ -11,6 +11,9 @@ const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, 
   return { value: String(days), label: `${days} Days` };
 });
 
+/** The day list's height (about 7 days): it fits under the field on a 768 px screen. */
+export const DAYS_LIST_MAX_HEIGHT = 280;
+
 /**
  * Limit Days: a day choice 1 to 30 ('N Days'; starts unset, i.e. 0) and an optional comment. Submitting without a
  * day moves focus to the day choice once its message shows (linked by aria-describedby, so it is read out).
@@ -49,10 +52,13 @@ export function LimitDaysForm(form: ActionFormProps) {
           }}
           error={error ?? form.serverFields.limitDays}
           comboboxProps={{ withinPortal: true }}
-          // The list of 30 days scrolls natively: Mantine's ScrollArea viewport is a scrolling region the keyboard cannot
-          // reach (axe scrollable-region-focusable, serious); the arrow keys move through the options either way.
+          // The list of 30 days scrolls natively, in the listbox itself. Mantine's ScrollArea puts a viewport inside
+          // the listbox, a scrolling region the keyboard cannot reach (axe scrollable-region-focusable, serious); the
+          // listbox the field controls is exempt, and the arrow keys scroll the active day into view. Without the
+          // ScrollArea, maxDropdownHeight does nothing: the height is set here, or the list runs off a 768 px screen
+          // and the longer limits cannot be reached by mouse or touch.
           withScrollArea={false}
-          maxDropdownHeight={280}
+          styles={{ options: { maxHeight: DAYS_LIST_MAX_HEIGHT, overflowY: 'auto' } }}
           data-autofocus
         />
         <Textarea
