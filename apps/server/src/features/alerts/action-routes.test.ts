@@ -188,8 +188,15 @@ describe('validation (spec 1, section 5)', () => {
     ).toBe(400);
   });
 
-  it('accepts only Discuss on archived alerts', async () => {
-    const alert = await liveAlert('nurse@meadowbrook.test', 'highCost', 101, true);
+  it('accepts only Discuss on archived alerts, and the question leaves the outcome as it was', async () => {
+    const { list } = await listAlerts(
+      t.app,
+      token('nurse@meadowbrook.test'),
+      widgetByKey('highCost'),
+      'facilityIds=101&archived=true',
+    );
+    const alert = list.find((a) => a.srxStatus === 'approve');
+    if (!alert) throw new Error('the demo world has no approved archived high cost alert at 101');
     const approve = await requestAction(
       t.app,
       token('nurse@meadowbrook.test'),
@@ -203,6 +210,13 @@ describe('validation (spec 1, section 5)', () => {
       body('highCost', alert, { requestedAction: 'ask', actionComment: 'Why archived?' }),
     );
     expect(ask.status).toBe(200);
+    const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, alert._internalID));
+    expect(row?.srxStatus).toBe('approve');
+    const thread = await t.database.db
+      .select()
+      .from(alertActions)
+      .where(eq(alertActions.alertId, alert._internalID));
+    expect(thread.at(-1)?.comment).toBe('Why archived?');
   });
 });
 

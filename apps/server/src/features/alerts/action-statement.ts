@@ -93,7 +93,8 @@ export async function runActionStatement(db: Db, r: ActionStatementRequest): Pro
   const allowed = r.isReply ? sql`me.user_type <> 'FacilityUser'` : buttonAllowed;
   const changes = r.isReply
     ? sql`read_by_faci = case when a.read_by_faci is null then null else false end`
-    : sql`srx_status = ${r.action}`;
+    : // An archived alert's status is its outcome: a question asked about it later joins the thread and leaves it.
+      sql`srx_status = case when a.is_archived then a.srx_status else ${r.action} end`;
   const statement = sql`with me as (
   select s.id as session_id, u.id, u.email, u.display_name, u.user_type, u.must_change_password,
     (select ${mustEnrolMfaSql(r.policy.mfaRequiredForAdmins ?? false)} from users where users.id = u.id)
