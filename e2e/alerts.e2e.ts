@@ -336,6 +336,54 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('puts the cards one a row on a ward screen, wide enough to show Status and Alerted On, and two a row on a wide desktop', async () => {
+    const cardsOf = (page: Page) =>
+      page.locator('[data-testid="dashboard-widgets"] section').evaluateAll((sections) =>
+        sections.map((section) => {
+          const box = section.getBoundingClientRect();
+          const scroller = section.querySelector('table')?.parentElement?.getBoundingClientRect();
+          const headers = [...section.querySelectorAll('thead th')];
+          const shown = (name: string) => {
+            const header = headers
+              .find((th) => th.textContent?.trim().startsWith(name))
+              ?.getBoundingClientRect();
+            return !!header && !!scroller && header.right <= scroller.right + 1;
+          };
+          return {
+            title: section.querySelector('h2')?.textContent ?? '',
+            left: Math.round(box.left),
+            top: Math.round(box.top),
+            width: box.width,
+            statusShown: shown('Status'),
+            alertedOnShown: shown('Alerted On'),
+          };
+        }),
+      );
+    const ward = await signedIn('nurse@meadowbrook.test', VIEWPORTS.ward);
+    await card(ward.page, 'CLARIFICATIONS').locator('tbody tr').first().waitFor();
+    const onWard = await cardsOf(ward.page);
+    expect(onWard).toHaveLength(11);
+    // One column: every card starts at the same left edge, each on a row of its own, about 1,070 px wide (was two
+    // of ~530 px, each table scrolled to its first three columns).
+    expect(new Set(onWard.map((c) => c.left)).size).toBe(1);
+    expect(new Set(onWard.map((c) => c.top)).size).toBe(11);
+    for (const c of onWard) expect(c.width, c.title).toBeGreaterThanOrEqual(1000);
+    expect(onWard.find((c) => c.title === 'CLARIFICATIONS')).toMatchObject({
+      statusShown: true,
+      alertedOnShown: true,
+    });
+    expect(ward.errors).toEqual([]);
+    await ward.context.close();
+
+    const desktop = await signedIn('nurse@meadowbrook.test', VIEWPORTS.desktop);
+    await card(desktop.page, 'CLARIFICATIONS').locator('tbody tr').first().waitFor();
+    const onDesktop = await cardsOf(desktop.page);
+    expect(new Set(onDesktop.map((c) => c.left)).size).toBe(2);
+    expect(onDesktop[0]?.top).toBe(onDesktop[1]?.top);
+    expect(desktop.errors).toEqual([]);
+    await desktop.context.close();
+  });
+
   it("fits a widget page's table to the screen: no rows hidden above the footer of a tall tablet, the footer on a ward screen", async () => {
     // Where the page's table and its footer are, and whether rows are scrolled out of the table's own view.
     const layout = async (page: Page) => {
