@@ -461,9 +461,9 @@ describe('alerts', () => {
     await context.close();
   });
 
-  it('keeps the keyboard in its place on a ward screen: rows show their patient, arrows move, Refresh keeps focus', async () => {
-    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.ward);
-    // A dashboard card: half the width of the screen, narrower than its table.
+  it('keeps the keyboard in its place on a tablet: rows show their patient, arrows move, Refresh keeps focus', async () => {
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.tablet);
+    // A dashboard card on a tablet (~710 px), narrower than its table (~1,140 px).
     const table = card(page, 'AUTHORIZATION').getByRole('table', { name: 'AUTHORIZATION alerts' });
     await table.locator('tbody tr[tabindex]').first().waitFor();
     const scroller = table.locator('xpath=..');
