@@ -9,16 +9,26 @@ export interface UpdatedAgeProps {
   updatedAt: number;
   onRefresh: () => void;
   widgetTitle: string;
+  /**
+   * Whether the age brings its own yellow Refresh when stale (a card, whose Refresh shows on hover). A page with a
+   * Refresh button of its own turns that one yellow instead (useIsStale), rather than show two.
+   */
+  withStaleButton?: boolean;
+}
+
+/** Whether a list loaded at `updatedAt` is stale (12 minutes or more: spec 1, section 4), on the 1-second clock. */
+export function useIsStale(updatedAt: number): boolean {
+  return useClockValue(
+    useCallback((now: Date) => (updatedAt ? isStale(new Date(updatedAt), now) : false), [updatedAt]),
+  );
 }
 
 /** 'Updated under 1 minute' ... on the 1-second clock, and a yellow Refresh button from 12 minutes (spec 1, section 4). */
-export function UpdatedAge({ updatedAt, onRefresh, widgetTitle }: UpdatedAgeProps) {
+export function UpdatedAge({ updatedAt, onRefresh, widgetTitle, withStaleButton = true }: UpdatedAgeProps) {
   const label = useClockValue(
     useCallback((now: Date) => (updatedAt ? updatedAgeLabel(new Date(updatedAt), now) : ''), [updatedAt]),
   );
-  const stale = useClockValue(
-    useCallback((now: Date) => (updatedAt ? isStale(new Date(updatedAt), now) : false), [updatedAt]),
-  );
+  const stale = useIsStale(updatedAt) && withStaleButton;
   // The yellow button goes once the list is fresh. When it went with the focus on it (the user pressed it), the
   // focus stays here, on the age that now says 'under 1 minute', instead of falling back to the page heading.
   const ageRef = useRef<HTMLParagraphElement>(null);

@@ -5,7 +5,7 @@ import {
   LoginAnswerSchema,
   widgetByKey,
 } from '@portal/domain';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { PrintDocument } from '@/features/print/model/print-document.ts';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
@@ -43,6 +43,35 @@ describe('WidgetPage', () => {
       expect((await within(table).findByText(/^Unread, Una/)).closest('td')).toHaveTextContent(words);
     },
   );
+
+  // Authorization: no refresh schedule, so only the click refreshes it.
+  it('turns its own Refresh yellow from 12 minutes instead of showing a second one, and back once refreshed', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () =>
+        listAnswer(authorization, [alertFixture({ patName: 'Stale, Sam' })]),
+      )
+      .install();
+    const app = renderApp('/alerts/authorization', { token: 'tok', advanceTimers: vi.advanceTimersByTime });
+    await screen.findByText('Stale, Sam');
+    const refreshButtons = () => screen.getAllByRole('button', { name: /Refresh/ });
+    expect(refreshButtons()).toHaveLength(1);
+    expect(refreshButtons()[0]).not.toHaveAttribute('data-stale');
+    await act(async () => {
+      vi.setSystemTime(Date.now() + 13 * 60_000);
+      await vi.advanceTimersByTimeAsync(1_500);
+    });
+    expect(await screen.findByText('Updated 13 minutes')).toBeInTheDocument();
+    expect(refreshButtons()).toHaveLength(1);
+    expect(refreshButtons()[0]).toHaveAttribute('data-stale', 'true');
+    const before = api.callsTo('GET', authorization.listCall).length;
+    await app.user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Refresh' })).not.toHaveAttribute('data-stale'),
+    );
+    expect(api.callsTo('GET', authorization.listCall).length).toBe(before + 1);
+    expect(screen.getByText('Updated under 1 minute')).toBeInTheDocument();
+  });
 
   it("adds the next page with 'Show N more...' and ends with 'End of alerts'", async () => {
     const first = Array.from({ length: 100 }, (_, i) => alertFixture({ patName: `First ${i}` }));
