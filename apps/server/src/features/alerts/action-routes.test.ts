@@ -35,13 +35,8 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** A live alert of a widget at a facility, as the given user lists it. */
-async function liveAlert(email: string, key: WidgetKey, facId: number, archived = false): Promise<AnyAlert> {
-  const { list } = await listAlerts(
-    t.app,
-    token(email),
-    widgetByKey(key),
-    `facilityIds=${facId}${archived ? '&archived=true' : ''}`,
-  );
+async function liveAlert(email: string, key: WidgetKey, facId: number): Promise<AnyAlert> {
+  const { list } = await listAlerts(t.app, token(email), widgetByKey(key), `facilityIds=${facId}`);
   const alert = list.find((a) => a.srxStatus === null) ?? list[0];
   if (!alert) throw new Error(`no ${key} alert at ${facId}`);
   return alert;

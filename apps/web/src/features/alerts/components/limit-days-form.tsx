@@ -12,7 +12,7 @@ const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, 
 });
 
 /** The day list's height (about 7 days): it fits under the field on a 768 px screen. */
-export const DAYS_LIST_MAX_HEIGHT = 280;
+const DAYS_LIST_MAX_HEIGHT = 280;
 
 /**
  * Limit Days: a day choice 1 to 30 ('N Days'; starts unset, i.e. 0) and an optional comment. Submitting without a
