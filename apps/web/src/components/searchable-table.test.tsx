@@ -3,13 +3,18 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SearchableTable, type SearchableTableProps } from './searchable-table.tsx';
+import { SearchableTable, type SearchableTableProps, TABLE_PAGE_ROWS } from './searchable-table.tsx';
 
 const NAMES = ['Meadowbrook', 'Lakeside', 'Eastgate'];
+/** A big pharmacy's list: 250 facilities, 'Facility 001' to 'Facility 250'. */
+const MANY = Array.from({ length: 250 }, (_, i) => `Facility ${String(i + 1).padStart(3, '0')}`);
 
-function Harness(props: Pick<SearchableTableProps, 'error' | 'isPending'>) {
+function Harness({
+  names = NAMES,
+  ...props
+}: Pick<SearchableTableProps<string>, 'error' | 'isPending'> & { names?: readonly string[] }) {
   const [search, setSearch] = useState('');
-  const rows = props.isPending ? [] : NAMES.filter((n) => n.toLowerCase().includes(search.toLowerCase()));
+  const rows = props.isPending ? [] : names.filter((n) => n.toLowerCase().includes(search.toLowerCase()));
   return (
     <MantineProvider>
       <SearchableTable
@@ -19,18 +24,25 @@ function Harness(props: Pick<SearchableTableProps, 'error' | 'isPending'>) {
         onSearch={setSearch}
         loadingLabel="Loading facilities"
         minWidth={400}
-        head={<Table.Th>Name</Table.Th>}
-        rowCount={rows.length}
-        columns={1}
-        emptyText="No facilities"
-        {...props}
-      >
-        {rows.map((name) => (
+        head={
+          <>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Actions</Table.Th>
+          </>
+        }
+        rows={rows}
+        renderRow={(name) => (
           <Table.Tr key={name}>
             <Table.Td>{name}</Table.Td>
+            <Table.Td>
+              <button type="button">Actions for {name}</button>
+            </Table.Td>
           </Table.Tr>
-        ))}
-      </SearchableTable>
+        )}
+        columns={2}
+        emptyText="No facilities"
+        {...props}
+      />
     </MantineProvider>
   );
 }
@@ -70,5 +82,35 @@ describe('SearchableTable', () => {
     );
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(screen.getByText('Could not read the facilities')).toBeInTheDocument();
+  });
+
+  it('draws a long list 100 rows at a time, and the keyboard goes on at the first added row', async () => {
+    const user = userEvent.setup();
+    render(<Harness names={MANY} error={null} isPending={false} />);
+    expect(screen.getAllByRole('row')).toHaveLength(1 + TABLE_PAGE_ROWS);
+    expect(screen.getByText('Showing 100 of 250')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 100 more...' }));
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 200);
+    expect(screen.getByRole('button', { name: 'Actions for Facility 101' })).toHaveFocus();
+    await user.click(screen.getByRole('button', { name: 'Show 50 more...' }));
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 250);
+    expect(screen.getByRole('cell', { name: 'Facility 250' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Facility 201' })).toHaveFocus();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /more\.\.\.$/ })).not.toBeInTheDocument();
+  });
+
+  it('searches every row, not only those drawn, and a new search starts from the first rows', async () => {
+    const user = userEvent.setup();
+    render(<Harness names={MANY} error={null} isPending={false} />);
+    await user.click(screen.getByRole('button', { name: 'Show 100 more...' }));
+    await user.type(screen.getByLabelText('Search facilities'), '24');
+    // 024, 124, 224 and 240 to 249: most of them found though not drawn before the search.
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 13);
+    expect(screen.getByRole('cell', { name: 'Facility 249' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Search facilities'));
+    expect(screen.getAllByRole('row')).toHaveLength(1 + TABLE_PAGE_ROWS);
+    expect(screen.getByText('Showing 100 of 250')).toBeInTheDocument();
   });
 });

@@ -43,11 +43,10 @@ export function FacilitiesPage() {
             <Table.Th>Actions</Table.Th>
           </>
         }
-        rowCount={rows.length}
+        rows={rows}
         columns={5}
         emptyText="No facilities"
-      >
-        {rows.map((facility) => (
+        renderRow={(facility) => (
           <Table.Tr key={facility.facID}>
             <Table.Td>{facility.facID}</Table.Td>
             <Table.Td>{facility.facName}</Table.Td>
@@ -62,8 +61,8 @@ export function FacilitiesPage() {
               />
             </Table.Td>
           </Table.Tr>
-        ))}
-      </SearchableTable>
+        )}
+      />
       {viewer && modal?.kind === 'add' ? (
         <CreateUserModal viewer={viewer} facility={modal.facility} onClose={() => setModal(null)} />
       ) : null}

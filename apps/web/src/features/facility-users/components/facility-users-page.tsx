@@ -58,11 +58,10 @@ export function FacilityUsersPage() {
             <Table.Th>Actions</Table.Th>
           </>
         }
-        rowCount={rows.length}
+        rows={rows}
         columns={5}
         emptyText="No Users"
-      >
-        {rows.map((user) => (
+        renderRow={(user) => (
           <Table.Tr key={user.userId}>
             <Table.Td>
               <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
@@ -74,8 +73,8 @@ export function FacilityUsersPage() {
               {viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}
             </Table.Td>
           </Table.Tr>
-        ))}
-      </SearchableTable>
+        )}
+      />
       {viewer && modal?.kind === 'create' ? <CreateUserModal viewer={viewer} onClose={close} /> : null}
       {viewer && modal?.kind === 'facilities' ? (
         <UserFacilitiesModal viewer={viewer} user={modal.user} onClose={close} />

@@ -63,11 +63,10 @@ export function PharmaciesPage() {
             <Table.Th>Actions</Table.Th>
           </>
         }
-        rowCount={rows.length}
+        rows={rows}
         columns={4}
         emptyText="No pharmacies"
-      >
-        {rows.map((pharmacy) => (
+        renderRow={(pharmacy) => (
           <Table.Tr key={pharmacy.pharmID}>
             <Table.Td>{pharmacy.pharmID}</Table.Td>
             <Table.Td>{pharmacy.pharmName}</Table.Td>
@@ -97,8 +96,8 @@ export function PharmaciesPage() {
               </Group>
             </Table.Td>
           </Table.Tr>
-        ))}
-      </SearchableTable>
+        )}
+      />
       {isUnknown ? (
         <OpenModal onClose={close} title={`Pharmacy ${pharmID}`}>
           <Text>No pharmacy {pharmID} among yours</Text>

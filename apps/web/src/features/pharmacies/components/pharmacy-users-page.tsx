@@ -88,11 +88,10 @@ export function PharmacyUsersPage() {
             <Table.Th>Actions</Table.Th>
           </>
         }
-        rowCount={rows.length}
+        rows={rows}
         columns={5}
         emptyText={PHARMACY_ADMIN_MESSAGES.noUsers}
-      >
-        {rows.map((user) => (
+        renderRow={(user) => (
           <Table.Tr key={user.userId}>
             <Table.Td>
               <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
@@ -110,8 +109,8 @@ export function PharmacyUsersPage() {
               />
             </Table.Td>
           </Table.Tr>
-        ))}
-      </SearchableTable>
+        )}
+      />
       {isCreating ? (
         <CreatePharmacyUserModal standings={standings} onClose={() => setIsCreating(false)} />
       ) : null}
