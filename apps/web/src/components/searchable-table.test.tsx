@@ -2,7 +2,7 @@ import { MantineProvider, Table } from '@mantine/core';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { SearchableTable, type SearchableTableProps, TABLE_PAGE_ROWS } from './searchable-table.tsx';
 
 const NAMES = ['Meadowbrook', 'Lakeside', 'Eastgate'];
@@ -112,5 +112,38 @@ describe('SearchableTable', () => {
     await user.clear(screen.getByLabelText('Search facilities'));
     expect(screen.getAllByRole('row')).toHaveLength(1 + TABLE_PAGE_ROWS);
     expect(screen.getByText('Showing 100 of 250')).toBeInTheDocument();
+  });
+
+  it('does not draw its rows again for a key typed in the box while the rows stay the same', () => {
+    const renderRow = vi.fn((name: string) => (
+      <Table.Tr key={name}>
+        <Table.Td>{name}</Table.Td>
+      </Table.Tr>
+    ));
+    const table = (search: string) => (
+      <MantineProvider>
+        <SearchableTable
+          searchLabel="Search facilities"
+          searchPlaceholder="Search by facility name"
+          search={search}
+          onSearch={() => {}}
+          error={null}
+          isPending={false}
+          loadingLabel="Loading facilities"
+          minWidth={400}
+          head={<Table.Th>Name</Table.Th>}
+          rows={MANY}
+          renderRow={renderRow}
+          columns={1}
+          emptyText="No facilities"
+        />
+      </MantineProvider>
+    );
+    const { rerender } = render(table(''));
+    expect(renderRow).toHaveBeenCalledTimes(TABLE_PAGE_ROWS);
+    // The page's deferred search has not caught up yet: the box shows 'F', the rows are still the same list.
+    rerender(table('F'));
+    expect(screen.getByLabelText('Search facilities')).toHaveValue('F');
+    expect(renderRow).toHaveBeenCalledTimes(TABLE_PAGE_ROWS);
   });
 });

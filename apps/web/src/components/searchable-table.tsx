@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
 import { EmptyTableRow } from './empty-table-row.tsx';
 import { SortHeader, type SortState } from './sort-header.tsx';
 
@@ -36,11 +36,28 @@ export interface SearchableTableProps<T, K extends string = string> {
   head: ReactNode;
   /** The rows the search and sort leave, in order: with none (once loaded), one row says `emptyText`. */
   rows: readonly T[];
-  /** One body row (a keyed `Table.Tr`) of `columns` cells. */
+  /**
+   * One body row (a keyed `Table.Tr`) of `columns` cells. Keep it stable (`useCallback`) and work the rows out from
+   * a deferred search (`useDeferredValue`): then a key typed in the search box draws the box at once and the rows
+   * after, instead of the rows (and their menus) again at every key.
+   */
   renderRow: (row: T) => ReactNode;
   columns: number;
   emptyText: string;
 }
+
+/** The drawn rows, drawn again only when the rows, how many show or the row drawing change. */
+const TableRows = memo(function TableRows({
+  rows,
+  shown,
+  renderRow,
+}: {
+  rows: readonly unknown[];
+  shown: number;
+  renderRow: (row: unknown) => ReactNode;
+}) {
+  return rows.slice(0, shown).map(renderRow);
+});
 
 /**
  * An administration list: a search box, the list's error or loading state, and its striped table, drawing the
@@ -125,7 +142,7 @@ export function SearchableTable<T, K extends string>({
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody ref={body}>
-              {rows.slice(0, shown).map(renderRow)}
+              <TableRows rows={rows} shown={shown} renderRow={renderRow as (row: unknown) => ReactNode} />
               {!isPending && rowCount === 0 ? (
                 <EmptyTableRow columns={columns}>{emptyText}</EmptyTableRow>
               ) : null}

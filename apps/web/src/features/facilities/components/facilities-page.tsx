@@ -1,6 +1,6 @@
 import { Stack, Table, Title } from '@mantine/core';
 import { canAddUserToFacility, type Facility, roleLabel } from '@portal/domain';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { CreateUserModal, FacilityUserListModal, useAdminViewer } from '@/features/facility-users';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -20,10 +20,31 @@ export function FacilitiesPage() {
   const { data, isPending, error } = useFacilitiesList();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<FacilitySort>({ key: 'facName', direction: 'asc' });
-  const rows = useMemo(() => visibleFacilities(data?.facilities ?? [], search, sort), [data, search, sort]);
+  // The rows follow the search a step behind the box (see SearchableTable's renderRow).
+  const query = useDeferredValue(search);
+  const rows = useMemo(() => visibleFacilities(data?.facilities ?? [], query, sort), [data, query, sort]);
   const viewer = useAdminViewer();
   const [modal, setModal] = useState<{ kind: 'add' | 'users'; facility: Facility } | null>(null);
 
+  const renderRow = useCallback(
+    (facility: Facility) => (
+      <Table.Tr key={facility.facID}>
+        <Table.Td>{facility.facID}</Table.Td>
+        <Table.Td>{facility.facName}</Table.Td>
+        <Table.Td>{facility.pharmID}</Table.Td>
+        <Table.Td>{roleLabel(facility.userRole)}</Table.Td>
+        <Table.Td>
+          <FacilityRowMenu
+            facility={facility}
+            mayAddUser={viewer !== null && canAddUserToFacility(viewer, facility.facID)}
+            onAddUser={() => setModal({ kind: 'add', facility })}
+            onViewUsers={() => setModal({ kind: 'users', facility })}
+          />
+        </Table.Td>
+      </Table.Tr>
+    ),
+    [viewer],
+  );
   return (
     <Stack gap="md">
       <Title order={1}>Facilities</Title>
@@ -46,22 +67,7 @@ export function FacilitiesPage() {
         rows={rows}
         columns={5}
         emptyText="No facilities"
-        renderRow={(facility) => (
-          <Table.Tr key={facility.facID}>
-            <Table.Td>{facility.facID}</Table.Td>
-            <Table.Td>{facility.facName}</Table.Td>
-            <Table.Td>{facility.pharmID}</Table.Td>
-            <Table.Td>{roleLabel(facility.userRole)}</Table.Td>
-            <Table.Td>
-              <FacilityRowMenu
-                facility={facility}
-                mayAddUser={viewer !== null && canAddUserToFacility(viewer, facility.facID)}
-                onAddUser={() => setModal({ kind: 'add', facility })}
-                onViewUsers={() => setModal({ kind: 'users', facility })}
-              />
-            </Table.Td>
-          </Table.Tr>
-        )}
+        renderRow={renderRow}
       />
       {viewer && modal?.kind === 'add' ? (
         <CreateUserModal viewer={viewer} facility={modal.facility} onClose={() => setModal(null)} />

@@ -8,6 +8,7 @@ import {
   UsersAnswerSchema,
 } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useCurrentUser } from '@/features/auth';
 import { apiRequest } from '@/lib/api-client.ts';
 
@@ -50,13 +51,16 @@ export function useAdminViewer(): AdminViewer | null {
     enabled: isPharmacy,
     staleTime: 5 * 60_000,
   });
-  if (!facilities.data || (isPharmacy && !pharmacies.data)) return null;
-  return {
-    userId: me.userId,
-    userType: me.userType,
-    facilities: facilities.data.facilities,
-    pharmacyPermissions: Object.fromEntries(
-      (pharmacies.data?.pharmacies ?? []).map((p) => [p.pharmID, p.userPermissions]),
-    ),
-  };
+  // One object while its answers stay the same: the user tables' rows are drawn again only when it changes.
+  return useMemo(() => {
+    if (!facilities.data || (isPharmacy && !pharmacies.data)) return null;
+    return {
+      userId: me.userId,
+      userType: me.userType,
+      facilities: facilities.data.facilities,
+      pharmacyPermissions: Object.fromEntries(
+        (pharmacies.data?.pharmacies ?? []).map((p) => [p.pharmID, p.userPermissions]),
+      ),
+    };
+  }, [me.userId, me.userType, isPharmacy, facilities.data, pharmacies.data]);
 }

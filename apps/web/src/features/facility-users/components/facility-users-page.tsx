@@ -1,7 +1,7 @@
 import { Button, Group, Stack, Table, Title } from '@mantine/core';
-import { canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
+import { type AdminUser, canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -30,9 +30,25 @@ export function FacilityUsersPage() {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<UserSort>({ key: 'displayName', direction: 'asc' });
   const [modal, setModal] = useState<UserModal | { kind: 'create' } | null>(null);
-  const rows = useMemo(() => visibleUsers(data?.users ?? [], search, sort), [data, search, sort]);
+  // The rows follow the search a step behind the box (see SearchableTable's renderRow).
+  const query = useDeferredValue(search);
+  const rows = useMemo(() => visibleUsers(data?.users ?? [], query, sort), [data, query, sort]);
   const close = () => setModal(null);
   const mayCreate = viewer?.facilities.some((f) => canAddUserToFacility(viewer, f.facID)) ?? false;
+  const renderRow = useCallback(
+    (user: AdminUser) => (
+      <Table.Tr key={user.userId}>
+        <Table.Td>
+          <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
+        </Table.Td>
+        <Table.Td>{user.email}</Table.Td>
+        <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>
+        <Table.Td>{user.numberFacilities}</Table.Td>
+        <Table.Td>{viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}</Table.Td>
+      </Table.Tr>
+    ),
+    [me.userId, viewer],
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -61,19 +77,7 @@ export function FacilityUsersPage() {
         rows={rows}
         columns={5}
         emptyText="No Users"
-        renderRow={(user) => (
-          <Table.Tr key={user.userId}>
-            <Table.Td>
-              <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
-            </Table.Td>
-            <Table.Td>{user.email}</Table.Td>
-            <Table.Td>{user.phone ? formatPhone(user.phone) : ''}</Table.Td>
-            <Table.Td>{user.numberFacilities}</Table.Td>
-            <Table.Td>
-              {viewer ? <UserRowMenu viewer={viewer} user={user} onOpen={setModal} /> : null}
-            </Table.Td>
-          </Table.Tr>
-        )}
+        renderRow={renderRow}
       />
       {viewer && modal?.kind === 'create' ? <CreateUserModal viewer={viewer} onClose={close} /> : null}
       {viewer && modal?.kind === 'facilities' ? (

@@ -7,7 +7,7 @@ import {
   type PharmacyUserAction,
 } from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
@@ -53,7 +53,9 @@ export function PharmacyUsersPage() {
   const [editingId, setEditingId] = useState<number | null>(null);
   const [open, setOpen] = useState<OpenAction | null>(null);
   const standings = pharmacies.data?.pharmacies ?? [];
-  const rows = useMemo(() => visibleUsers(users.data?.users ?? [], search, sort), [users.data, search, sort]);
+  // The rows follow the search a step behind the box (see SearchableTable's renderRow).
+  const query = useDeferredValue(search);
+  const rows = useMemo(() => visibleUsers(users.data?.users ?? [], query, sort), [users.data, query, sort]);
   const editing = users.data?.users.find((u) => u.userId === editingId);
   const acting = open ? users.data?.users.find((u) => u.userId === open.userId) : undefined;
   const closeAction = () => setOpen(null);
@@ -62,6 +64,28 @@ export function PharmacyUsersPage() {
     if (users.error) notifications.show({ color: 'red', message: PHARMACY_ADMIN_MESSAGES.retrieveError });
   }, [users.error]);
 
+  const renderRow = useCallback(
+    (user: PharmacyUser) => (
+      <Table.Tr key={user.userId}>
+        <Table.Td>
+          <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
+        </Table.Td>
+        <Table.Td>{user.email}</Table.Td>
+        <Table.Td>{formatPhone(user.phone)}</Table.Td>
+        <Table.Td>{user.numberPharmacies}</Table.Td>
+        <Table.Td>
+          <PharmacyUserRowMenu
+            user={user}
+            callerId={me.userId}
+            standings={standings}
+            onViewPharmacies={() => setEditingId(user.userId)}
+            onAction={(action, pharmID) => setOpen({ action, userId: user.userId, pharmID })}
+          />
+        </Table.Td>
+      </Table.Tr>
+    ),
+    [me.userId, standings],
+  );
   return (
     <Stack gap="md">
       <Group justify="space-between">
@@ -91,25 +115,7 @@ export function PharmacyUsersPage() {
         rows={rows}
         columns={5}
         emptyText={PHARMACY_ADMIN_MESSAGES.noUsers}
-        renderRow={(user) => (
-          <Table.Tr key={user.userId}>
-            <Table.Td>
-              <SelfBadgeName name={user.displayName} isSelf={user.userId === me.userId} />
-            </Table.Td>
-            <Table.Td>{user.email}</Table.Td>
-            <Table.Td>{formatPhone(user.phone)}</Table.Td>
-            <Table.Td>{user.numberPharmacies}</Table.Td>
-            <Table.Td>
-              <PharmacyUserRowMenu
-                user={user}
-                callerId={me.userId}
-                standings={standings}
-                onViewPharmacies={() => setEditingId(user.userId)}
-                onAction={(action, pharmID) => setOpen({ action, userId: user.userId, pharmID })}
-              />
-            </Table.Td>
-          </Table.Tr>
-        )}
+        renderRow={renderRow}
       />
       {isCreating ? (
         <CreatePharmacyUserModal standings={standings} onClose={() => setIsCreating(false)} />
