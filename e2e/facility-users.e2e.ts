@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
@@ -130,6 +131,54 @@ describe('facility users', () => {
     await page.getByText('Casey Renamed deleted successfully').waitFor();
     await expect.poll(() => page.getByRole('cell', { name: NEW_EMAIL }).count()).toBe(0);
     expect((await login(NEW_EMAIL, 'second-pass-2')).status).toBe(401);
+    await context.close();
+  });
+
+  // Last in the file: the 110 users it adds sort after the demo's, but would crowd the other tests' lists.
+  it('draws a ward of 110 new users 100 at a time, and Show more goes on by keyboard (tablet, axe)', async () => {
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const names = Array.from({ length: 110 }, (_, i) => `Zulu Staff ${String(i + 1).padStart(3, '0')}`);
+    for (let at = 0; at < names.length; at += 10) {
+      await Promise.all(
+        names.slice(at, at + 10).map(async (displayName, i) => {
+          const response = await fetch(`${portal.url}/api/createuser`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify({
+              email: `zulu.${at + i + 1}@meadowbrook.test`,
+              password: 'zulu-staff-pass-1',
+              displayName,
+              userRole: 'Nursing',
+              faciID: 101,
+            }),
+          });
+          expect(response.status).toBe(200);
+        }),
+      );
+    }
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await openUsers(page);
+    const footer = page.getByText(/^Showing 100 of \d+$/);
+    await footer.waitFor();
+    const total = Number((await footer.textContent())?.split(' of ')[1]);
+    expect(total).toBeGreaterThan(110);
+    expect(await page.locator('tbody tr').count()).toBe(100);
+    await expectAccessible(page, '/facility-users, 100 of more (tablet)');
+    const more = page.getByRole('button', { name: `Show ${total - 100} more...` });
+    await more.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(total);
+    // The focus is on the first added row's menu (the button it was on is gone), not lost to the page.
+    const firstAdded = await page.locator('tbody tr').nth(100).locator('td').first().textContent();
+    expect(
+      await page.evaluate(
+        () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
+      ),
+    ).toBe(`Actions for ${firstAdded?.trim()}`);
+    await expect.poll(() => footer.count()).toBe(0);
+    // A search covers every user, drawn or not, and starts again from the first rows.
+    await page.getByLabel('Search users').fill('Zulu Staff 11');
+    await expect.poll(() => page.locator('tbody tr').count()).toBe(1);
     await context.close();
   });
 });
