@@ -11,6 +11,10 @@ export const TOTES_MESSAGES = {
   loading: 'Loading Totes...',
   empty: 'Nothing to show',
   searchPlaceholder: 'Search TOT... PAK...',
+  /** A range or search matching more totes than one answer holds (the newest are listed). */
+  newestOnly: (shown: number, count: number) =>
+    `Showing the newest ${shown.toLocaleString('en-US')} of ${count.toLocaleString('en-US')} totes. ` +
+    'Narrow the ship dates, or search by tote or packing slip ID, to find an older one.',
 } as const;
 
 /** The Totes page's default range: the last 2 days (today and yesterday). */
@@ -86,7 +90,10 @@ export const PackingSlipHeaderSchema = z.object({
 export type PackingSlipHeader = z.infer<typeof PackingSlipHeaderSchema>;
 
 export const PackingSlipHeadersAnswerSchema = z.object({
+  /** The newest totes matching, at most a fixed number (the server's HEADERS_LIMIT). */
   packingSlipHeadersList: z.array(PackingSlipHeaderSchema),
+  /** How many totes match in all: more than the list holds when the range or search is wider than one answer. */
+  count: z.number().int(),
 });
 
 /** One dispensed prescription on a slip. */

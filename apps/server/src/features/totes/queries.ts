@@ -14,13 +14,16 @@ export type HeadersFilter = { from: Date; to: Date } | { search: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** Tote headers of the given facilities (already narrowed to what the viewer may see), newest first. */
+/**
+ * Tote headers of the given facilities (already narrowed to what the viewer may see), newest first, at most
+ * HEADERS_LIMIT of them; and how many match in all.
+ */
 export async function findToteHeaders(
   db: Db,
   facIds: readonly number[],
   filter: HeadersFilter,
-): Promise<PackingSlipHeader[]> {
-  if (facIds.length === 0) return [];
+): Promise<{ headers: PackingSlipHeader[]; count: number }> {
+  if (facIds.length === 0) return { headers: [], count: 0 };
   const psid = sql<string>`'PAK' || lpad(${packingSlips.id}::text, 7, '0')`;
   const match =
     'search' in filter
@@ -41,6 +44,8 @@ export async function findToteHeaders(
       shipDate: packingSlips.shipDate,
       patCount: sql<number>`count(distinct ${packingSlipItems.patId})::int`,
       rxCount: sql<number>`count(${packingSlipItems.id})::int`,
+      // Counted after grouping and before the limit: every tote matching, not only those listed.
+      total: sql<number>`count(*) over ()`.mapWith(Number),
     })
     .from(packingSlips)
     .innerJoin(facilities, eq(facilities.facId, packingSlips.facId))
@@ -49,11 +54,12 @@ export async function findToteHeaders(
     .groupBy(packingSlips.id, facilities.facId)
     .orderBy(desc(packingSlips.shipDate))
     .limit(HEADERS_LIMIT);
-  return rows.map(({ id, shipDate, ...row }) => ({
+  const headers = rows.map(({ id, shipDate, total: _total, ...row }) => ({
     ...row,
     shipDate: new Date(shipDate).toISOString(),
     psid: psidOf(id),
   }));
+  return { headers, count: rows[0]?.total ?? 0 };
 }
 
 /** The slip of one tote with its facility's and pharmacy's addresses and its patients; null when none. */

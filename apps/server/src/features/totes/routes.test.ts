@@ -1,10 +1,11 @@
 import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
 import { STORABLE_YEAR_MESSAGE, TOTES_MESSAGES } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, packingSlips } from '../../db/schema/index.ts';
 import { BROWSER_ENCODINGS, expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { HEADERS_LIMIT } from './queries.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -122,6 +123,33 @@ describe('GET /api/packingslipheaders', () => {
     expect((await get('nurse@meadowbrook.test', '/api/packingslipheaders?fdate=01/01/1900')).status).toBe(
       200,
     );
+  });
+
+  it('counts every tote of the range, and lists the newest HEADERS_LIMIT when there are more', async () => {
+    expect((await get('nurse@meadowbrook.test', `/api/packingslipheaders?${RANGE}`)).body.count).toBe(21);
+    // A January of 2025 with 5 totes more than one answer holds, at 101 (the nurse's) and 201 (not hers).
+    await t.database.db.execute(sql`
+      insert into ${packingSlips} (fac_id, tote_id, ns_id, ns_name, ship_date)
+      select fac, 'TBULK-' || fac || '-' || g, 'NS1', 'North', timestamptz '2025-01-01 12:00Z' + g * interval '10 minutes'
+      from generate_series(1, ${HEADERS_LIMIT + 5}) g cross join (values (101), (201)) f(fac)`);
+    try {
+      const { status, body } = await get(
+        'nurse@meadowbrook.test',
+        '/api/packingslipheaders?fdate=01/01/2025&edate=01/31/2025',
+      );
+      expect(status).toBe(200);
+      const list = body.packingSlipHeadersList as PackingSlipHeader[];
+      expect(list).toHaveLength(HEADERS_LIMIT);
+      expect(body.count).toBe(HEADERS_LIMIT + 5);
+      expect(new Set(list.map((h) => h.facID))).toEqual(new Set([101]));
+      expect(list[0]?.toteID).toBe(`TBULK-101-${HEADERS_LIMIT + 5}`);
+      expect(list.at(-1)?.toteID).toBe('TBULK-101-6');
+      const search = await get('nurse@meadowbrook.test', '/api/packingslipheaders?SearchText=TBULK-101-200');
+      expect(search.body.count).toBe((search.body.packingSlipHeadersList as unknown[]).length);
+      expect(search.body.count).toBe(7); // 200 and 2000 to 2005
+    } finally {
+      await t.database.db.execute(sql`delete from ${packingSlips} where tote_id like 'TBULK-%'`);
+    }
   });
 
   it('sends a range of totes as brotli or gzip to a client that accepts it, the same answer as uncompressed', async () => {

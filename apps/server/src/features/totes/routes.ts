@@ -80,7 +80,8 @@ export async function totesRoutes(fastify: FastifyInstance) {
     async (request) => {
       const filter = headersFilter(request.query, new Date());
       const facIds = await visibleFacilityIds(app.db, currentUser(request));
-      return { packingSlipHeadersList: await findToteHeaders(app.db, facIds, filter) };
+      const { headers, count } = await findToteHeaders(app.db, facIds, filter);
+      return { packingSlipHeadersList: headers, count };
     },
   );
 

@@ -22,7 +22,7 @@ export function toteHeadersQuery(params: ToteHeadersParams) {
         });
       } catch (error) {
         console.error('Totes could not be loaded', error);
-        return { packingSlipHeadersList: [] };
+        return { packingSlipHeadersList: [], count: 0 };
       }
     },
   });

@@ -79,7 +79,7 @@ const slip: PackingSlip = {
   auth: 'signed-token',
 };
 
-function install(headersFail = false) {
+function install(headersFail = false, count?: number) {
   return new FakeApi()
     .signedIn('tok', nurse())
     .on('GET', ENDPOINTS.packingSlipHeaders, (call) =>
@@ -92,6 +92,7 @@ function install(headersFail = false) {
                   header({ toteID: 'T101-1' }),
                   header({ toteID: 'T102-1', facID: 102, facName: 'Alpha East' }),
                 ],
+            count: call.query.get('SearchText') ? 1 : (count ?? 2),
           }),
     )
     .on('GET', ENDPOINTS.packingSlipDetails, () => ok(PackingSlipDetailsAnswerSchema, { data: [slip] }))
@@ -164,6 +165,22 @@ describe('TotesPage', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByText('Found')).toBeInTheDocument();
     expect(api.calls.some((c) => c.query.get('SearchText') === 'T101-9')).toBe(true);
+  });
+
+  it('says when the range holds more totes than the list, and not otherwise', async () => {
+    install(false, 6861);
+    renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Showing the newest 2 of 6,861 totes. Narrow the ship dates, or search by tote or packing slip ID',
+    );
+  });
+
+  it('shows no such notice when the list holds every tote of the range', async () => {
+    install();
+    renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    expect(screen.queryByText(/^Showing the newest/)).not.toBeInTheDocument();
   });
 
   it('logs a failed fetch and shows Nothing to show', async () => {

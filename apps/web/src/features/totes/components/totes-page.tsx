@@ -1,5 +1,5 @@
 import '@mantine/dates/styles.css';
-import { Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Group, Paper, Stack, Table, Text, TextInput, Title, UnstyledButton } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { formatDate, TOTES_MESSAGES } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
@@ -41,7 +41,6 @@ export function TotesPage() {
   useDocumentTitle('Totes');
   const [range, setRange] = useState<[string | null, string | null]>(() => defaultToteRange(new Date()));
   const [params, setParams] = useState<ToteHeadersParams>(() => rangeQuery(defaultToteRange(new Date())));
-  const [search, setSearch] = useState('');
   const [sort, setSort] = useState<ToteSort>(DEFAULT_TOTE_SORT);
   const [searchParams, setSearchParams] = useSearchParams();
   const { data, isFetching } = useToteHeaders(params);
@@ -52,7 +51,7 @@ export function TotesPage() {
     const [from, to] = value;
     if (from && to) setParams(rangeQuery([from, to]));
   };
-  const applySearch = () => {
+  const applySearch = (search: string) => {
     const text = search.trim();
     if (text) setParams({ SearchText: text });
     else if (range[0] && range[1]) setParams(rangeQuery([range[0], range[1]]));
@@ -79,18 +78,13 @@ export function TotesPage() {
           popoverProps={{ attributes: { dropdown: { 'aria-label': 'Choose ship dates' } } }}
           classNames={{ day: classes.day }}
         />
-        <TextInput
-          label="Search totes"
-          placeholder={TOTES_MESSAGES.searchPlaceholder}
-          leftSection={<IconSearch size={16} aria-hidden />}
-          value={search}
-          onChange={(event) => setSearch(event.currentTarget.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') applySearch();
-          }}
-          miw={260}
-        />
+        <ToteSearch onSearch={applySearch} />
       </Group>
+      {data && data.count > data.packingSlipHeadersList.length ? (
+        <Alert color="yellow" variant="light" role="status">
+          {TOTES_MESSAGES.newestOnly(data.packingSlipHeadersList.length, data.count)}
+        </Alert>
+      ) : null}
       <Paper withBorder>
         <Table.ScrollContainer minWidth={860} h={565}>
           <Table striped highlightOnHover stickyHeader>
@@ -152,6 +146,27 @@ export function TotesPage() {
         <ToteModal facID={facID} toteID={toteID} onClose={() => setSearchParams({})} />
       ) : null}
     </Stack>
+  );
+}
+
+/**
+ * The search box, applied on Enter (spec 2, Totes page). Its text is its own state, so a key typed here does not
+ * draw the page's table again: with a range of 2,000 totes that cost 0.4-0.8 s a key.
+ */
+function ToteSearch({ onSearch }: { onSearch: (text: string) => void }) {
+  const [search, setSearch] = useState('');
+  return (
+    <TextInput
+      label="Search totes"
+      placeholder={TOTES_MESSAGES.searchPlaceholder}
+      leftSection={<IconSearch size={16} aria-hidden />}
+      value={search}
+      onChange={(event) => setSearch(event.currentTarget.value)}
+      onKeyDown={(event) => {
+        if (event.key === 'Enter') onSearch(search);
+      }}
+      miw={260}
+    />
   );
 }
 
