@@ -9,10 +9,18 @@ import { canEdit, canSee, type FileScope, visibleCondition } from './scope.ts';
 export type FileRow = typeof files.$inferSelect;
 
 const IdRowsSchema = z.array(z.object({ id: z.coerce.number().int() }));
+const CountRowsSchema = z.array(z.object({ id: z.coerce.number().int(), count: z.coerce.number().int() }));
+const ParentRowsSchema = z.array(
+  z.object({ item: z.coerce.number().int(), id: z.coerce.number().int(), name: z.string() }),
+);
+
+/** The rows of a raw statement's answer, whichever driver ran it. */
+function rowsOf(result: unknown): unknown {
+  return typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
+}
 
 function idsOf(result: unknown): number[] {
-  const rows = typeof result === 'object' && result !== null && 'rows' in result ? result.rows : [];
-  return IdRowsSchema.parse(rows).map((r) => r.id);
+  return IdRowsSchema.parse(rowsOf(result)).map((r) => r.id);
 }
 
 /** One item by id, whatever its state; null when there is none. */
@@ -78,10 +86,16 @@ async function withFolders(db: Db, ids: number[]): Promise<Set<number>> {
   return new Set(rows.flatMap((r) => (r.parentId === null ? [] : [r.parentId])));
 }
 
+/** A deleted folder above a deleted item, as the bin names it. */
+interface DeletedParent {
+  file_id: number;
+  name: string;
+}
+
 interface ItemExtras {
   hasFolders?: boolean;
   deletedCount?: number;
-  deletedParents?: { file_id: number; name: string }[];
+  deletedParents?: DeletedParent[];
 }
 
 /** A row as the wire's file item (spec 2, section 3). */
@@ -154,9 +168,43 @@ export async function nameTaken(db: Db, parentId: number, name: string, except?:
   return rows.some((r) => r.id !== except);
 }
 
+/** For each of the items, how many items under it were deleted at the same moment; items with none are left out. */
+async function deletedWith(db: Db, ids: number[]): Promise<Map<number, number>> {
+  const result = await db.execute(sql`
+    with recursive down(item, deleted_at, id) as (
+      select id, deleted_at, id from ${files} where id = any(${sql.param(ids)}::int[])
+      union all
+      select down.item, down.deleted_at, f.id from ${files} f join down on f.parent_id = down.id
+    )
+    select down.item as id, count(*) as count from down join ${files} f on f.id = down.id
+    where down.id <> down.item and f.deleted_at = down.deleted_at
+    group by down.item`);
+  return new Map(CountRowsSchema.parse(rowsOf(result)).map((r) => [r.id, r.count]));
+}
+
+/** For each of the items, its deleted ancestors, the root's side first (the bin's deletedParentFolders). */
+async function deletedAncestors(db: Db, ids: number[]): Promise<Map<number, DeletedParent[]>> {
+  const result = await db.execute(sql`
+    with recursive up(item, id, parent_id, name, deleted_at, depth) as (
+      select id, id, parent_id, name, deleted_at, 0 from ${files} where id = any(${sql.param(ids)}::int[])
+      union all
+      select up.item, f.id, f.parent_id, f.name, f.deleted_at, up.depth + 1
+      from ${files} f join up on f.id = up.parent_id
+    )
+    select item, id, name from up where depth > 0 and deleted_at is not null order by item, depth desc`);
+  const parents = new Map<number, DeletedParent[]>();
+  for (const { item, id, name } of ParentRowsSchema.parse(rowsOf(result))) {
+    const list = parents.get(item) ?? [];
+    list.push({ file_id: id, name });
+    parents.set(item, list);
+  }
+  return parents;
+}
+
 /**
  * The recycling bin: each deletion once. An item shows when its parent is live or was deleted at another moment
- * (then restoring it needs a new parent); what was deleted with it is counted, not listed.
+ * (then restoring it needs a new parent); what was deleted with it is counted, not listed. The counts and deleted
+ * parents of all shown items come from one statement each: asked item by item, a bin of 1,002 took 1.9 s.
  */
 export async function binRows(db: Db, scope: FileScope): Promise<FileItem[]> {
   const deleted = await db
@@ -168,14 +216,14 @@ export async function binRows(db: Db, scope: FileScope): Promise<FileItem[]> {
   const sameDeletion = (a: FileRow, b: FileRow | undefined) =>
     b !== undefined && a.deletedAt?.getTime() === b.deletedAt?.getTime();
   const shown = deleted.filter((r) => !sameDeletion(r, byId.get(r.parentId ?? -1)));
-  const items: FileItem[] = [];
-  for (const row of shown) {
-    const subtree = await subtreeOf(db, row.id);
-    const together = subtree.filter((r) => r.id !== row.id && sameDeletion(r, row));
-    const deletedParents = (await ancestorsOf(db, row.id))
-      .filter((a) => a.deletedAt !== null)
-      .map((a) => ({ file_id: a.id, name: a.name }));
-    items.push(toFileItem(row, scope, { deletedCount: together.length, deletedParents }));
-  }
-  return items;
+  if (shown.length === 0) return [];
+  const ids = shown.map((r) => r.id);
+  const counts = await deletedWith(db, ids);
+  const parents = await deletedAncestors(db, ids);
+  return shown.map((row) =>
+    toFileItem(row, scope, {
+      deletedCount: counts.get(row.id) ?? 0,
+      deletedParents: parents.get(row.id) ?? [],
+    }),
+  );
 }
