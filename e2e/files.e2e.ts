@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
@@ -200,6 +201,62 @@ describe('file manager', () => {
     expect(await page.getByRole('link', { name: 'Recycling Bin' }).count()).toBe(0);
     await page.goto(`${portal.url}/files/recycling-bin`);
     await waitForPath(page, '/files');
+    await context.close();
+  });
+
+  // Last in the file: the folder it adds would crowd the other tests' Meadowbrook folder.
+  it('draws a folder of 110 forms 100 at a time, and Show more goes on by keyboard (tablet, axe)', async () => {
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${portal.url}/fs${path}`, {
+        ...init,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      });
+      expect(response.ok).toBe(true);
+      return response.json();
+    };
+    const createFolder = async (parentId: number, name: string): Promise<number> => {
+      const body = JSON.stringify({ fileOrFolder: 'folder', name, description: '' });
+      const answer = (await call(`/files/${parentId}`, { method: 'POST', body })) as {
+        file: { file_id: number };
+      };
+      return answer.file.file_id;
+    };
+    const { folders } = (await call('/topLevelFolders')) as {
+      folders: { file_id: number; parent_id: number | null; name: string }[];
+    };
+    const meadowbrook = folders.find((f) => f.name === 'Meadowbrook Care Center (101)');
+    if (!meadowbrook || meadowbrook.parent_id === null) throw new Error('no Meadowbrook folder');
+    const forms = await createFolder(meadowbrook.file_id, 'Zulu Forms');
+    const names = Array.from({ length: 110 }, (_, i) => `Form ${String(i + 1).padStart(3, '0')}`);
+    for (let at = 0; at < names.length; at += 10)
+      await Promise.all(names.slice(at, at + 10).map((name) => createFolder(forms, name)));
+
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/files/${meadowbrook.parent_id}/${meadowbrook.file_id}/${forms}`);
+    const tiles = page.getByRole('main').locator('.mantine-Card-root');
+    await page.getByText('Showing 100 of 110').waitFor();
+    expect(await tiles.count()).toBe(100);
+    await expectAccessible(page, 'a folder of 110, 100 drawn (tablet)');
+    await page.getByRole('button', { name: 'Show 10 more...' }).focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => tiles.count()).toBe(110);
+    // The focus is on the first added tile's menu (the button it was on is gone), not lost to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('Actions for Form 101');
+    // A search covers every item (Form 011 and Form 110), and a new one starts again from the first 100, in the list
+    // view too.
+    await page.getByLabel('Search file name').fill('11');
+    await expect.poll(() => tiles.count()).toBe(2);
+    await page.getByLabel('Search file name').fill('Form');
+    await page.getByText('List', { exact: true }).click();
+    await expect.poll(() => page.getByRole('main').locator('tbody tr').count()).toBe(100);
+    await expectAccessible(page, 'the list view of 110, 100 drawn (tablet)');
+    expect(errors).toEqual([]);
     await context.close();
   });
 });

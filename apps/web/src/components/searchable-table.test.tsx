@@ -3,7 +3,8 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SearchableTable, type SearchableTableProps, TABLE_PAGE_ROWS } from './searchable-table.tsx';
+import { SearchableTable, type SearchableTableProps } from './searchable-table.tsx';
+import { TABLE_PAGE_ROWS } from './show-more.tsx';
 
 const NAMES = ['Meadowbrook', 'Lakeside', 'Eastgate'];
 /** A big pharmacy's list: 250 facilities, 'Facility 001' to 'Facility 250'. */

@@ -1,17 +1,9 @@
-import { Alert, Button, Group, Loader, Paper, Table, Text, TextInput, VisuallyHidden } from '@mantine/core';
+import { Alert, Loader, Paper, Table, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { memo, type ReactNode, useEffect, useRef, useState } from 'react';
+import { memo, type ReactNode } from 'react';
 import { EmptyTableRow } from './empty-table-row.tsx';
+import { ShowMoreFooter, useShowMore } from './show-more.tsx';
 import { SortHeader, type SortState } from './sort-header.tsx';
-
-/**
- * How many rows an administration table draws at first and adds with each 'Show N more...' (the alert tables' page
- * size, spec 1 section 9). Search and sort still cover every row; only drawing is limited: a pharmacy's 4,000
- * facility users drawn at once took 7-9 s to show and about 1.7 s per key typed in the search box.
- */
-export const TABLE_PAGE_ROWS = 100;
-
-const COUNT = new Intl.NumberFormat('en-US');
 
 export interface SearchableTableProps<T, K extends string = string> {
   /** The search box's label and placeholder; its text is the caller's state, which filters the rows. */
@@ -61,7 +53,7 @@ const TableRows = memo(function TableRows({
 
 /**
  * An administration list: a search box, the list's error or loading state, and its striped table, drawing the
- * first `TABLE_PAGE_ROWS` rows and more on request; a new search starts again from the first rows.
+ * first `TABLE_PAGE_ROWS` (show-more.tsx) rows and more on request; a new search starts again from the first rows.
  */
 export function SearchableTable<T, K extends string>({
   searchLabel,
@@ -80,29 +72,8 @@ export function SearchableTable<T, K extends string>({
   emptyText,
 }: SearchableTableProps<T, K>) {
   const rowCount = rows.length;
-  const [paging, setPaging] = useState({ search, shown: TABLE_PAGE_ROWS });
   // A new search (even back to an earlier one) starts again from the first rows.
-  if (paging.search !== search) setPaging({ search, shown: TABLE_PAGE_ROWS });
-  const shown = paging.search === search ? paging.shown : TABLE_PAGE_ROWS;
-  const body = useRef<HTMLTableSectionElement>(null);
-  // After 'Show N more...': the first added row's first control, so the keyboard goes on where the list grew.
-  const [focusRow, setFocusRow] = useState<number | null>(null);
-  useEffect(() => {
-    if (focusRow === null) return;
-    setFocusRow(null);
-    const row = body.current?.rows.item(focusRow);
-    const control = row?.querySelector<HTMLElement>(
-      'button, a[href], input, [tabindex]:not([tabindex="-1"])',
-    );
-    const target = control ?? row?.cells.item(0);
-    if (target && !control) target.tabIndex = -1;
-    target?.focus();
-  }, [focusRow]);
-  const more = Math.min(TABLE_PAGE_ROWS, rowCount - shown);
-  const showMore = () => {
-    setPaging({ search, shown: shown + TABLE_PAGE_ROWS });
-    setFocusRow(shown);
-  };
+  const { shown, showMore, container: body } = useShowMore(search);
 
   return (
     <>
@@ -150,16 +121,7 @@ export function SearchableTable<T, K extends string>({
           </Table>
         </Table.ScrollContainer>
       </Paper>
-      {more > 0 ? (
-        <Group justify="center" gap="sm">
-          <Text size="sm" c="dimmed">
-            Showing {COUNT.format(shown)} of {COUNT.format(rowCount)}
-          </Text>
-          <Button variant="subtle" size="compact-sm" onClick={showMore}>
-            Show {COUNT.format(more)} more...
-          </Button>
-        </Group>
-      ) : null}
+      <ShowMoreFooter shown={shown} total={rowCount} onShowMore={showMore} />
     </>
   );
 }

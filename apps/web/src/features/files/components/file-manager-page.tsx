@@ -15,7 +15,7 @@ import {
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, type FileItem, mayDownload, mayUseRecyclingBin } from '@portal/domain';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -50,6 +50,10 @@ function idsFromSplat(splat: string | undefined): number[] {
     .filter((n) => Number.isInteger(n) && n > 0);
 }
 
+const NO_FOLDERS: readonly FileItem[] = [];
+/** The spec's default sort, file name ascending, as `localeCompare` without options orders. */
+const BY_NAME = new Intl.Collator();
+
 type Dialog = { kind: 'info' | 'rename' | 'restore'; item: FileItem } | { kind: 'folder' | 'upload' } | null;
 
 export interface FileManagerPageProps {
@@ -63,7 +67,9 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const base = useFileBase();
-  const pathIds = idsFromSplat(useParams()['*']);
+  const splat = useParams()['*'];
+  // The same array while the URL stays, for the memoised folder tree.
+  const pathIds = useMemo(() => idsFromSplat(splat), [splat]);
   const currentId = bin ? null : (pathIds.at(-1) ?? null);
   const tree = useTopLevelFolders();
   const folder = useFolder(currentId);
@@ -76,76 +82,95 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
   const purge = usePermanentDelete();
   const [now] = useState(() => new Date());
 
-  const folders = tree.data?.folders ?? [];
-  const source = bin
-    ? binList.data?.files
-    : currentId === null
-      ? folders.filter((f) => f.parent_id === null)
-      : folder.data?.files;
+  const folders = tree.data?.folders ?? NO_FOLDERS;
+  const binFiles = binList.data?.files;
+  const folderFiles = folder.data?.files;
+  // Sorted once per answer; a key typed in the search box only filters.
+  const sorted = useMemo(() => {
+    const source = bin
+      ? binFiles
+      : currentId === null
+        ? folders.filter((f) => f.parent_id === null)
+        : folderFiles;
+    return [...(source ?? [])].sort((a, b) => BY_NAME.compare(a.name, b.name));
+  }, [bin, binFiles, currentId, folders, folderFiles]);
+  // The items follow the search a step behind the box: a key typed draws the box at once, the items after. The
+  // same items (a space typed, another case) are not worked out, nor drawn, again.
+  const needle = useDeferredValue(search).trim().toLowerCase();
   const items = useMemo(
-    () =>
-      (source ?? [])
-        .filter((i) => i.name.toLowerCase().includes(search.trim().toLowerCase()))
-        .sort((a, b) => a.name.localeCompare(b.name)),
-    [source, search],
+    () => (needle ? sorted.filter((i) => i.name.toLowerCase().includes(needle)) : sorted),
+    [sorted, needle],
   );
   const isPending = bin ? binList.isPending : currentId === null ? tree.isPending : folder.isPending;
   const error = bin ? binList.error : currentId === null ? tree.error : folder.error;
   const inTopLevel = currentId === null || folder.data?.folder.top_level_folder === 'top_level';
   const canAdd = !bin && currentId !== null && folder.data?.folder.editable === true;
 
-  const onOpen = (item: FileItem) => {
-    if (item.file_or_folder === 'folder' && !item.deleted)
-      navigate(`${PATHS.files}/${[...pathIds, item.file_id].join('/')}`);
-    else setDialog({ kind: 'info', item });
-  };
-  const download = (item: FileItem) => {
-    const save = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
-    save(base, item.file_id, item.name).catch(notifyDownloadError);
-  };
-  const onAction = (action: ItemAction, item: FileItem) => {
-    if (action === 'view') return onOpen(item);
-    if (action === 'restore') return setDialog({ kind: 'restore', item });
-    if (action === 'rename') return setDialog({ kind: 'rename', item });
-    if (action === 'download') return download(item);
-    if (action === 'delete') {
+  // Stable while the folder and its answers stay, so that the memoised items are not drawn again.
+  const onOpen = useCallback(
+    (item: FileItem) => {
+      if (item.file_or_folder === 'folder' && !item.deleted)
+        navigate(`${PATHS.files}/${[...pathIds, item.file_id].join('/')}`);
+      else setDialog({ kind: 'info', item });
+    },
+    [navigate, pathIds],
+  );
+  const download = useCallback(
+    (item: FileItem) => {
+      const save = item.file_or_folder === 'folder' ? downloadFolder : downloadFile;
+      save(base, item.file_id, item.name).catch(notifyDownloadError);
+    },
+    [base],
+  );
+  const removeItem = remove.mutate;
+  const purgeItem = purge.mutate;
+  const onAction = useCallback(
+    (action: ItemAction, item: FileItem) => {
+      if (action === 'view') return onOpen(item);
+      if (action === 'restore') return setDialog({ kind: 'restore', item });
+      if (action === 'rename') return setDialog({ kind: 'rename', item });
+      if (action === 'download') return download(item);
+      if (action === 'delete') {
+        openConfirmModal({
+          title: `Delete ${item.name}?`,
+          children: <Text size="sm">It moves to the recycling bin.</Text>,
+          labels: { confirm: 'Delete', cancel: 'Cancel' },
+          confirmProps: { color: 'red' },
+          onConfirm: () =>
+            removeItem(item.file_id, {
+              onSuccess: () => notifications.show({ color: 'green', message: FILE_MESSAGES.deleted }),
+              onError: (e) => notifyFileError(e),
+            }),
+        });
+        return;
+      }
+      const earlier = (binFiles ?? []).filter((other) =>
+        other.deletedParentFolders.some((folder) => folder.file_id === item.file_id),
+      ).length;
       openConfirmModal({
-        title: `Delete ${item.name}?`,
-        children: <Text size="sm">It moves to the recycling bin.</Text>,
-        labels: { confirm: 'Delete', cancel: 'Cancel' },
+        title: `Permanently delete ${item.name}?`,
+        children: (
+          <>
+            <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>
+            {earlier > 0 ? (
+              <Text size="sm" mt="xs">
+                {FILE_MESSAGES.permanentTakesEarlier(earlier)}
+              </Text>
+            ) : null}
+          </>
+        ),
+        labels: { confirm: 'Permanently Delete', cancel: 'Cancel' },
         confirmProps: { color: 'red' },
         onConfirm: () =>
-          remove.mutate(item.file_id, {
-            onSuccess: () => notifications.show({ color: 'green', message: FILE_MESSAGES.deleted }),
+          purgeItem(item.file_id, {
+            onSuccess: () =>
+              notifications.show({ color: 'green', message: FILE_MESSAGES.permanentlyDeleted }),
             onError: (e) => notifyFileError(e),
           }),
       });
-      return;
-    }
-    const earlier = (binList.data?.files ?? []).filter((other) =>
-      other.deletedParentFolders.some((folder) => folder.file_id === item.file_id),
-    ).length;
-    openConfirmModal({
-      title: `Permanently delete ${item.name}?`,
-      children: (
-        <>
-          <Text size="sm">{FILE_MESSAGES.permanentWarning}</Text>
-          {earlier > 0 ? (
-            <Text size="sm" mt="xs">
-              {FILE_MESSAGES.permanentTakesEarlier(earlier)}
-            </Text>
-          ) : null}
-        </>
-      ),
-      labels: { confirm: 'Permanently Delete', cancel: 'Cancel' },
-      confirmProps: { color: 'red' },
-      onConfirm: () =>
-        purge.mutate(item.file_id, {
-          onSuccess: () => notifications.show({ color: 'green', message: FILE_MESSAGES.permanentlyDeleted }),
-          onError: (e) => notifyFileError(e),
-        }),
-    });
-  };
+    },
+    [onOpen, download, removeItem, purgeItem, binFiles],
+  );
 
   const crumbs = bin
     ? [{ label: 'Recycling Bin', to: PATHS.recyclingBin }]
@@ -227,6 +252,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
               now={now}
               onOpen={onOpen}
               onAction={onAction}
+              pagingKey={`${bin ? 'bin' : currentId}/${needle}`}
             />
           </Stack>
         </Grid.Col>
