@@ -183,6 +183,29 @@ describe('TotesPage', () => {
     expect(screen.queryByText(/^Showing the newest/)).not.toBeInTheDocument();
   });
 
+  it('draws a long range 100 totes at a time, and Show more goes on at the first added tote', async () => {
+    const many = Array.from({ length: 150 }, (_, i) =>
+      header({
+        toteID: `T${String(i + 1).padStart(3, '0')}`,
+        facName: `Home ${String(i + 1).padStart(3, '0')}`,
+      }),
+    );
+    new FakeApi()
+      .signedIn('tok', nurse())
+      .on('GET', ENDPOINTS.packingSlipHeaders, () =>
+        ok(PackingSlipHeadersAnswerSchema, { packingSlipHeadersList: many, count: many.length }),
+      )
+      .install();
+    const { user } = renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Home 001', {}, { timeout: 5000 });
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 100);
+    expect(screen.getByText('Showing 100 of 150')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 50 more...' }));
+    expect(screen.getAllByRole('row')).toHaveLength(1 + 150);
+    expect(screen.getByRole('button', { name: 'T101' })).toHaveFocus();
+    expect(screen.queryByText(/^Showing \d/)).not.toBeInTheDocument();
+  });
+
   it('logs a failed fetch and shows Nothing to show', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
     install(true);
