@@ -1,4 +1,11 @@
-import { DEFAULT_CLIENT_CONFIG, defaultUserSettings, type UserInfo, UserInfoSchema } from '@portal/domain';
+import {
+  DEFAULT_CLIENT_CONFIG,
+  defaultUserSettings,
+  type FileItem,
+  FileItemSchema,
+  type UserInfo,
+  UserInfoSchema,
+} from '@portal/domain';
 
 /** A facility nurse, parsed by the domain schema so the fake API never answers what the server could not. */
 export function nurse(overrides: Partial<UserInfo> = {}): UserInfo {
@@ -35,3 +42,28 @@ export function pharmacist(): UserInfo {
 }
 
 export const clientConfig = DEFAULT_CLIENT_CONFIG;
+
+/** A file manager item: a read-only PDF of 0 bytes added 30 days ago, unless `overrides` say otherwise. */
+export function fileItem(overrides: Partial<FileItem>): FileItem {
+  return FileItemSchema.parse({
+    file_id: 10,
+    parent_id: 2,
+    name: 'x',
+    description: '',
+    file_or_folder: 'file',
+    file_type: 'pdf',
+    full_file_type: 'application/pdf',
+    size: 0,
+    date_added: new Date(Date.now() - 30 * 86_400_000).toISOString(),
+    file_last_added_at: null,
+    top_level_folder: '',
+    has_folders: false,
+    editable: false,
+    deleted: false,
+    deleted_at: null,
+    deleted_file_count: 0,
+    pathname_at_deletion: null,
+    deletedParentFolders: [],
+    ...overrides,
+  });
+}

@@ -5,7 +5,6 @@ import {
   FileAnswerSchema,
   FileChangeAnswerSchema,
   type FileItem,
-  FileItemSchema,
   FolderAnswerSchema,
   FolderNamesAnswerSchema,
   formatDate,
@@ -16,35 +15,13 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
-import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { fileItem, nurse, pharmacist } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
 import { FILE_VIEW_STORAGE_KEY } from './view-mode.ts';
 
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString();
 
-function item(overrides: Partial<FileItem>): FileItem {
-  return FileItemSchema.parse({
-    file_id: 10,
-    parent_id: 2,
-    name: 'x',
-    description: '',
-    file_or_folder: 'file',
-    file_type: 'pdf',
-    full_file_type: 'application/pdf',
-    size: 0,
-    date_added: daysAgo(30),
-    file_last_added_at: null,
-    top_level_folder: '',
-    has_folders: false,
-    editable: false,
-    deleted: false,
-    deleted_at: null,
-    deleted_file_count: 0,
-    pathname_at_deletion: null,
-    deletedParentFolders: [],
-    ...overrides,
-  });
-}
+const item = (overrides: Partial<FileItem>) => fileItem(overrides);
 
 const root = item({
   file_id: 1,

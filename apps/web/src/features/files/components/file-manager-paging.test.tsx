@@ -2,7 +2,6 @@ import {
   FILE_BASE,
   FILE_ENDPOINTS,
   type FileItem,
-  FileItemSchema,
   FolderAnswerSchema,
   FolderNamesAnswerSchema,
   isNewFile,
@@ -14,7 +13,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { TABLE_PAGE_ROWS } from '@/components/show-more.tsx';
 import { FakeApi, ok } from '@/test/fake-api.ts';
-import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { fileItem, nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 import { FILE_VIEW_STORAGE_KEY } from './view-mode.ts';
 
@@ -29,29 +28,8 @@ vi.mock('@portal/domain', async (importOriginal) => {
   };
 });
 
-function item(overrides: Partial<FileItem>): FileItem {
-  return FileItemSchema.parse({
-    file_id: 10,
-    parent_id: 2,
-    name: 'x',
-    description: '',
-    file_or_folder: 'file',
-    file_type: 'pdf',
-    full_file_type: 'application/pdf',
-    size: 1024,
-    date_added: new Date(Date.now() - 30 * 86_400_000).toISOString(),
-    file_last_added_at: null,
-    top_level_folder: '',
-    has_folders: false,
-    editable: true,
-    deleted: false,
-    deleted_at: null,
-    deleted_file_count: 0,
-    pathname_at_deletion: null,
-    deletedParentFolders: [],
-    ...overrides,
-  });
-}
+/** An editable 1 KB file unless `overrides` say otherwise. */
+const item = (overrides: Partial<FileItem>) => fileItem({ size: 1024, editable: true, ...overrides });
 
 const root = item({ file_id: 1, parent_id: null, name: 'Facilities', file_or_folder: 'folder' });
 const facility = item({
