@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files, users } from '../../db/schema/index.ts';
 import { BILLING, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, TEST_NOW, type TestApp } from '../../test/test-app.ts';
-import { ancestorsOf, binRows, type FileRow, subtreeOf, toFileItem } from './queries.ts';
+import { ancestorsOf, binDeletions, binRows, type FileRow, subtreeOf, toFileItem } from './queries.ts';
 import { type FileScope, fileScope, visibleCondition } from './scope.ts';
 
 /**
@@ -31,20 +31,14 @@ async function scopeFor(email: string): Promise<FileScope> {
   return fileScope(t.database.db, { ...user, sessionId: 0, mustChangePassword: false, mustEnrolMfa: false });
 }
 
-/** The bin as it was computed before, item by item: the reference. */
+/** The bin's extras as they were computed before, item by item, over the same shown rows: the reference. */
 async function binItemByItem(scope: FileScope): Promise<FileItem[]> {
   const db = t.database.db;
-  const deleted = await db
-    .select()
-    .from(files)
-    .where(and(isNotNull(files.deletedAt), visibleCondition(scope)))
-    .orderBy(files.name);
-  const byId = new Map(deleted.map((r) => [r.id, r]));
-  const sameDeletion = (a: FileRow, b: FileRow | undefined) =>
-    b !== undefined && a.deletedAt?.getTime() === b.deletedAt?.getTime();
   const items: FileItem[] = [];
-  for (const row of deleted.filter((r) => !sameDeletion(r, byId.get(r.parentId ?? -1)))) {
-    const together = (await subtreeOf(db, row.id)).filter((r) => r.id !== row.id && sameDeletion(r, row));
+  for (const row of await binDeletions(db, scope)) {
+    const together = (await subtreeOf(db, row.id)).filter(
+      (r) => r.id !== row.id && r.deletedAt?.getTime() === row.deletedAt?.getTime(),
+    );
     const deletedParents = (await ancestorsOf(db, row.id))
       .filter((a) => a.deletedAt !== null)
       .map((a) => ({ file_id: a.id, name: a.name }));
