@@ -16,23 +16,23 @@ const CONTROL = 'button, a[href], input, [tabindex]:not([tabindex="-1"])';
 export interface ShowMore {
   /** How many of the items to draw. */
   shown: number;
-  /** Draws up to `TABLE_PAGE_ROWS` more, then puts the focus on the first added item's first control. */
+  /** Draws up to a page more, then puts the focus on the first added item's first control. */
   showMore: () => void;
   /** The ref of the element whose children are the drawn items, in order: a table body's rows, a grid's tiles. */
   container: (element: HTMLElement | null) => void;
 }
 
 /**
- * Paging for a long list of `total` items: the first `TABLE_PAGE_ROWS`, and more on request. A new `key` (a new
+ * Paging for a long list of items: the first `pageSize` (by default `TABLE_PAGE_ROWS`), and as many more on request. A new `key` (a new
  * search, another folder; compared with Object.is) starts again from the first items. After Show more, the keyboard
  * goes on where the list grew: the first added item's first control, else (a row without one) its first cell, else
  * the item itself, made focusable for the purpose.
  */
-export function useShowMore(key: unknown): ShowMore {
-  const [paging, setPaging] = useState({ key, shown: TABLE_PAGE_ROWS });
+export function useShowMore(key: unknown, pageSize = TABLE_PAGE_ROWS): ShowMore {
+  const [paging, setPaging] = useState({ key, shown: pageSize });
   // Set during render: the items of the new key are drawn from the first page in the same pass.
-  if (!Object.is(paging.key, key)) setPaging({ key, shown: TABLE_PAGE_ROWS });
-  const shown = Object.is(paging.key, key) ? paging.shown : TABLE_PAGE_ROWS;
+  if (!Object.is(paging.key, key)) setPaging({ key, shown: pageSize });
+  const shown = Object.is(paging.key, key) ? paging.shown : pageSize;
   const list = useRef<HTMLElement | null>(null);
   const container = useCallback((element: HTMLElement | null) => {
     list.current = element;
@@ -49,7 +49,7 @@ export function useShowMore(key: unknown): ShowMore {
     target.focus();
   }, [focusItem]);
   const showMore = () => {
-    setPaging({ key, shown: shown + TABLE_PAGE_ROWS });
+    setPaging({ key, shown: shown + pageSize });
     setFocusItem(shown);
   };
   return { shown, showMore, container };
@@ -59,11 +59,18 @@ export interface ShowMoreFooterProps {
   shown: number;
   total: number;
   onShowMore: () => void;
+  /** What one 'Show N more...' adds: the `pageSize` given to `useShowMore`. */
+  pageSize?: number;
 }
 
 /** 'Showing X of Y' and a 'Show N more...' button under a list that has more items than it draws; else nothing. */
-export function ShowMoreFooter({ shown, total, onShowMore }: ShowMoreFooterProps) {
-  const more = Math.min(TABLE_PAGE_ROWS, total - shown);
+export function ShowMoreFooter({
+  shown,
+  total,
+  onShowMore,
+  pageSize = TABLE_PAGE_ROWS,
+}: ShowMoreFooterProps) {
+  const more = Math.min(pageSize, total - shown);
   if (more <= 0) return null;
   return (
     <Group justify="center" gap="sm">

@@ -1,11 +1,11 @@
 import type { FileItem } from '@portal/domain';
-import { and, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { files, users } from '../../db/schema/index.ts';
 import { BILLING, SUPER, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signIn, TEST_NOW, type TestApp } from '../../test/test-app.ts';
 import { ancestorsOf, binDeletions, binRows, type FileRow, subtreeOf, toFileItem } from './queries.ts';
-import { type FileScope, fileScope, visibleCondition } from './scope.ts';
+import { type FileScope, fileScope } from './scope.ts';
 
 /**
  * The recycling bin answers with a fixed number of statements: it once asked for each shown item's subtree and

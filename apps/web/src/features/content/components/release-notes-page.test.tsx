@@ -4,6 +4,7 @@ import {
   type ReleaseNote,
   ReleaseNoteAnswerSchema,
   ReleaseNotesAnswerSchema,
+  type Version,
   VersionsAnswerSchema,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
@@ -33,17 +34,42 @@ const notes: ReleaseNote[] = [
   },
 ];
 
-function install(user = pharmacist()) {
+/** `count` notes, note N dated N days after 2026-01-01 (so the newest, shown first, has the highest N). */
+function manyNotes(count: number): ReleaseNote[] {
+  return Array.from({ length: count }, (_, index) => ({
+    id: index + 1,
+    type: 'Feature',
+    title: `Note ${index + 1}`,
+    description: `<p>Body ${index + 1}</p>`,
+    date: new Date(Date.UTC(2026, 0, 1 + index)).toISOString().slice(0, 10),
+    author: 'Portal Team',
+    pharmUserOnly: false,
+  }));
+}
+
+function version(n: number): Version {
+  return {
+    id: n,
+    version: `1.${n}.0`,
+    title: `Version ${n}`,
+    description: `<p>V${n}</p>`,
+    pharmUserDescription: '',
+    date: '2026-10-01',
+    author: 'T',
+  };
+}
+
+function install(user = pharmacist(), releaseNotes = notes, versions?: Version[]) {
   return new FakeApi()
     .signedIn('tok', user)
-    .on('GET', ENDPOINTS.releaseNotes, () => ok(ReleaseNotesAnswerSchema, { releaseNotes: notes }))
+    .on('GET', ENDPOINTS.releaseNotes, () => ok(ReleaseNotesAnswerSchema, { releaseNotes }))
     .on('DELETE', '/releasenotes/1', () => ok(MessageAnswerSchema, { message: 'Release note deleted' }))
     .on('PUT', '/releasenotes/1', () =>
       ok(ReleaseNoteAnswerSchema, { releaseNote: { ...(notes[0] as ReleaseNote), title: 'Renamed note' } }),
     )
     .on('GET', ENDPOINTS.versions, () =>
       ok(VersionsAnswerSchema, {
-        versions: [
+        versions: versions ?? [
           {
             id: 1,
             version: '2.3.1',
@@ -129,6 +155,24 @@ describe('ReleaseNotesPage', () => {
     expect(screen.queryByRole('button', { name: 'Add release note' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
   });
+
+  it('draws the newest 20 notes, then 20 more on request, the focus on the first added card', async () => {
+    install(nurse(), manyNotes(45));
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    await screen.findByRole('article', { name: 'Note 45' }, { timeout: 5000 });
+    const titles = () => screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'));
+    expect(titles()).toHaveLength(20);
+    expect(titles().at(-1)).toBe('Note 26');
+    expect(screen.getByText('Showing 20 of 45')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 20 more...' }));
+    expect(titles()).toHaveLength(40);
+    // A reader's card has no control of its own: the card itself takes the focus, where the reading goes on.
+    await waitFor(() => expect(screen.getByRole('article', { name: 'Note 25' })).toHaveFocus());
+    await user.click(screen.getByRole('button', { name: 'Show 5 more...' }));
+    expect(titles()).toHaveLength(45);
+    expect(titles().at(-1)).toBe('Note 1');
+    expect(screen.queryByText(/^Showing/)).not.toBeInTheDocument();
+  });
 });
 
 describe('VersionsPage', () => {
@@ -146,5 +190,20 @@ describe('VersionsPage', () => {
     renderApp('/info/versions', { token: 'tok' });
     await screen.findByRole('article', { name: '2.10.0: Big' }, { timeout: 5000 });
     expect(screen.queryByText('For pharmacies')).not.toBeInTheDocument();
+  });
+
+  it("draws 20 versions at first; 'Show 5 more...' puts the focus on the first added card's Edit", async () => {
+    install(
+      pharmacist(),
+      notes,
+      Array.from({ length: 25 }, (_, index) => version(index + 1)),
+    );
+    const { user } = renderApp('/info/versions', { token: 'tok' });
+    await screen.findByRole('article', { name: '1.25.0: Version 25' }, { timeout: 5000 });
+    expect(screen.getAllByRole('article')).toHaveLength(20);
+    expect(screen.queryByRole('article', { name: '1.5.0: Version 5' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show 5 more...' }));
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit 1.5.0: Version 5' })).toHaveFocus());
   });
 });

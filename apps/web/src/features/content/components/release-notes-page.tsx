@@ -8,6 +8,7 @@ import { localIsoDay } from '@/lib/time-zone.ts';
 import { useDeleteReleaseNote, useReleaseNotes } from '../api/content.ts';
 import { ContentCard } from './content-card.tsx';
 import { userManagesContent } from './content-rules.ts';
+import { PagedCards } from './paged-cards.tsx';
 import { ReleaseNoteEditor } from './release-note-editor.tsx';
 
 /** Release Notes (spec 2): cards newest first, 'Admin Only' on pharmacy-only notes, an editor for admins. */
@@ -35,25 +36,28 @@ export function ReleaseNotesPage() {
         {canManage ? <Button onClick={() => setEditing('new')}>Add release note</Button> : null}
       </Group>
       {isPending ? <Loader role="status" aria-label="Loading release notes" /> : null}
-      {sortReleaseNotes(data?.releaseNotes ?? []).map((note) => (
-        <ContentCard
-          key={note.id}
-          heading={note.title}
-          date={note.date}
-          author={note.author}
-          html={note.description}
-          badges={
-            <>
-              <Badge variant="light">{note.type}</Badge>
-              {note.pharmUserOnly && showsAdminTag ? (
-                <Badge color="red.8">{CONTENT_MESSAGES.adminOnly}</Badge>
-              ) : null}
-            </>
-          }
-          onEdit={canManage ? () => setEditing(note) : undefined}
-          onDelete={canManage ? () => confirmDelete(note) : undefined}
-        />
-      ))}
+      <PagedCards
+        items={sortReleaseNotes(data?.releaseNotes ?? [])}
+        card={(note) => (
+          <ContentCard
+            key={note.id}
+            heading={note.title}
+            date={note.date}
+            author={note.author}
+            html={note.description}
+            badges={
+              <>
+                <Badge variant="light">{note.type}</Badge>
+                {note.pharmUserOnly && showsAdminTag ? (
+                  <Badge color="red.8">{CONTENT_MESSAGES.adminOnly}</Badge>
+                ) : null}
+              </>
+            }
+            onEdit={canManage ? () => setEditing(note) : undefined}
+            onDelete={canManage ? () => confirmDelete(note) : undefined}
+          />
+        )}
+      />
       {editing ? (
         <ReleaseNoteEditor
           note={editing === 'new' ? undefined : editing}

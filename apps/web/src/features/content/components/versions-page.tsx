@@ -8,6 +8,7 @@ import { localIsoDay } from '@/lib/time-zone.ts';
 import { useDeleteVersion, useVersions } from '../api/content.ts';
 import { ContentCard } from './content-card.tsx';
 import { userManagesContent } from './content-rules.ts';
+import { PagedCards } from './paged-cards.tsx';
 import { SafeHtml } from './safe-html.tsx';
 import { VersionEditor } from './version-editor.tsx';
 
@@ -36,26 +37,29 @@ export function VersionsPage() {
         {canManage ? <Button onClick={() => setEditing('new')}>Add version</Button> : null}
       </Group>
       {isPending ? <Loader role="status" aria-label="Loading versions" /> : null}
-      {sortVersions(data?.versions ?? []).map((version) => (
-        <ContentCard
-          key={version.id}
-          heading={`${version.version}: ${version.title}`}
-          date={version.date}
-          author={version.author}
-          html={version.description}
-          onEdit={canManage ? () => setEditing(version) : undefined}
-          onDelete={canManage ? () => confirmDelete(version) : undefined}
-        >
-          {seesAdminUpdate && version.pharmUserDescription ? (
-            <Stack gap={4} role="group" aria-label={`Admin update ${version.version}`}>
-              <Title order={3} size="h6">
-                Admin update
-              </Title>
-              <SafeHtml html={version.pharmUserDescription} />
-            </Stack>
-          ) : null}
-        </ContentCard>
-      ))}
+      <PagedCards
+        items={sortVersions(data?.versions ?? [])}
+        card={(version) => (
+          <ContentCard
+            key={version.id}
+            heading={`${version.version}: ${version.title}`}
+            date={version.date}
+            author={version.author}
+            html={version.description}
+            onEdit={canManage ? () => setEditing(version) : undefined}
+            onDelete={canManage ? () => confirmDelete(version) : undefined}
+          >
+            {seesAdminUpdate && version.pharmUserDescription ? (
+              <Stack gap={4} role="group" aria-label={`Admin update ${version.version}`}>
+                <Title order={3} size="h6">
+                  Admin update
+                </Title>
+                <SafeHtml html={version.pharmUserDescription} />
+              </Stack>
+            ) : null}
+          </ContentCard>
+        )}
+      />
       {editing ? (
         <VersionEditor
           version={editing === 'new' ? undefined : editing}
