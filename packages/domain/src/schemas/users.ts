@@ -52,6 +52,11 @@ export const USER_ADMIN_MESSAGES = {
     'This user also belongs to facilities outside your administration. Remove them from yours under View / Edit Facilities instead.',
   outsidePharmacies:
     'This user also belongs to pharmacies outside your administration. Remove them from yours under View / Edit Pharmacies instead.',
+  // Whoever sets a password can sign in with it, and so see every facility of the user: only where all are the viewer's.
+  resetOutsideAdministration:
+    'This user also belongs to facilities outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
+  resetOutsidePharmacies:
+    'This user also belongs to pharmacies outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
   facilityEmailDomain: (domain: string) => `Facility user emails must not end with @${domain}`,
 } as const;
 
