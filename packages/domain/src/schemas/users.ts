@@ -224,7 +224,8 @@ const profilePhone = z.string().max(40).transform(phoneDigits);
 export const EditUserInfoProfileSchema = z
   .strictObject({
     displayName: profileName.optional().default(''),
-    phone: profilePhone.optional().default(''),
+    // Left out, the stored phone is kept: a body of only a name must not wipe it (an empty phone clears it).
+    phone: profilePhone.optional(),
     UserRole: facilityRole(USER_MESSAGES.selectFacilityRole).optional(),
     email: emailField(),
     entityId: entityIdField,
@@ -236,7 +237,7 @@ export const EditUserInfoProfileSchema = z
     }
     if (value.displayName.length < NAME_MIN_LENGTH)
       ctx.addIssue({ code: 'custom', path: ['displayName'], message: USER_MESSAGES.nameTooShort });
-    if (value.phone !== '' && value.phone.length !== PHONE_DIGITS)
+    if (value.phone !== undefined && value.phone !== '' && value.phone.length !== PHONE_DIGITS)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: USER_MESSAGES.phoneTenDigits });
   });
 export type EditUserInfoProfile = z.input<typeof EditUserInfoProfileSchema>;

@@ -216,6 +216,33 @@ describe('POST /api/edituserinfo (profile)', () => {
     });
   });
 
+  it('keeps the phone when the body leaves it out (an empty phone clears it, a missing one does not)', async () => {
+    const known = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Nocreds',
+      phone: '5552223333',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(known.status).toBe(200);
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Renamed',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.userInfo).toMatchObject({ displayName: 'Nadia Renamed', phone: '5552223333' });
+    expect(await api.row('nurse.nocreds@meadowbrook.test')).toMatchObject({
+      displayName: 'Nadia Renamed',
+      phone: '5552223333',
+    });
+    const back = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Nocreds',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(back.status).toBe(200);
+  });
+
   it.each([
     [{ displayName: 'Abc' }, 'displayName', 'Name must include a minimum of 4 characters'],
     [{ phone: '555-123' }, 'phone', 'Phone number must have 10 digits'],
