@@ -2,6 +2,7 @@ import { type ApiErrorBody, ERROR_CODES, MESSAGES } from '@portal/domain';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /** An error that becomes an HTTP answer with its status, code and message. */
 export class HttpError extends Error {
@@ -63,6 +64,24 @@ const STATUS_CODES: Record<number, string> = {
   429: ERROR_CODES.tooManyRequests,
 };
 
+/** What a 400's `fields` says of a field left out of the body or query (or null where a value is needed). */
+export const MISSING_FIELD = 'Required';
+
+/**
+ * A field left out says that it is missing, not the validation library's 'Invalid input: expected string, received
+ * undefined'. Zod's global error map is its last resort, so a schema's own message (the spec's 'Email is required',
+ * 'Please select a pharmacy') still wins; this covers every field whose schema names no message of its own.
+ */
+export function useMissingFieldMessage(): void {
+  z.config({
+    customError: (issue) =>
+      (issue.code === 'invalid_type' || issue.code === 'invalid_union') &&
+      (issue.input === undefined || issue.input === null)
+        ? MISSING_FIELD
+        : undefined,
+  });
+}
+
 /**
  * The router's own refusals, before any route runs, in the portal's error shape rather than Fastify's: an address
  * that is not valid percent-encoding (400) and a path segment over the router's length limit (414). The messages do
@@ -83,6 +102,7 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
  */
 export const errorsPlugin = fp(
   async (app: FastifyInstance) => {
+    useMissingFieldMessage();
     app.setErrorHandler((error: FastifyError, request, reply) => {
       let status = 500;
       let body: ApiErrorBody = { message: MESSAGES.internal, code: ERROR_CODES.internal };

@@ -135,6 +135,15 @@ describe('web app and unknown paths', () => {
     }
   });
 
+  // Past PATH_MAX the static handler cannot look the file up and answered a bare 403 'Forbidden'.
+  it('answers an address too long for any route with a 414 that says so', async () => {
+    for (const path of [`/api/alerts/highCost/${'1'.repeat(5000)}`, `/${'a'.repeat(5000)}`]) {
+      const response = await t.app.inject(path);
+      expect(response.statusCode, path.slice(0, 30)).toBe(414);
+      expect(bodyOf(response)).toEqual({ message: 'The address is too long.', code: 'BAD_REQUEST' });
+    }
+  });
+
   it('publishes the client configuration without a token', async () => {
     const response = await t.app.inject('/api/client-config');
     expect(bodyOf(response)).toEqual({

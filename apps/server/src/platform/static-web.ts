@@ -10,6 +10,11 @@ import { openPageRenderer } from './page-renderer.ts';
 const API_PREFIXES = ['/api/', '/fs/', '/healthz', '/readyz'];
 // A missing script or image must be a 404, never index.html parsed as JavaScript.
 const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,8}$/i;
+/**
+ * No route or file of the portal has an address this long. Longer, the static handler cannot look the file up
+ * (past the system's PATH_MAX) and answered a bare 403 'Forbidden'; such a request is refused before it gets there.
+ */
+const MAX_PATH_LENGTH = 2048;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every unknown
@@ -21,6 +26,11 @@ export const staticWebPlugin = fp(
     const dist = opts.webDist;
     const hasWeb = dist !== null && existsSync(join(dist, 'index.html'));
     if (hasWeb) {
+      app.addHook('onRequest', async (request, reply) => {
+        const end = request.url.indexOf('?');
+        if ((end < 0 ? request.url.length : end) > MAX_PATH_LENGTH)
+          return reply.code(414).send({ message: 'The address is too long.', code: ERROR_CODES.badRequest });
+      });
       await app.register(fastifyStatic, {
         root: dist,
         // Looked up on each request, so a rebuild while the server runs serves the new asset names.

@@ -1,15 +1,19 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../roles.ts';
+import { USER_MESSAGES } from './user-fields.ts';
 
 // Strings from outside are bounded so a 1 MB field is a 400, never work for the hasher. A field left out says what
-// is missing, not that undefined is not a string.
+// is missing, not that undefined is not a string; each limit carries its own message, or it would say that too.
 const email = z
   .string({ error: 'Email is required' })
   .trim()
   .min(1, 'Email is required')
-  .max(254)
+  .max(254, USER_MESSAGES.tooLong(254))
   .email('Invalid email');
-const password = z.string({ error: 'Password is required' }).min(1, 'Password is required').max(1024);
+const password = z
+  .string({ error: 'Password is required' })
+  .min(1, 'Password is required')
+  .max(1024, USER_MESSAGES.tooLong(1024));
 
 /** `POST /login` body. */
 export const LoginInputSchema = z.strictObject({ email, password });

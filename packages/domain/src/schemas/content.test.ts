@@ -7,6 +7,7 @@ import {
   ReleaseNoteInputSchema,
   seesPharmacyContent,
   sortVersions,
+  VersionInputSchema,
 } from './content.ts';
 
 describe('versions order', () => {
@@ -47,6 +48,36 @@ describe('release note input', () => {
         date,
       ).toEqual([CONTENT_MESSAGES.dateInvalid]);
     }
+  });
+});
+
+describe('a field left out', () => {
+  // The editors' messages, as for an empty field: never the validation library's own wording.
+  it('says which one is required, for a release note and a version', () => {
+    const first = (schema: typeof ReleaseNoteInputSchema | typeof VersionInputSchema, input: object) =>
+      Object.fromEntries(
+        (schema.safeParse(input).error?.issues ?? []).map((i) => [i.path.join('.'), i.message]),
+      );
+    expect(first(ReleaseNoteInputSchema, { pharmUserOnly: false, date: '2026-12-01' })).toEqual({
+      type: CONTENT_MESSAGES.typeRequired,
+      title: CONTENT_MESSAGES.titleRequired,
+      description: CONTENT_MESSAGES.descriptionRequired,
+    });
+    expect(first(VersionInputSchema, { pharmUserDescription: '', date: '2026-12-01' })).toEqual({
+      version: CONTENT_MESSAGES.versionInvalid,
+      title: CONTENT_MESSAGES.titleRequired,
+      description: CONTENT_MESSAGES.descriptionRequired,
+    });
+    const long = {
+      type: 'x'.repeat(41),
+      title: 'x'.repeat(201),
+      description: `<p>${'x'.repeat(100_000)}</p>`,
+    };
+    expect(first(ReleaseNoteInputSchema, { ...long, pharmUserOnly: false, date: '2026-12-01' })).toEqual({
+      type: 'Must be at most 40 characters',
+      title: 'Must be at most 200 characters',
+      description: 'Must be at most 100000 characters',
+    });
   });
 });
 

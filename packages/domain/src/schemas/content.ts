@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { UserType } from '../roles.ts';
 import { int4IdText } from './ids.ts';
 import { storableDay } from './storable-dates.ts';
+import { USER_MESSAGES } from './user-fields.ts';
 
 /** Messages of the release notes and versions editors. */
 export const CONTENT_MESSAGES = {
@@ -14,7 +15,10 @@ export const CONTENT_MESSAGES = {
   adminOnly: 'Admin Only',
 } as const;
 
-const text = (message: string, max = 200) => z.string().trim().min(1, message).max(max);
+// `{ error: message }`: a field left out says the same as an empty one, not the validation library's own words.
+// Each limit names its own message, or the string's error would be said for it too.
+const text = (message: string, max = 200) =>
+  z.string({ error: message }).trim().min(1, message).max(max, USER_MESSAGES.tooLong(max));
 /**
  * Whether HTML shows any text once its tags are gone: the editor answers '<p></p>' when cleared, and markup that
  * sanitises away ('<script>x</script>') shows nothing either. Not a sanitiser; only a test for emptiness.
@@ -29,10 +33,10 @@ export function hasVisibleText(html: string): boolean {
 }
 
 const html = z
-  .string()
+  .string({ error: CONTENT_MESSAGES.descriptionRequired })
   .trim()
   .min(1, CONTENT_MESSAGES.descriptionRequired)
-  .max(100_000)
+  .max(100_000, USER_MESSAGES.tooLong(100_000))
   .refine(hasVisibleText, CONTENT_MESSAGES.descriptionRequired);
 
 /** A release note (spec 2, section 3); `description` is sanitised HTML. */
@@ -75,7 +79,7 @@ export type Version = z.infer<typeof VersionSchema>;
 /** Create or edit a version. */
 export const VersionInputSchema = z.strictObject({
   version: z
-    .string()
+    .string({ error: CONTENT_MESSAGES.versionInvalid })
     .trim()
     .regex(/^\d{1,4}(\.\d{1,4}){0,3}$/, CONTENT_MESSAGES.versionInvalid),
   title: text(CONTENT_MESSAGES.titleRequired),

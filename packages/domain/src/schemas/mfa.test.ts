@@ -74,3 +74,15 @@ describe('codes', () => {
     expect(isMfaChallenge({ token: 't' })).toBe(false);
   });
 });
+
+describe('the current password', () => {
+  it('too long is called too long, not missing', () => {
+    const parsed = MfaEnrolConfirmInputSchema.safeParse({
+      code: '123456',
+      currentPassword: 'x'.repeat(1025),
+    });
+    expect(parsed.error?.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['currentPassword', 'Must be at most 1024 characters'],
+    ]);
+  });
+});

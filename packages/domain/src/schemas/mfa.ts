@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LoginAnswerSchema } from './auth.ts';
+import { USER_MESSAGES } from './user-fields.ts';
 
 /** Text of the two-step sign-in screens and refusals, one place for server and web. */
 export const MFA_MESSAGES = {
@@ -53,7 +54,7 @@ const CURRENT_PASSWORD_REQUIRED = 'Please enter your current password';
 const currentPassword = z
   .string({ error: CURRENT_PASSWORD_REQUIRED })
   .min(1, CURRENT_PASSWORD_REQUIRED)
-  .max(1024);
+  .max(1024, USER_MESSAGES.tooLong(1024));
 
 // The client sends back the password step's challenge; without a usable one the user has to start from there.
 const challenge = z

@@ -52,6 +52,11 @@ export const USER_ADMIN_MESSAGES = {
     'This user also belongs to facilities outside your administration. Remove them from yours under View / Edit Facilities instead.',
   outsidePharmacies:
     'This user also belongs to pharmacies outside your administration. Remove them from yours under View / Edit Pharmacies instead.',
+  // Whoever sets a password can sign in with it, and so see every facility of the user: only where all are the viewer's.
+  resetOutsideAdministration:
+    'This user also belongs to facilities outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
+  resetOutsidePharmacies:
+    'This user also belongs to pharmacies outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
   facilityEmailDomain: (domain: string) => `Facility user emails must not end with @${domain}`,
 } as const;
 
@@ -219,7 +224,8 @@ const profilePhone = z.string().max(40).transform(phoneDigits);
 export const EditUserInfoProfileSchema = z
   .strictObject({
     displayName: profileName.optional().default(''),
-    phone: profilePhone.optional().default(''),
+    // Left out, the stored phone is kept: a body of only a name must not wipe it (an empty phone clears it).
+    phone: profilePhone.optional(),
     UserRole: facilityRole(USER_MESSAGES.selectFacilityRole).optional(),
     email: emailField(),
     entityId: entityIdField,
@@ -231,7 +237,7 @@ export const EditUserInfoProfileSchema = z
     }
     if (value.displayName.length < NAME_MIN_LENGTH)
       ctx.addIssue({ code: 'custom', path: ['displayName'], message: USER_MESSAGES.nameTooShort });
-    if (value.phone !== '' && value.phone.length !== PHONE_DIGITS)
+    if (value.phone !== undefined && value.phone !== '' && value.phone.length !== PHONE_DIGITS)
       ctx.addIssue({ code: 'custom', path: ['phone'], message: USER_MESSAGES.phoneTenDigits });
   });
 export type EditUserInfoProfile = z.input<typeof EditUserInfoProfileSchema>;

@@ -76,6 +76,18 @@ describe('POST /api/login', () => {
     expect(Object.keys(body.fields).sort()).toEqual([...fields].sort());
   });
 
+  it('says a too long email or password is too long, not missing', async () => {
+    const response = await login(
+      { email: `${'a'.repeat(250)}@b.test`, password: 'x'.repeat(1025) },
+      '10.9.3.2',
+    );
+    expect(response.statusCode).toBe(400);
+    expect(bodyOf<{ fields: Record<string, string> }>(response).fields).toEqual({
+      email: 'Must be at most 254 characters',
+      password: 'Must be at most 1024 characters',
+    });
+  });
+
   it('refuses a body over 1 MB with 413 and malformed JSON with 400', async () => {
     const huge = await t.app.inject({
       method: 'POST',

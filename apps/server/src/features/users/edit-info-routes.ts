@@ -65,7 +65,11 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
     await app.db.transaction(async (tx) => {
       await tx
         .update(users)
-        .set({ displayName: input.displayName, phone: input.phone, updatedAt: new Date() })
+        .set({
+          displayName: input.displayName,
+          ...(input.phone === undefined ? {} : { phone: input.phone }),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, target.user.id));
       if (newRole && input.UserRole)
         await tx
@@ -80,7 +84,11 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
       await recordAudit(
         tx,
         userAudit(request, 'user.profile', target.user.id, {
-          fields: ['displayName', 'phone', ...(newRole ? ['role'] : [])],
+          fields: [
+            'displayName',
+            ...(input.phone === undefined ? [] : ['phone']),
+            ...(newRole ? ['role'] : []),
+          ],
           ...(newRole ? { from: target.role, to: input.UserRole } : {}),
         }),
       );

@@ -116,6 +116,65 @@ describe('POST /api/adminpwdreset', () => {
     expect((await api.post(as('sysadmin@pharmacy.test'), '/adminpwdreset', payload)).status).toBe(200);
     expect((await api.row('pharmacist@pharmacy.test'))?.mustChangePassword).toBe(true);
   });
+
+  // Whoever sets a password can sign in with it: resetting a user who also works at another tenant's facility would
+  // open that facility's patients to the administrator who reset it.
+  it('refuses a facility user who also belongs to a facility outside the viewer’s administration', async () => {
+    await create('two.homes@meadowbrook.test', 'Two Homes');
+    const added = await api.post(as('super@portal.test'), '/adduserfacilities', {
+      email: 'two.homes@meadowbrook.test',
+      entities: [{ entityID: 201, userRole: 'Nursing' }],
+    });
+    expect(added.status).toBe(200);
+    const before = (await api.row('two.homes@meadowbrook.test'))?.passwordHash;
+    const session = await signIn(t.app, 'two.homes@meadowbrook.test', 'temp-pass-1');
+    const refused = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', {
+      password: 'taken-over-1',
+      confirmPassword: 'taken-over-1',
+      email: 'two.homes@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          'This user also belongs to facilities outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
+      },
+    });
+    expect((await api.row('two.homes@meadowbrook.test'))?.passwordHash).toBe(before);
+    expect(await isSignedIn(session)).toBe(true);
+  });
+
+  it('refuses a pharmacy user who also belongs to a pharmacy outside the viewer’s', async () => {
+    const sysadmin = as('sysadmin@pharmacy.test');
+    const created = await api.post(sysadmin, '/createpharmuser', {
+      pharmID: ['upny'],
+      UserRole: 'Pharmacist',
+      UserType: 'PharmacyUser',
+      displayName: 'Also Ohio',
+      email: 'also.ohio@pharmacy.test',
+      password: 'temp-pass-1',
+    });
+    expect(created.status).toBe(200);
+    const person = await api.row('also.ohio@pharmacy.test');
+    await t.database.db
+      .insert(pharmacyMemberships)
+      .values({ userId: person?.id ?? 0, pharmId: 'ohio', role: 'Pharmacist' });
+    const refused = await api.post(sysadmin, '/adminpwdreset', {
+      password: 'taken-over-1',
+      confirmPassword: 'taken-over-1',
+      email: 'also.ohio@pharmacy.test',
+      entityId: 'upny',
+    });
+    expect(refused).toMatchObject({
+      status: 403,
+      body: {
+        message:
+          'This user also belongs to pharmacies outside your administration, so you cannot set their password. They can set a new one with Forgot password? on the sign-in page.',
+      },
+    });
+    expect((await api.row('also.ohio@pharmacy.test'))?.passwordHash).toBe(person?.passwordHash);
+  });
 });
 
 describe('POST /api/edituserinfo (profile)', () => {
@@ -155,6 +214,33 @@ describe('POST /api/edituserinfo (profile)', () => {
       displayName: 'John Spelt',
       phone: '',
     });
+  });
+
+  it('keeps the phone when the body leaves it out (an empty phone clears it, a missing one does not)', async () => {
+    const known = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Nocreds',
+      phone: '5552223333',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(known.status).toBe(200);
+    const result = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Renamed',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(result.status).toBe(200);
+    expect(result.body.userInfo).toMatchObject({ displayName: 'Nadia Renamed', phone: '5552223333' });
+    expect(await api.row('nurse.nocreds@meadowbrook.test')).toMatchObject({
+      displayName: 'Nadia Renamed',
+      phone: '5552223333',
+    });
+    const back = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Nadia Nocreds',
+      email: 'nurse.nocreds@meadowbrook.test',
+      entityId: 101,
+    });
+    expect(back.status).toBe(200);
   });
 
   it.each([

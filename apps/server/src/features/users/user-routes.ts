@@ -88,8 +88,9 @@ export async function userRoutes(fastify: FastifyInstance) {
         tags: ['users'],
         summary: "Set another user's password (they must change it at their next sign-in)",
         description:
-          "Needs user_Edit of the user's role at entityId and an admin-level viewer (requestorIsAdmin). Every " +
-          'session of the user is revoked.',
+          "Needs user_Edit of the user's role at entityId and an admin-level viewer (requestorIsAdmin). Refused " +
+          '(403) when the user also belongs somewhere the viewer does not administer: the new password would open ' +
+          'those places to the viewer. Every session of the user is revoked.',
         body: adminPasswordResetInputSchema(app.config.passwordMinLength),
         response: { 200: AdminPasswordResetAnswerSchema, ...refusals },
       },
@@ -100,6 +101,12 @@ export async function userRoutes(fastify: FastifyInstance) {
       const target = await findTargetAt(app.db, viewer, email, entityId);
       if (target.user.id === viewer.userId) throw forbidden('Change your own password under Settings.');
       if (!target.mayEdit || !target.isAdmin) throw forbidden();
+      if (!target.isWithinViewer)
+        throw forbidden(
+          typeof target.entityId === 'number'
+            ? USER_ADMIN_MESSAGES.resetOutsideAdministration
+            : USER_ADMIN_MESSAGES.resetOutsidePharmacies,
+        );
       const passwordHash = await hashPassword(password);
       await app.db.transaction(async (tx) => {
         await tx
