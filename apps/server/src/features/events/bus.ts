@@ -4,6 +4,7 @@ import { or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import { revokedSessionIds, SESSIONS_REVOKED_CHANNEL } from '../../platform/sessions.ts';
 import {
   afterId,
   type IdRange,
@@ -22,6 +23,9 @@ export const EVENTS_CHANNEL = 'alert_events';
  */
 export type EventListener = (events: readonly AlertEvent[], horizon: string | null) => void;
 
+/** Receives the ids of sessions just revoked, in this process or another (platform/sessions.ts). */
+export type RevocationListener = (sessionIds: ReadonlySet<number>) => void;
+
 // How many delivered ids the bus remembers to drop a repeat (two notified ranges overlapping under concurrency).
 const REMEMBERED_IDS = 20_000;
 const RECONNECT_MIN_MS = 250;
@@ -32,10 +36,13 @@ const RECONNECT_MAX_MS = 10_000;
  * PostgreSQL, PGlite's own `listen()` on the embedded database), and for the notifications that arrived while it
  * was busy reads the new rows with their alerts in one go: one read per wake-up per process, however many
  * subscribers, then hands the batch to every listener in memory. Several server processes on one database each
- * run one bus, so every process sees every event once.
+ * run one bus, so every process sees every event once. On the same connection it hears revoked sessions
+ * (`SESSIONS_REVOKED_CHANNEL`), so a signed-out session's streams end at once in every process; a revocation sent
+ * while the connection was down is caught by each stream's own session check at its next heartbeat.
  */
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
+  private readonly revocationListeners = new Set<RevocationListener>();
   private readonly isFirstDelivery = seenOnce<number>(REMEMBERED_IDS);
   private pending: IdRange[] = [];
   /** Catch up on everything after this id on the next read (after (re)connecting); null when not needed. */
@@ -72,6 +79,12 @@ export class EventBus {
     return () => void this.listeners.delete(listener);
   }
 
+  /** Adds a listener for revoked sessions; answers the function that removes it. */
+  onSessionsRevoked(listener: RevocationListener): () => void {
+    this.revocationListeners.add(listener);
+    return () => void this.revocationListeners.delete(listener);
+  }
+
   get subscriberCount(): number {
     return this.listeners.size;
   }
@@ -81,6 +94,7 @@ export class EventBus {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.listeners.clear();
+    this.revocationListeners.clear();
     await this.started?.catch(() => undefined);
     await this.draining;
     await this.unlisten?.().catch(() => undefined);
@@ -98,19 +112,26 @@ export class EventBus {
 
   private async connectPglite(): Promise<void> {
     const client = Reflect.get(this.database.db, '$client') as PGlite;
-    this.unlisten = await client.listen(EVENTS_CHANNEL, (payload) => this.notified(payload));
+    const events = await client.listen(EVENTS_CHANNEL, (payload) => this.notified(payload));
+    const revoked = await client.listen(SESSIONS_REVOKED_CHANNEL, (payload) => this.revoked(payload));
+    this.unlisten = async () => {
+      await events();
+      await revoked();
+    };
   }
 
   private async connectPostgres(pool: pg.Pool): Promise<void> {
     // Not from the pool: LISTEN belongs to one connection for as long as the process runs.
     const client = new pg.Client(pool.options);
     client.on('notification', (message) => {
-      if (message.channel === EVENTS_CHANNEL && message.payload) this.notified(message.payload);
+      if (!message.payload) return;
+      if (message.channel === EVENTS_CHANNEL) this.notified(message.payload);
+      else if (message.channel === SESSIONS_REVOKED_CHANNEL) this.revoked(message.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}`);
+    await client.query(`listen ${EVENTS_CHANNEL}; listen ${SESSIONS_REVOKED_CHANNEL}`);
     this.client = client;
     this.reconnectDelay = RECONNECT_MIN_MS;
   }
@@ -146,6 +167,18 @@ export class EventBus {
     if (!range || this.stopped) return;
     this.pending.push(range);
     this.schedule();
+  }
+
+  private revoked(payload: string): void {
+    const ids = new Set(revokedSessionIds(payload));
+    if (ids.size === 0 || this.stopped) return;
+    for (const listener of this.revocationListeners) {
+      try {
+        listener(ids);
+      } catch (error) {
+        this.log.error({ err: error }, 'revocation listener failed');
+      }
+    }
   }
 
   /** One read at a time; notifications that arrive during a read are read together by the next one. */

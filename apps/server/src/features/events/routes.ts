@@ -41,6 +41,10 @@ export async function eventRoutes(
       for (const stream of streams) stream.push(event, text);
     }
   });
+  // A signed-out (or otherwise revoked) session stops receiving at once, not at its stream's next session check.
+  bus.onSessionsRevoked((sessionIds) => {
+    for (const stream of [...streams]) if (sessionIds.has(stream.sessionId)) stream.end();
+  });
 
   app.get(
     ENDPOINTS.events,
@@ -57,7 +61,8 @@ export async function eventRoutes(
           `\`Last-Event-ID\` (the last \`id:\`: the event's id, then the horizon of the read that sent it) and first ` +
           `gets the visible events it missed, some perhaps again (drop an event id already seen; at most ${EVENT_REPLAY_LIMIT}; ` +
           'beyond that, or after the one-day retention, `event: reset`: drop caches and refetch). A comment ' +
-          'line keeps the stream alive; it ends when the session is revoked or expires.\n\n' +
+          'line keeps the stream alive; it ends as soon as the session is revoked (sign-out, a password set ' +
+          'anew, the user deleted), and at the next keep-alive after it expires.\n\n' +
           `Example:\n\n\`\`\`\n${EXAMPLE}\n\`\`\``,
         headers: z.looseObject({
           'last-event-id': z
@@ -97,10 +102,15 @@ export async function eventRoutes(
       raw.socket?.setNoDelay(true);
 
       let timer: NodeJS.Timeout | null = null;
-      const stream = new EventStream(raw, facilityIds, () => {
-        if (timer) clearInterval(timer);
-        streams.delete(stream);
-      });
+      const stream = new EventStream(
+        raw,
+        facilityIds,
+        () => {
+          if (timer) clearInterval(timer);
+          streams.delete(stream);
+        },
+        user.sessionId,
+      );
       streams.add(stream);
       raw.write(`retry: ${RETRY_MS}\n\n`);
 

@@ -14,8 +14,8 @@ let fresh: Awaited<ReturnType<typeof freshDatabase>>;
 const servers: ServerProcess[] = [];
 const subscriptions: Subscription[] = [];
 
-async function start(): Promise<ServerProcess> {
-  const server = await startServerProcess({ DATABASE_URL: fresh.url });
+async function start(env: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServerProcess({ DATABASE_URL: fresh.url, ...env });
   servers.push(server);
   return server;
 }
@@ -117,5 +117,29 @@ describe('two server processes on one PostgreSQL database', () => {
     a.child.kill('SIGTERM');
     await onA.ended;
     expect(await a.exited).toBe(0);
+  }, 90_000);
+
+  it('end a stream on one when its session is signed out through the other, at once', async () => {
+    // Heartbeats far beyond the test: only the revocation's notice can end the stream in time.
+    const [a, b] = await Promise.all([
+      start({ SSE_HEARTBEAT_SECONDS: '300' }),
+      start({ SSE_HEARTBEAT_SECONDS: '300' }),
+    ]);
+    if (!a || !b) throw new Error('servers did not start');
+    const signedOut = await login(a.url, 'nurse@meadowbrook.test');
+    const stays = await login(a.url, 'nurse@meadowbrook.test');
+    const [onB, otherOnB] = [await listening(b.url, signedOut), await listening(b.url, stays)];
+    const out = await fetch(`${a.url}/api/logout`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${signedOut}` },
+    });
+    expect(out.status).toBe(200);
+    const within = (subscription: Subscription, ms: number) =>
+      Promise.race([
+        subscription.ended.then(() => 'ended'),
+        new Promise((resolve) => setTimeout(() => resolve('open'), ms)),
+      ]);
+    expect(await within(onB, 3000)).toBe('ended');
+    expect(await within(otherOnB, 300)).toBe('open');
   }, 90_000);
 });
