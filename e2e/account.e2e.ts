@@ -138,6 +138,25 @@ describe('account settings', () => {
     await context.close();
   });
 
+  it('keeps the keyboard user on the page after saving the dashboard configuration and choosing Later', async () => {
+    const { context, page } = await signedIn('billing@pharmacy.test', undefined, VIEWPORTS.tablet);
+    await page.goto(`${portal.url}/settings/userSettings`);
+    await page.getByRole('heading', { level: 1, name: 'Alerts Dashboard Configuration' }).waitFor();
+    await page.getByRole('button', { name: 'Save settings' }).focus();
+    await page.keyboard.press('Enter');
+    const ask = page.getByRole('dialog', { name: 'Apply the new dashboard settings?' });
+    await ask.getByRole('button', { name: 'Later' }).focus();
+    await page.keyboard.press('Enter');
+    await ask.waitFor({ state: 'detached' });
+    // The Save button was disabled while saving when the question opened, so the dialog gave focus back to the body.
+    await expect
+      .poll(() =>
+        page.evaluate(() => document.getElementById('main-content')?.contains(document.activeElement)),
+      )
+      .toBe(true);
+    await context.close();
+  });
+
   it("offers no pointer target under 24 px in the dashboard's sort order fields, which the arrow keys still step", async () => {
     const { context, page } = await signedIn('nurse@meadowbrook.test', undefined, VIEWPORTS.tablet);
     await page.goto(`${portal.url}/settings/userSettings`);

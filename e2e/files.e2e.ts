@@ -195,6 +195,33 @@ describe('file manager', () => {
     await context.close();
   });
 
+  it('shows every column of the list view on a tablet, Actions included, without a sideways scroll (pharmacy user)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await openFiles(page, 'sysadmin@pharmacy.test');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    await page.getByRole('main').getByText('List', { exact: true }).click();
+    // The list was drawn 560 px wide in the 435 px beside the folder tree: the Actions column sat out of sight.
+    const inSight = async (name: string) => {
+      const actions = page.getByRole('button', { name: `Actions for ${name}` });
+      await actions.waitFor();
+      const [button, scroller] = await Promise.all([
+        actions.boundingBox(),
+        page
+          .getByRole('main')
+          .getByRole('table')
+          .evaluate((t) => t.closest('.mantine-ScrollArea-viewport')?.getBoundingClientRect().toJSON()),
+      ]);
+      return Boolean(button && scroller && button.x + button.width <= scroller.right);
+    };
+    expect(await inSight('Policies')).toBe(true);
+    // The bin's list, with its Deleted and Deleted from columns, too (the view mode is remembered).
+    await page.getByRole('link', { name: 'Recycling Bin' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Recycling Bin' }).waitFor();
+    expect(await inSight('Old Forms')).toBe(true);
+    await context.close();
+  });
+
   it('sends a facility user from the recycling bin to /files', async () => {
     const { context, page } = await newPage(browser);
     await openFiles(page, 'nurse@meadowbrook.test');

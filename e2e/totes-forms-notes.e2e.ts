@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
@@ -52,6 +53,39 @@ describe('totes, secure forms, release notes', () => {
     await anonymous.page.getByText('Nothing to show').waitFor();
     expect(await anonymous.page.getByText('25 Meadowbrook Lane').count()).toBe(0);
     await anonymous.context.close();
+  });
+
+  it('prints every page of a tote longer than one sheet, not only the first (pharmacy user)', async () => {
+    const token = await apiToken(portal.url, 'sysadmin@pharmacy.test');
+    const today = new Date();
+    const weekAgo = new Date(today.getTime() - 7 * 86_400_000);
+    const two = (n: number) => String(n).padStart(2, '0');
+    const us = (d: Date) => `${two(d.getMonth() + 1)}/${two(d.getDate())}/${d.getFullYear()}`;
+    const answer = await fetch(
+      `${portal.url}/api/packingslipheaders?fdate=${us(weekAgo)}&edate=${us(today)}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    const { packingSlipHeadersList: totes } = (await answer.json()) as {
+      packingSlipHeadersList: { facID: number; toteID: string; patCount: number }[];
+    };
+    const biggest = totes.reduce((a, b) => (b.patCount > a.patCount ? b : a));
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/packing-slips?facID=${biggest.facID}&toteID=${biggest.toteID}`);
+    await page.getByRole('dialog').getByRole('table').first().waitFor();
+    await page.emulateMedia({ media: 'print' });
+    // Hidden from the accessibility tree in print (only the slips are visible): found by its class.
+    const height = await page
+      .locator('.packing-slip-print')
+      .evaluate((e) => e.getBoundingClientRect().height);
+    // Letter with half-inch margins holds 10 in = 960 CSS px of slip a page.
+    expect(height).toBeGreaterThan(960);
+    const pdf = (await page.pdf({ format: 'letter' })).toString('latin1');
+    const pages = pdf.match(/\/Type\s*\/Page[^s]/g)?.length ?? 0;
+    // The slip sat in the modal's fixed box, and a fixed box prints on one sheet: the rest of the tote was cut off.
+    expect(pages).toBeGreaterThanOrEqual(Math.ceil(height / 960));
+    await context.close();
   });
 
   it('opens a form link carrying the prefilled query', async () => {

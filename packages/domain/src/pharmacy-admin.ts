@@ -37,6 +37,8 @@ export const PHARMACY_ADMIN_MESSAGES = {
   roleNotAllowed: (role: string) => `You may not manage ${role} users`,
   alreadyMember: (pharmID: string) => `The user already has a role at ${pharmID}`,
   created: 'Pharmacy user successfully created',
+  /** Why Add Pharmacy User is off: the caller manages users at none of their pharmacies (pharmaciesOffered). */
+  mayNotCreate: 'Only a SysAdmin or Manager of a pharmacy adds pharmacy users',
   added: 'User added to pharmacies',
   roleChanged: 'User role successfully changed',
   removed: (name: string, pharmacy: string) => `${name} removed from ${pharmacy}`,

@@ -1,4 +1,4 @@
-import { Button, MantineProvider, Menu } from '@mantine/core';
+import { Button, MantineProvider, Menu, Popover, TextInput } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { type ReactNode, useState } from 'react';
@@ -60,6 +60,23 @@ function Nested() {
   );
 }
 
+/** A dialog with a popover form in it, as the release note editor's link field is. */
+function WithPopover() {
+  const [open, setOpen] = useState(true);
+  return open ? (
+    <OpenModal onClose={() => setOpen(false)} title="Add release note">
+      <Popover trapFocus>
+        <Popover.Target>
+          <Button>Link</Button>
+        </Popover.Target>
+        <Popover.Dropdown>
+          <TextInput aria-label="Enter URL" />
+        </Popover.Dropdown>
+      </Popover>
+    </OpenModal>
+  ) : null;
+}
+
 function renderWithUser(ui: ReactNode) {
   const user = userEvent.setup();
   render(<MantineProvider>{ui}</MantineProvider>);
@@ -109,5 +126,16 @@ describe('OpenModal', () => {
     expect(discuss).toHaveFocus();
     await escapeFrom(user, 'Alert');
     expect(opener).toHaveFocus();
+  });
+
+  it('leaves a popover inside it to Escape, rather than closing itself and what was typed in it', async () => {
+    const user = renderWithUser(<WithPopover />);
+    await user.click(await screen.findByRole('button', { name: 'Link' }));
+    const url = await screen.findByRole('textbox', { name: 'Enter URL' });
+    await user.click(url);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Enter URL' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Add release note' })).toBeInTheDocument();
+    await escapeFrom(user, 'Add release note');
   });
 });

@@ -131,6 +131,9 @@ export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModal
       // A combobox or menu inside the modal that takes its own Escape marks its target so (as Mantine's modal checks).
       const target = event.target instanceof Element ? event.target : null;
       if (target?.getAttribute('data-mantine-stop-propagation') === 'true') return;
+      // A popover opened from inside the modal (the release note editor's link field) closes itself on Escape; the
+      // modal closing too threw away everything typed in it.
+      if (target?.closest('.mantine-Popover-dropdown')) return;
       onClose();
     },
     { capture: true },

@@ -17,6 +17,8 @@ const FACILITY_ROLE_NAMES = FACILITY_ROLES.map((r) => r.name) as [string, ...str
 /** Toasts and answers of facility-user administration (spec 2, section 8). */
 export const USER_ADMIN_MESSAGES = {
   created: 'Facility user successfully created',
+  /** Why Add Facility User is off: the viewer may add users at none of their facilities (canAddUserToFacility). */
+  mayNotAdd: 'You may not add users to any of your facilities',
   addingToFacility: 'Adding user to facility...',
   addedToFacility: (role: string, facility: string) => `${role} added to ${facility}`,
   roleChanged: 'User role successfully changed',

@@ -1,5 +1,5 @@
 import { ENDPOINTS, MediprocityAnswerSchema, MessageAnswerSchema, type UserInfo } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -82,5 +82,9 @@ describe('SpecialtyRx Now credentials', () => {
     );
     expect(await screen.findByRole('button', { name: 'Save credentials' })).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.clearMediprocity)).toHaveLength(1);
+    // The button that opened the confirmation went with the card: focus was left on the page's body.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'SpecialtyRx Now Credentials' })).toHaveFocus(),
+    );
   });
 });

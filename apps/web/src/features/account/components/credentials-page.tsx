@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { CREDENTIALS_MESSAGES } from '@portal/domain';
 import { IconCircleCheck } from '@tabler/icons-react';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -29,8 +29,10 @@ export function CredentialsPage() {
 
 function SavedCard({ user }: { user: string }) {
   const clear = useClearCredentials();
+  // The app's confirmation, not Mantine's own: the Remove button that opened it goes with this card, and Mantine gave
+  // the focus back to that removed button, leaving a keyboard user on the page's body.
   const confirmRemove = () =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Remove credentials',
       children: <Text size="sm">{CREDENTIALS_MESSAGES.confirmRemove}</Text>,
       labels: { confirm: 'Remove', cancel: 'Cancel' },

@@ -1,8 +1,9 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { isDashboardLocked, isDashboardSettingsAdmin, SETTINGS_LOCKED_MESSAGE } from '@portal/domain';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -49,17 +50,20 @@ export function UserSettingsPage() {
           )
         }
       />
-      <Modal opened={isAsking} onClose={() => setAsking(false)} title="Apply the new dashboard settings?">
-        <Stack>
-          <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Later
-            </Button>
-            <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* The app's modal: it opens while Save is disabled (saving), so Mantine's own gave focus back to the body. */}
+      {isAsking ? (
+        <OpenModal onClose={() => setAsking(false)} title="Apply the new dashboard settings?">
+          <Stack>
+            <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Later
+              </Button>
+              <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
+            </Group>
+          </Stack>
+        </OpenModal>
+      ) : null}
     </Stack>
   );
 }

@@ -1,4 +1,10 @@
-import { type AuditEvent, AuditPageSchema, ENDPOINTS, FacilitiesAnswerSchema } from '@portal/domain';
+import {
+  AUDIT_MESSAGES,
+  type AuditEvent,
+  AuditPageSchema,
+  ENDPOINTS,
+  FacilitiesAnswerSchema,
+} from '@portal/domain';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -107,6 +113,31 @@ describe('AuditPage', () => {
     expect(screen.getByLabelText('User (email or id)')).toHaveValue('');
     expect(screen.getByLabelText('Kind')).toHaveValue('');
     expect(screen.getByLabelText('From')).toHaveValue('');
+  });
+
+  it('says at the field what is wrong with the filters, and sends nothing, rather than failing the whole list', async () => {
+    const api = install();
+    const user = userEvent.setup({ delay: null });
+    renderApp('/audit', { token: 'tok' });
+    await screen.findByRole('table', { name: 'Audit events' }, { timeout: 5000 });
+    const before = api.callsTo('GET', ENDPOINTS.audit).length;
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-05T08:00' } });
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-01T08:00' } });
+    await user.type(screen.getByLabelText('Record id'), '42');
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    // The server's 400 named the field, but the page showed only 'Could not load the audit trail' and lost the list.
+    expect(screen.getByLabelText('To')).toHaveAccessibleDescription(AUDIT_MESSAGES.fromAfterTo);
+    expect(screen.getByLabelText('Record id')).toHaveAccessibleDescription(AUDIT_MESSAGES.recordIdNeedsType);
+    await waitFor(() => expect(screen.getByLabelText('Record id')).toHaveFocus());
+    expect(api.callsTo('GET', ENDPOINTS.audit)).toHaveLength(before);
+    expect(screen.queryByText(AUDIT_MESSAGES.loadFailed)).not.toBeInTheDocument();
+
+    // Put right, the filters apply and the messages go.
+    await user.type(screen.getByLabelText('Record type'), 'user');
+    fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-06T08:00' } });
+    await user.click(screen.getByRole('button', { name: 'Apply filters' }));
+    await waitFor(() => expect(api.callsTo('GET', ENDPOINTS.audit).length).toBe(before + 1));
+    expect(screen.queryByText(AUDIT_MESSAGES.fromAfterTo)).not.toBeInTheDocument();
   });
 
   it('is in the menu for a SysAdmin', async () => {

@@ -12,10 +12,18 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { AUDIT_KINDS, AUDIT_MESSAGES, type AuditEvent, type Facility, formatDateTime } from '@portal/domain';
-import { type FormEvent, useState } from 'react';
+import {
+  AUDIT_KINDS,
+  AUDIT_MESSAGES,
+  type AuditEvent,
+  AuditQuerySchema,
+  type Facility,
+  formatDateTime,
+} from '@portal/domain';
+import { type FormEvent, useRef, useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { notifyError } from '@/lib/notify.ts';
 import {
   type AuditFormValues,
@@ -44,6 +52,9 @@ export function AuditPage({ facilities }: AuditPageProps) {
   useDocumentTitle('Audit Trail');
   const [values, setValues] = useState<AuditFormValues>(EMPTY_AUDIT_FILTERS);
   const [applied, setApplied] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<keyof AuditFormValues, string>>>({});
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusAfterRender = useFocusAfterRender();
   const [isExporting, setIsExporting] = useState(false);
   const pages = useAuditPages(applied);
   const events = pages.data?.pages.flatMap((p) => p.events) ?? [];
@@ -55,13 +66,29 @@ export function AuditPage({ facilities }: AuditPageProps) {
       setValues((v) => ({ ...v, [name]: value }));
     };
 
+  // The server's schema checks the filters here first: its 400 named the field (From after To, a record id without
+  // its type), but the page could only say 'Could not load the audit trail' in place of the list.
   function apply(event: FormEvent) {
     event.preventDefault();
-    setApplied(auditQueryOf(values));
+    const query = auditQueryOf(values);
+    const parsed = AuditQuerySchema.safeParse(query);
+    if (parsed.success) {
+      setErrors({});
+      setApplied(query);
+      return;
+    }
+    const found: Partial<Record<keyof AuditFormValues, string>> = {};
+    for (const issue of parsed.error.issues) {
+      const name = String(issue.path[0]) as keyof AuditFormValues;
+      found[name] ??= issue.message;
+    }
+    setErrors(found);
+    focusAfterRender(() => firstInvalidField(formRef.current), formRef.current);
   }
 
   function clear() {
     setValues(EMPTY_AUDIT_FILTERS);
+    setErrors({});
     setApplied({});
   }
 
@@ -82,9 +109,22 @@ export function AuditPage({ facilities }: AuditPageProps) {
       <Text size="sm" c="dimmed">
         Who viewed or changed what, when and from where. Events cannot be edited or deleted.
       </Text>
-      <Paper withBorder p="md" component="form" onSubmit={apply} aria-label="Audit filters">
+      <Paper
+        withBorder
+        p="md"
+        component="form"
+        ref={formRef}
+        onSubmit={apply}
+        noValidate
+        aria-label="Audit filters"
+      >
         <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>
-          <TextInput label="User (email or id)" value={values.user} onChange={field('user')} />
+          <TextInput
+            label="User (email or id)"
+            value={values.user}
+            onChange={field('user')}
+            error={errors.user}
+          />
           <NativeSelect
             label="Facility"
             value={values.facId}
@@ -94,16 +134,40 @@ export function AuditPage({ facilities }: AuditPageProps) {
               ...facilities.map((f) => ({ value: String(f.facID), label: `${f.facName} (${f.facID})` })),
             ]}
           />
-          <NativeSelect label="Kind" value={values.kind} onChange={field('kind')} data={KIND_OPTIONS} />
+          <NativeSelect
+            label="Kind"
+            value={values.kind}
+            onChange={field('kind')}
+            data={KIND_OPTIONS}
+            error={errors.kind}
+          />
           <TextInput
             label="Record type"
             placeholder="e.g. highCost, user, file"
             value={values.recordType}
             onChange={field('recordType')}
+            error={errors.recordType}
           />
-          <TextInput label="Record id" value={values.recordId} onChange={field('recordId')} />
-          <TextInput type="datetime-local" label="From" value={values.from} onChange={field('from')} />
-          <TextInput type="datetime-local" label="To" value={values.to} onChange={field('to')} />
+          <TextInput
+            label="Record id"
+            value={values.recordId}
+            onChange={field('recordId')}
+            error={errors.recordId}
+          />
+          <TextInput
+            type="datetime-local"
+            label="From"
+            value={values.from}
+            onChange={field('from')}
+            error={errors.from}
+          />
+          <TextInput
+            type="datetime-local"
+            label="To"
+            value={values.to}
+            onChange={field('to')}
+            error={errors.to}
+          />
         </SimpleGrid>
         <Group mt="md">
           <Button type="submit">Apply filters</Button>

@@ -28,7 +28,7 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
     <OpenModal onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <TextInput label="Title" required {...field('title')} />
+          <TextInput label="Title" required data-autofocus {...field('title')} />
           <Group grow>
             <TextInput label="Type" required {...field('type')} />
             <TextInput label="Date" type="date" required {...field('date')} />

@@ -116,6 +116,14 @@ describe('ReleaseNotesPage', () => {
     expect(screen.getByRole('button', { name: 'Add release note' })).toBeInTheDocument();
   });
 
+  it('opens Add release note with the cursor in Title, not on the dialog’s close button', async () => {
+    install();
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add release note' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add release note' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Title/ })).toHaveFocus());
+  });
+
   it("edits a note: the schema's message for an empty title, then the changed fields sent", async () => {
     const api = install();
     const { user } = renderApp('/info/release-notes', { token: 'tok' });
@@ -176,6 +184,14 @@ describe('ReleaseNotesPage', () => {
 });
 
 describe('VersionsPage', () => {
+  it('opens Add version with the cursor in Version, not on the dialog’s close button', async () => {
+    install();
+    const { user } = renderApp('/info/versions', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Add version' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add version' });
+    await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Version/ })).toHaveFocus());
+  });
+
   it('sorts by version descending and shows the admin update to pharmacy users only', async () => {
     install();
     const view = renderApp('/info/versions', { token: 'tok' });

@@ -30,7 +30,7 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow>
-            <TextInput label="Version" required {...field('version')} />
+            <TextInput label="Version" required data-autofocus {...field('version')} />
             <TextInput label="Date" type="date" required {...field('date')} />
           </Group>
           <TextInput label="Title" required {...field('title')} />

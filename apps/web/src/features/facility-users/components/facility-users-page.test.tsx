@@ -7,6 +7,7 @@ import {
   FacilitiesAnswerSchema,
   MessageAnswerSchema,
   PharmaciesAnswerSchema,
+  USER_ADMIN_MESSAGES,
   UserFacilitiesAnswerSchema,
   UsersAnswerSchema,
   userRoleKeys,
@@ -132,6 +133,26 @@ async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS, 
 }
 
 describe('FacilityUsersPage', () => {
+  it('keeps Add Facility User reachable when it is off, and says why beside it', async () => {
+    // A nurse, who holds no facility where she may add users.
+    new FakeApi()
+      .signedIn('tok', nurse())
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [settableFacility({ userRole: 'Nursing', permissions: {} })],
+        }),
+      )
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
+      .install();
+    renderApp('/facility-users', { token: 'tok' });
+    await screen.findByRole('row', { name: /Zed Young/ }, { timeout: 5000 });
+    // A disabled button can neither be reached by Tab nor say why; billing@ met it with no word of the reason.
+    const add = screen.getByRole('button', { name: 'Add Facility User' });
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'true'));
+    expect(add).not.toBeDisabled();
+    expect(add).toHaveAccessibleDescription(USER_ADMIN_MESSAGES.mayNotAdd);
+  });
+
   it('sorts by name, flips, searches by name or email, and badges the viewer as Self', async () => {
     install();
     const { user } = renderApp('/facility-users', { token: 'tok' });

@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type AdminUser, canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -35,6 +35,10 @@ export function FacilityUsersPage() {
   const rows = useMemo(() => visibleUsers(data?.users ?? [], query, sort), [data, query, sort]);
   const close = () => setModal(null);
   const mayCreate = viewer?.facilities.some((f) => canAddUserToFacility(viewer, f.facID)) ?? false;
+  // Off, the button stays reachable and says why (as Add Pharmacy User and the row menus do); only while the
+  // facilities load is it quietly off.
+  const whyNotId = useId();
+  const saysWhyNot = Boolean(viewer) && !mayCreate;
   const renderRow = useCallback(
     (user: AdminUser) => (
       <Table.Tr key={user.userId}>
@@ -53,9 +57,22 @@ export function FacilityUsersPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Facility Users</Title>
-        <Button onClick={() => setModal({ kind: 'create' })} disabled={!mayCreate}>
-          Add Facility User
-        </Button>
+        <Group gap="xs">
+          {saysWhyNot ? (
+            <Text id={whyNotId} size="sm" c="dimmed">
+              {USER_ADMIN_MESSAGES.mayNotAdd}
+            </Text>
+          ) : null}
+          <Button
+            onClick={() => (mayCreate ? setModal({ kind: 'create' }) : undefined)}
+            disabled={!viewer}
+            aria-disabled={saysWhyNot || undefined}
+            data-disabled={saysWhyNot || undefined}
+            aria-describedby={saysWhyNot ? whyNotId : undefined}
+          >
+            Add Facility User
+          </Button>
+        </Group>
       </Group>
       <SearchableTable
         searchLabel="Search users"

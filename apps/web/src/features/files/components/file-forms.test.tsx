@@ -62,6 +62,12 @@ function show(modal: ReactNode) {
 // A message that shows only under the field, with focus left on the submit button, is missed by a screen reader
 // user: the cursor goes to the field, which the message describes.
 describe('file dialogs put the cursor on the field their message is about', () => {
+  it('Upload File opens with the cursor on the file picker, not on the dialog’s close button', async () => {
+    show(<UploadModal parentId={2} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Upload File' });
+    await waitFor(() => expect(within(dialog).getByLabelText(/^Files/)).toHaveFocus());
+  });
+
   it('Create Folder without a name', async () => {
     const { user } = show(<CreateFolderModal parentId={2} onClose={vi.fn()} />);
     const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });

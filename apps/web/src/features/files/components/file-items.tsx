@@ -81,7 +81,8 @@ const FileRow = memo(function FileRow({ item, inTopLevel, inBin, now, onOpen, on
   return (
     <Table.Tr>
       <Table.Td>
-        <Group gap="xs" wrap="nowrap">
+        {/* The New mark goes under the name where the column is narrow (a tablet), rather than widening the table. */}
+        <Group gap="xs" style={{ rowGap: 4 }}>
           <UnstyledButton onClick={() => onOpen(item)}>
             <Group gap="xs" wrap="nowrap">
               {item.file_or_folder === 'folder' ? (
@@ -153,7 +154,9 @@ interface DrawnItemsProps extends Omit<ItemProps, 'item'> {
  */
 const ListItems = memo(function ListItems({ items, shown, container, ...rest }: DrawnItemsProps) {
   return (
-    <Table.ScrollContainer minWidth={560}>
+    // Narrow enough for the pane beside the folder tree on a tablet (about 435 px at 768): drawn 560 wide, the
+    // Actions column sat out of sight and only a sideways swipe found it. Names and paths wrap instead.
+    <Table.ScrollContainer minWidth={420}>
       <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>

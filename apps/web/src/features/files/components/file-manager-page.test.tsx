@@ -341,6 +341,8 @@ describe('FileManagerPage', () => {
         ok(PreRestoreAnswerSchema, GONE_PARENT),
       );
     const { user, dialog } = await openRestoreOfDraft();
+    // The picker comes once the check has answered; the cursor goes there, not left on the dialog's close button.
+    await waitFor(() => expect(within(dialog).getByPlaceholderText('Choose a folder')).toHaveFocus());
     await user.click(await within(dialog).findByPlaceholderText('Choose a folder'));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
     expect(options).toEqual([

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core
 import { notifications } from '@mantine/notifications';
 import { FILE_MESSAGES, type FileItem } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
 import { folderTrail } from './folder-tree.tsx';
@@ -32,6 +32,13 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
     .filter((f) => f.editable)
     .map((f) => ({ value: String(f.file_id), label: folderTrail(all, f.file_id) }))
     .sort((a, b) => a.label.localeCompare(b.label));
+  // The picker comes after the check has answered, too late for the dialog's data-autofocus: the cursor stayed on
+  // the close button. It goes to the one thing to do here.
+  const pickerRef = useRef<HTMLInputElement>(null);
+  const showsPicker = needsNewParent && options.length > 0;
+  useEffect(() => {
+    if (showsPicker) pickerRef.current?.focus();
+  }, [showsPicker]);
   const confirm = () => {
     const newParentId = needsNewParent && target ? Number(target) : undefined;
     restore.mutate(
@@ -59,6 +66,7 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
           <>
             <Alert color="yellow">{FILE_MESSAGES.needsNewParent}</Alert>
             <Select
+              ref={pickerRef}
               label="New location"
               placeholder="Choose a folder"
               data={options}

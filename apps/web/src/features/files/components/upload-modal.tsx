@@ -92,6 +92,7 @@ export function UploadModal({ parentId, takenNames = [], onClose }: UploadModalP
           <FileInput
             label="Files"
             placeholder="Choose files"
+            data-autofocus
             multiple
             clearable
             ref={filesRef}

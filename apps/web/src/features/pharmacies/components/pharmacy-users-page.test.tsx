@@ -4,6 +4,7 @@ import {
   EditUserInfoAnswerSchema,
   ENDPOINTS,
   MessageAnswerSchema,
+  PHARMACY_ADMIN_MESSAGES,
   PharmaciesAnswerSchema,
   toPermissionMap,
 } from '@portal/domain';
@@ -182,6 +183,24 @@ describe('PharmacyUsersPage', () => {
     await user.click(role());
     expect(await screen.findByRole('option', { name: 'SysAdmin' })).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByRole('option', { name: 'Pharmacist' })).not.toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('disables Add Pharmacy User and says why when the viewer manages users at none of their pharmacies', async () => {
+    withPharmacyAdmin(new FakeApi().signedIn('tok', pharmacist()))
+      .on('GET', ENDPOINTS.pharmacies, () =>
+        ok(PharmaciesAnswerSchema, {
+          pharmacies: [
+            pharmacyFixture({ pharmID: 'upny', pharmName: 'Upstate Pharmacy NY', userRole: 'Billing' }),
+          ],
+        }),
+      )
+      .install();
+    renderApp('/pharmacy-users', { token: 'tok' });
+    await screen.findByRole('row', { name: /Sam Sysadmin/ }, T);
+    // A Billing user opened a dialog whose Pharmacies list was empty: a form nobody could ever submit.
+    const add = screen.getByRole('button', { name: 'Add Pharmacy User' });
+    await waitFor(() => expect(add).toHaveAttribute('aria-disabled', 'true'));
+    expect(add).toHaveAccessibleDescription(PHARMACY_ADMIN_MESSAGES.mayNotCreate);
   });
 
   it('validates the creation form with the spec’s messages, then creates the user', async () => {

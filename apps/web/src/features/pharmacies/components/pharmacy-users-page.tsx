@@ -1,13 +1,14 @@
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import {
   formatPhone,
   PHARMACY_ADMIN_MESSAGES,
   type PharmacyUser,
   type PharmacyUserAction,
+  pharmaciesOffered,
 } from '@portal/domain';
 import { IconPlus } from '@tabler/icons-react';
-import { useCallback, useDeferredValue, useEffect, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useId, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
@@ -59,6 +60,10 @@ export function PharmacyUsersPage() {
   const editing = users.data?.users.find((u) => u.userId === editingId);
   const acting = open ? users.data?.users.find((u) => u.userId === open.userId) : undefined;
   const closeAction = () => setOpen(null);
+  // Nowhere to add a user (a Billing user, say): the dialog would offer no pharmacy and could never be sent. The
+  // button stays focusable and says why, as the row menus' disabled items do.
+  const mayCreate = pharmacies.isPending || pharmaciesOffered(standings).length > 0;
+  const whyNotId = useId();
 
   useEffect(() => {
     if (users.error) notifications.show({ color: 'red', message: PHARMACY_ADMIN_MESSAGES.retrieveError });
@@ -90,9 +95,22 @@ export function PharmacyUsersPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Pharmacy Users</Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden />} onClick={() => setIsCreating(true)}>
-          Add Pharmacy User
-        </Button>
+        <Group gap="xs">
+          {mayCreate ? null : (
+            <Text id={whyNotId} size="sm" c="dimmed">
+              {PHARMACY_ADMIN_MESSAGES.mayNotCreate}
+            </Text>
+          )}
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden />}
+            onClick={() => (mayCreate ? setIsCreating(true) : undefined)}
+            aria-disabled={mayCreate ? undefined : true}
+            data-disabled={mayCreate ? undefined : true}
+            aria-describedby={mayCreate ? undefined : whyNotId}
+          >
+            Add Pharmacy User
+          </Button>
+        </Group>
       </Group>
       <SearchableTable
         searchLabel="Search users"
