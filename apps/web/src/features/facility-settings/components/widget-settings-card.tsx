@@ -138,6 +138,9 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
             description={`${SETTING_LIMITS.maxCount.min} to ${SETTING_LIMITS.maxCount.max}`}
             min={SETTING_LIMITS.maxCount.min}
             max={SETTING_LIMITS.maxCount.max}
+            // Mantine's default clamps on blur: a typed 25 became 20 as Save was pressed and was saved unseen.
+            // Kept as typed, validateValues says what is accepted and nothing is sent.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={values.maxCount}
@@ -150,6 +153,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
             description={`${SETTING_LIMITS.intervalMinutes.min} to ${SETTING_LIMITS.intervalMinutes.max}`}
             min={SETTING_LIMITS.intervalMinutes.min}
             max={SETTING_LIMITS.intervalMinutes.max}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={values.intervalMinutes}
