@@ -124,6 +124,9 @@ describe('FacilitySettingsPage', () => {
     expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('0');
     expect(limit).toHaveValue('12');
     expect(api.callsTo('POST', ENDPOINTS.facilitySetting)).toHaveLength(0);
+    // The first refused field takes the focus, so its message is read out and the user is where to correct it.
+    expect(count).toHaveFocus();
+    expect(count).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.maxCount));
   });
 
   it("moves focus to the card's heading when Save disappears after saving", async () => {

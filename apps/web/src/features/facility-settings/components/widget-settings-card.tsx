@@ -7,7 +7,7 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
-import { isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { firstInvalidField, isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useReloadFacility } from '../api/get-facility.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
@@ -74,6 +74,8 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
   function submit() {
     if (Object.keys(validateValues(values)).length > 0) {
       setShowErrors(true);
+      // To the first refused field, so its message is read out (the Save pressed stays, saying nothing).
+      focusAfterRender(() => firstInvalidField(cardRef.current), cardRef.current);
       return;
     }
     const isLimit = values.autoRespond === LIMIT_ACTION;
