@@ -17,6 +17,8 @@ const FACILITY_ROLE_NAMES = FACILITY_ROLES.map((r) => r.name) as [string, ...str
 /** Toasts and answers of facility-user administration (spec 2, section 8). */
 export const USER_ADMIN_MESSAGES = {
   created: 'Facility user successfully created',
+  // Beside the disabled Add Facility User, so a DON or nurse knows it is their role, not a fault.
+  mayNotAddUsers: 'Your role does not allow adding users at your facilities.',
   addingToFacility: 'Adding user to facility...',
   addedToFacility: (role: string, facility: string) => `${role} added to ${facility}`,
   roleChanged: 'User role successfully changed',

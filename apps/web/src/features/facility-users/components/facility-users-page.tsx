@@ -1,7 +1,7 @@
-import { Button, Group, Stack, Table, Title } from '@mantine/core';
+import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { type AdminUser, canAddUserToFacility, formatPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useId, useMemo, useState } from 'react';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { SelfBadgeName } from '@/components/self-badge-name.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -35,6 +35,9 @@ export function FacilityUsersPage() {
   const rows = useMemo(() => visibleUsers(data?.users ?? [], query, sort), [data, query, sort]);
   const close = () => setModal(null);
   const mayCreate = viewer?.facilities.some((f) => canAddUserToFacility(viewer, f.facID)) ?? false;
+  // Said only once the viewer's facilities are known, so it never flashes while they load.
+  const isRefused = viewer !== null && !mayCreate;
+  const refusedId = useId();
   const renderRow = useCallback(
     (user: AdminUser) => (
       <Table.Tr key={user.userId}>
@@ -53,9 +56,20 @@ export function FacilityUsersPage() {
     <Stack gap="md">
       <Group justify="space-between">
         <Title order={1}>Facility Users</Title>
-        <Button onClick={() => setModal({ kind: 'create' })} disabled={!mayCreate}>
-          Add Facility User
-        </Button>
+        <Stack gap={4} align="flex-end">
+          <Button
+            onClick={() => setModal({ kind: 'create' })}
+            disabled={!mayCreate}
+            aria-describedby={isRefused ? refusedId : undefined}
+          >
+            Add Facility User
+          </Button>
+          {isRefused ? (
+            <Text id={refusedId} size="sm" c="dimmed">
+              {USER_ADMIN_MESSAGES.mayNotAddUsers}
+            </Text>
+          ) : null}
+        </Stack>
       </Group>
       <SearchableTable
         searchLabel="Search users"
