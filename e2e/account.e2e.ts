@@ -200,6 +200,20 @@ describe('account settings', () => {
     await page.getByRole('switch', { name: /Lock dashboard settings/ }).waitFor();
     await context.close();
   });
+
+  it('keeps the focus on Beta user while a keyboard toggle of it is saved', async () => {
+    const { context, page } = await signedIn('nurse.nocreds@meadowbrook.test');
+    await page.goto(`${portal.url}/settings/account`);
+    const beta = page.getByRole('switch', { name: /Beta user/ });
+    await beta.focus();
+    await page.keyboard.press('Space');
+    await page.getByText('Activated nurse.nocreds@meadowbrook.test as Beta User').waitFor();
+    await expect.poll(() => beta.evaluate((element) => element === document.activeElement)).toBe(true);
+    await page.keyboard.press('Space');
+    await page.getByText('Deactivated nurse.nocreds@meadowbrook.test as Beta User').waitFor();
+    await expect.poll(() => beta.evaluate((element) => element === document.activeElement)).toBe(true);
+    await context.close();
+  });
 });
 
 describe('public account pages', () => {

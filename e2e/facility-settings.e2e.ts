@@ -301,6 +301,7 @@ describe('facility settings', () => {
     await page.goto(`${portal.url}/facility/facilitySettings/102`);
     await page.getByText('You do not have permission to set the settings of this facility.').waitFor();
     expect(await page.getByLabel('Number of email reminders').count()).toBe(0);
+    await expectAccessible(page, '/facility/facilitySettings/102 (no permission)');
     await context.close();
   });
 

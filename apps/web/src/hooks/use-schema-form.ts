@@ -17,7 +17,7 @@ type FormSchema = z.ZodType<FieldValues, FieldValues>;
  * react-hook-form over one of the domain's form schemas: checked on submit, then again as the user corrects a field;
  * the submit handler receives the schema's output. `field(name)` spreads into a Mantine input (its registration and
  * its error message), and `setFieldErrors` puts the server's per-field messages (a 400's `fields`) under the same
- * inputs.
+ * inputs, the first of them taking the focus.
  */
 export function useSchemaForm<S extends FormSchema>(schema: S, defaultValues: z.input<S>) {
   const form = useForm<z.input<S>, unknown, z.output<S>>({
@@ -28,8 +28,17 @@ export function useSchemaForm<S extends FormSchema>(schema: S, defaultValues: z.
   useFocusFirstInvalid(form);
   const field = formField(form);
   const setFieldErrors = (fields: Record<string, string>) => {
-    for (const [name, message] of Object.entries(fields))
-      form.setError(name as Path<z.input<S>>, { type: 'server', message });
+    // The first refused field takes the cursor, as after a failed check on submit, so a screen reader reads the
+    // server's reason (a wrong current password) at the field to correct; unless the user has moved elsewhere.
+    const active = document.activeElement;
+    const mayMove = !active || active === document.body || active.closest('form') !== null;
+    Object.entries(fields).forEach(([name, message], index) => {
+      form.setError(
+        name as Path<z.input<S>>,
+        { type: 'server', message },
+        { shouldFocus: mayMove && index === 0 },
+      );
+    });
   };
   return { form, field, setFieldErrors };
 }

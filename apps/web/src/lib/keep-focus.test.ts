@@ -32,6 +32,21 @@ describe('keepFocusThroughLoading', () => {
     expect(document.activeElement).toBe(refresh);
   });
 
+  it('puts the focus back on a switch disabled while its change is saved (Settings > Beta user)', async () => {
+    setUp();
+    const beta = document.createElement('input');
+    beta.type = 'checkbox';
+    beta.setAttribute('role', 'switch');
+    document.body.append(beta);
+    beta.focus();
+    beta.blur();
+    beta.disabled = true;
+    await settle();
+    beta.disabled = false;
+    await settle();
+    expect(document.activeElement).toBe(beta);
+  });
+
   it('leaves the focus where the user has put it meanwhile, and a control that went away', async () => {
     const { refresh, other } = setUp();
     refresh.disabled = true;

@@ -1,5 +1,5 @@
 import { EditUserInfoAnswerSchema, ENDPOINTS, USER_ADMIN_MESSAGES, type UserInfo } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -114,6 +114,8 @@ describe('Account Info', () => {
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'a-new-password');
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
     expect(await within(form).findByText('Current password is not correct')).toBeInTheDocument();
+    // The refused field takes the focus, so a screen reader reads why at the field to correct.
+    await waitFor(() => expect(within(form).getByLabelText(/^Current password/)).toHaveFocus());
 
     await user.clear(within(form).getByLabelText(/^Current password/));
     await user.type(within(form).getByLabelText(/^Current password/), 'old-password');

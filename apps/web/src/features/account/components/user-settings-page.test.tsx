@@ -1,5 +1,5 @@
 import { defaultUserSettings, ENDPOINTS, MessageAnswerSchema, type UserInfo } from '@portal/domain';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -25,6 +25,22 @@ const admin = () =>
   });
 
 describe('Alerts dashboard configuration', () => {
+  it('gives the focus back to Save settings when Later closes the question', async () => {
+    fakeApi(nurse()).install();
+    const { user } = renderApp('/settings/userSettings', { token: 'tok' });
+    await screen.findByRole('heading', { level: 1, name: 'Alerts Dashboard Configuration' });
+    await user.click(screen.getByRole('switch', { name: 'Show CLARIFICATIONS' }));
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply the new dashboard settings?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Later' }));
+    await waitFor(() =>
+      expect(
+        screen.queryByRole('dialog', { name: 'Apply the new dashboard settings?' }),
+      ).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save settings' })).toHaveFocus());
+  });
+
   it('saves order and visibility of every widget, then asks to log out now or later', async () => {
     const api = fakeApi(nurse()).install();
     const { user, router } = renderApp('/settings/userSettings', { token: 'tok' });

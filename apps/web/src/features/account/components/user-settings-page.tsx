@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
 import { isDashboardLocked, isDashboardSettingsAdmin, SETTINGS_LOCKED_MESSAGE } from '@portal/domain';
 import { IconLock } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { OpenModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useSaveUserSettings } from '../api/user-settings.ts';
@@ -22,9 +22,10 @@ export function UserSettingsPage() {
   const save = useSaveUserSettings();
   const [isAsking, setAsking] = useState(false);
   const isLocked = isDashboardLocked(user);
+  const pageRef = useRef<HTMLDivElement>(null);
 
   return (
-    <Stack>
+    <Stack ref={pageRef}>
       <Title order={1}>Alerts Dashboard Configuration</Title>
       {isLocked ? (
         <Alert color="yellow" variant="light" icon={<IconLock aria-hidden />} role="note">
@@ -50,20 +51,27 @@ export function UserSettingsPage() {
           )
         }
       />
-      {/* The app's modal: it opens while Save is disabled (saving), so Mantine's own gave focus back to the body. */}
-      {isAsking ? (
-        <OpenModal onClose={() => setAsking(false)} title="Apply the new dashboard settings?">
-          <Stack>
-            <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => setAsking(false)}>
-                Later
-              </Button>
-              <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
-            </Group>
-          </Stack>
-        </OpenModal>
-      ) : null}
+      <Modal
+        opened={isAsking}
+        onClose={() => setAsking(false)}
+        title="Apply the new dashboard settings?"
+        // The saved settings remount the form (its key), so the Save button the modal would give the focus back to
+        // is gone and the focus fell to the page's body: the new form's Save takes it instead.
+        returnFocus={false}
+        onExitTransitionEnd={() => {
+          if (isFocusLost()) pageRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+        }}
+      >
+        <Stack>
+          <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => setAsking(false)}>
+              Later
+            </Button>
+            <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Stack>
   );
 }

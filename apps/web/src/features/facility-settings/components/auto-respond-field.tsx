@@ -65,6 +65,8 @@ export function AutoRespondField({
           }
           min={SETTING_LIMITS.limitCount.min}
           max={SETTING_LIMITS.limitCount.max}
+          // Kept as typed rather than clamped on blur (a typed 12 was saved as 9): the card's check says what is accepted.
+          clampBehavior="none"
           allowDecimal={false}
           allowNegative={false}
           value={limitCount}

@@ -99,6 +99,36 @@ describe('FacilitySettingsPage', () => {
     });
   });
 
+  it('keeps a number typed out of range and says what is accepted, instead of changing it and saving', async () => {
+    const api = fakeApi()
+      .on('POST', ENDPOINTS.facilitySetting, () =>
+        ok(FacilitySettingAnswerSchema, { message: SETTINGS_MESSAGES.saved('AUTHORIZATION') }),
+      )
+      .install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    const count = within(card).getByLabelText('Number of email reminders');
+    await user.clear(count);
+    await user.type(count, '25');
+    await typeInterval(user, card, '0');
+    await user.click(within(card).getByRole('radio', { name: 'Approve Limit' }));
+    const limit = within(card).getByLabelText('Limit Count');
+    await user.clear(limit);
+    await user.type(limit, '12');
+    await user.click(within(card).getByRole('button', { name: 'Save' }));
+
+    expect(await within(card).findByText(SETTINGS_MESSAGES.limitCount)).toBeInTheDocument();
+    expect(within(card).getByText(SETTINGS_MESSAGES.maxCount)).toBeInTheDocument();
+    expect(within(card).getByText(SETTINGS_MESSAGES.interval)).toBeInTheDocument();
+    expect(count).toHaveValue('25');
+    expect(within(card).getByLabelText('Reminder interval (minutes)')).toHaveValue('0');
+    expect(limit).toHaveValue('12');
+    expect(api.callsTo('POST', ENDPOINTS.facilitySetting)).toHaveLength(0);
+    // The first refused field takes the focus, so its message is read out and the user is where to correct it.
+    expect(count).toHaveFocus();
+    expect(count).toHaveAccessibleDescription(expect.stringContaining(SETTINGS_MESSAGES.maxCount));
+  });
+
   it("moves focus to the card's heading when Save disappears after saving", async () => {
     fakeApi()
       .on('POST', ENDPOINTS.facilitySetting, () =>

@@ -70,7 +70,16 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
           ))}
         </SimpleGrid>
       ) : (
-        <Alert color="yellow" role="note" title="Settings are not available">
+        <Alert
+          color="yellow"
+          role="note"
+          title={
+            // The theme's yellow on its light tint is too faint for a title (axe contrast): body text colour instead.
+            <Text span fw={700} c="var(--mantine-color-text)">
+              Settings are not available
+            </Text>
+          }
+        >
           You do not have permission to set the settings of this facility.
         </Alert>
       )}

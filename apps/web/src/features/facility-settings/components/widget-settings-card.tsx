@@ -7,7 +7,7 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { useId, useRef, useState } from 'react';
-import { isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { firstInvalidField, isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useReloadFacility } from '../api/get-facility.ts';
 import { useSaveSettings } from '../api/save-settings.ts';
@@ -74,6 +74,8 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
   function submit() {
     if (Object.keys(validateValues(values)).length > 0) {
       setShowErrors(true);
+      // To the first refused field, so its message is read out (the Save pressed stays, saying nothing).
+      focusAfterRender(() => firstInvalidField(cardRef.current), cardRef.current);
       return;
     }
     const isLimit = values.autoRespond === LIMIT_ACTION;
@@ -138,6 +140,9 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
             description={`${SETTING_LIMITS.maxCount.min} to ${SETTING_LIMITS.maxCount.max}`}
             min={SETTING_LIMITS.maxCount.min}
             max={SETTING_LIMITS.maxCount.max}
+            // Mantine's default clamps on blur: a typed 25 became 20 as Save was pressed and was saved unseen.
+            // Kept as typed, validateValues says what is accepted and nothing is sent.
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={values.maxCount}
@@ -150,6 +155,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
             description={`${SETTING_LIMITS.intervalMinutes.min} to ${SETTING_LIMITS.intervalMinutes.max}`}
             min={SETTING_LIMITS.intervalMinutes.min}
             max={SETTING_LIMITS.intervalMinutes.max}
+            clampBehavior="none"
             allowDecimal={false}
             allowNegative={false}
             value={values.intervalMinutes}

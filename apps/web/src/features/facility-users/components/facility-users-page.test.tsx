@@ -176,6 +176,31 @@ describe('FacilityUsersPage', () => {
     expect(within(header).getByText('Actions')).toBe(header);
   });
 
+  it('says why Add Facility User is unavailable to a viewer who may add users at none of their facilities', async () => {
+    new FakeApi()
+      .signedIn('tok', nurse({ userRole: 'DON', entityTypeAndRole: [{ facid: 101, userRole: 'DON' }] }))
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [settableFacility({ permissions: {}, userRole: 'DON' })],
+        }),
+      )
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: USERS }))
+      .install();
+    renderApp('/facility-users', { token: 'tok' });
+    const add = await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 });
+    expect(await screen.findByText(USER_ADMIN_MESSAGES.mayNotAdd, {}, { timeout: 5000 })).toBeVisible();
+    expect(add).toHaveAttribute('aria-disabled', 'true');
+    expect(add).toHaveAccessibleDescription(USER_ADMIN_MESSAGES.mayNotAdd);
+  });
+
+  it('shows no such reason to a viewer who may add users', async () => {
+    install();
+    renderApp('/facility-users', { token: 'tok' });
+    const add = await screen.findByRole('button', { name: 'Add Facility User' }, { timeout: 5000 });
+    await waitFor(() => expect(add).toBeEnabled());
+    expect(screen.queryByText(USER_ADMIN_MESSAGES.mayNotAdd)).not.toBeInTheDocument();
+  });
+
   it('gates the row menu by the facility’s keys and never lets the viewer delete themselves', async () => {
     install({ user_EditNursing: true });
     const { user } = renderApp('/facility-users', { token: 'tok' });

@@ -5,14 +5,17 @@ import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useCreateFolder } from '../api/files-api.ts';
-import { notifyFileError } from './notify-files.ts';
+import { nameRefusal, notifyFileError } from './notify-files.ts';
 
 export interface CreateFolderModalProps {
   parentId: number;
   onClose: () => void;
 }
 
-/** Create Folder: a name (required) and a description. */
+/**
+ * Create Folder: a name (required) and a description. A name the server refuses (taken in this folder) is said at
+ * the field as well as in the spec's toast, and the field takes the focus, as Rename and File/Folder Info do.
+ */
 export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
@@ -22,11 +25,12 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
   const focusAfterRender = useFocusAfterRender();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
+    const form = event.currentTarget;
     const parsed = CreateFolderFormSchema.safeParse({ name, description });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.folderNameRequired);
       // Once the message shows, the cursor goes to the name, and a screen reader reads the message with it.
-      focusAfterRender(() => nameRef.current, event.currentTarget);
+      focusAfterRender(() => nameRef.current, form);
       return;
     }
     create.mutate(
@@ -36,7 +40,14 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
           notifications.show({ color: 'green', message: FILE_MESSAGES.folderCreated });
           onClose();
         },
-        onError: (e) => notifyFileError(e),
+        onError: (e) => {
+          notifyFileError(e);
+          const refusal = nameRefusal(e);
+          if (refusal) {
+            setError(refusal);
+            focusAfterRender(() => nameRef.current, form);
+          }
+        },
       },
     );
   };
@@ -49,7 +60,10 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
             required
             ref={nameRef}
             value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
+            onChange={(e) => {
+              setName(e.currentTarget.value);
+              setError(null);
+            }}
             error={error}
             data-autofocus
           />

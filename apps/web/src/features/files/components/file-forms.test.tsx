@@ -111,6 +111,29 @@ describe('Upload File', () => {
   });
 });
 
+describe('Create Folder', () => {
+  it('drops its message once a name is typed, and says at the field, besides the toast, that the name is taken', async () => {
+    new FakeApi()
+      .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '2')}`, () =>
+        fail(409, FILE_MESSAGES.duplicateName, 'CONFLICT', { name: FILE_MESSAGES.duplicateName }),
+      )
+      .install();
+    const onClose = vi.fn();
+    const { user } = show(<CreateFolderModal parentId={2} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    const name = within(dialog).getByLabelText(/^Folder name/);
+    await waitFor(() => expect(name).toHaveAccessibleDescription(FILE_MESSAGES.folderNameRequired));
+    await user.type(name, 'Policies');
+    expect(within(dialog).queryByText(FILE_MESSAGES.folderNameRequired)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText(`Error #409: ${FILE_MESSAGES.duplicateName}`)).toBeInTheDocument();
+    await waitFor(() => expect(name).toHaveAccessibleDescription(FILE_MESSAGES.duplicateName));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
 describe('File/Folder Info', () => {
   it('says at the name field, besides the spec’s toast, that the name is taken in the folder', async () => {
     new FakeApi()
