@@ -1,11 +1,11 @@
-import { Alert, Button, Group, Modal, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { isDashboardLocked, isDashboardSettingsAdmin, SETTINGS_LOCKED_MESSAGE } from '@portal/domain';
 import { IconLock } from '@tabler/icons-react';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { OpenModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
-import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { useSaveUserSettings } from '../api/user-settings.ts';
@@ -22,7 +22,15 @@ export function UserSettingsPage() {
   const save = useSaveUserSettings();
   const [isAsking, setAsking] = useState(false);
   const isLocked = isDashboardLocked(user);
+  // Once the question goes (Later, Escape), the keyboard goes on from Save settings. The save remounted the form (its
+  // key), so the button that had the focus is gone and the modal's own return would land on the page's heading.
   const pageRef = useRef<HTMLDivElement>(null);
+  const wasAsking = useRef(false);
+  useEffect(() => {
+    if (wasAsking.current && !isAsking)
+      pageRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+    wasAsking.current = isAsking;
+  }, [isAsking]);
 
   return (
     <Stack ref={pageRef}>
@@ -51,27 +59,20 @@ export function UserSettingsPage() {
           )
         }
       />
-      <Modal
-        opened={isAsking}
-        onClose={() => setAsking(false)}
-        title="Apply the new dashboard settings?"
-        // The saved settings remount the form (its key), so the Save button the modal would give the focus back to
-        // is gone and the focus fell to the page's body: the new form's Save takes it instead.
-        returnFocus={false}
-        onExitTransitionEnd={() => {
-          if (isFocusLost()) pageRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-        }}
-      >
-        <Stack>
-          <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setAsking(false)}>
-              Later
-            </Button>
-            <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
-          </Group>
-        </Stack>
-      </Modal>
+      {/* The app's modal: it opens while Save is disabled (saving), so Mantine's own gave focus back to the body. */}
+      {isAsking ? (
+        <OpenModal onClose={() => setAsking(false)} title="Apply the new dashboard settings?">
+          <Stack>
+            <Text size="sm">Your dashboard shows the new settings after you sign in again.</Text>
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => setAsking(false)}>
+                Later
+              </Button>
+              <Button onClick={() => navigate(PATHS.logout)}>Log out now</Button>
+            </Group>
+          </Stack>
+        </OpenModal>
+      ) : null}
     </Stack>
   );
 }
