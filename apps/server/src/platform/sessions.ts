@@ -3,6 +3,7 @@ import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { AuthUser } from './context.ts';
 import { mustEnrolMfaSql } from './mfa-gate.ts';
+import { announce, NOTICE_CHANNELS } from './notices.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 /** Session lifetimes from configuration (reference/api.md, "Authentication"). */
@@ -78,36 +79,10 @@ export async function touchSession(db: Db, sessionId: number, now: Date): Promis
   await db.update(sessions).set({ lastSeenAt: now }).where(eq(sessions.id, sessionId));
 }
 
-/**
- * The channel a revocation is announced on, with the revoked sessions' ids (comma-separated) as its payload: every
- * server process on the database listens (features/events/bus.ts) and ends those sessions' live-update streams at
- * once, instead of at their next heartbeat's session check. Sent with `pg_notify` in the revoking transaction, so
- * it is delivered when that commits, and never for a revocation rolled back.
- */
-export const SESSIONS_REVOKED_CHANNEL = 'sessions_revoked';
-
-// NOTIFY payloads stop at 8,000 bytes: ids go out in parts well under it.
-const IDS_PER_NOTICE = 500;
-
-async function announceRevoked(db: Db, sessionIds: readonly number[]): Promise<void> {
-  for (let at = 0; at < sessionIds.length; at += IDS_PER_NOTICE) {
-    const payload = sessionIds.slice(at, at + IDS_PER_NOTICE).join(',');
-    await db.execute(sql`select pg_notify(${SESSIONS_REVOKED_CHANNEL}, ${payload})`);
-  }
-}
-
-/** Reads a `SESSIONS_REVOKED_CHANNEL` payload; ids that are not positive integers are ignored. */
-export function revokedSessionIds(payload: string): number[] {
-  return payload
-    .split(',')
-    .map(Number)
-    .filter((id) => Number.isSafeInteger(id) && id > 0);
-}
-
-/** Revokes one session. */
+/** Revokes one session; its live-update streams end at once (NOTICE_CHANNELS.sessionsRevoked). */
 export async function revokeSession(db: Db, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
-  await announceRevoked(db, [sessionId]);
+  await announce(db, NOTICE_CHANNELS.sessionsRevoked, [sessionId]);
 }
 
 /** Revokes every live session of a user, optionally keeping one (the caller's own after a password change). */
@@ -123,8 +98,9 @@ export async function revokeUserSessions(db: Db, userId: number, keepSessionId?:
       ),
     )
     .returning({ id: sessions.id });
-  await announceRevoked(
+  await announce(
     db,
+    NOTICE_CHANNELS.sessionsRevoked,
     revoked.map((row) => row.id),
   );
 }

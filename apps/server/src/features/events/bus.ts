@@ -4,7 +4,7 @@ import { or, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
-import { revokedSessionIds, SESSIONS_REVOKED_CHANNEL } from '../../platform/sessions.ts';
+import { NOTICE_CHANNELS, type NoticeChannel, noticeIds } from '../../platform/notices.ts';
 import {
   afterId,
   type IdRange,
@@ -23,8 +23,10 @@ export const EVENTS_CHANNEL = 'alert_events';
  */
 export type EventListener = (events: readonly AlertEvent[], horizon: string | null) => void;
 
-/** Receives the ids of sessions just revoked, in this process or another (platform/sessions.ts). */
-export type RevocationListener = (sessionIds: ReadonlySet<number>) => void;
+/** Receives the ids a notice carried, sent by this process or another (platform/notices.ts). */
+export type NoticeListener = (ids: ReadonlySet<number>) => void;
+
+const NOTICES: readonly NoticeChannel[] = Object.values(NOTICE_CHANNELS);
 
 // How many delivered ids the bus remembers to drop a repeat (two notified ranges overlapping under concurrency).
 const REMEMBERED_IDS = 20_000;
@@ -36,13 +38,16 @@ const RECONNECT_MAX_MS = 10_000;
  * PostgreSQL, PGlite's own `listen()` on the embedded database), and for the notifications that arrived while it
  * was busy reads the new rows with their alerts in one go: one read per wake-up per process, however many
  * subscribers, then hands the batch to every listener in memory. Several server processes on one database each
- * run one bus, so every process sees every event once. On the same connection it hears revoked sessions
- * (`SESSIONS_REVOKED_CHANNEL`), so a signed-out session's streams end at once in every process; a revocation sent
- * while the connection was down is caught by each stream's own session check at its next heartbeat.
+ * run one bus, so every process sees every event once. On the same connection it hears the notices of
+ * platform/notices.ts (revoked sessions, lost memberships), so a signed-out session's streams end at once in every
+ * process; a notice sent while the connection was down is caught by each stream's own checks (the session at every
+ * heartbeat, what it may see every minute).
  */
 export class EventBus {
   private readonly listeners = new Set<EventListener>();
-  private readonly revocationListeners = new Set<RevocationListener>();
+  private readonly noticeListeners = new Map<NoticeChannel, Set<NoticeListener>>(
+    NOTICES.map((channel) => [channel, new Set()]),
+  );
   private readonly isFirstDelivery = seenOnce<number>(REMEMBERED_IDS);
   private pending: IdRange[] = [];
   /** Catch up on everything after this id on the next read (after (re)connecting); null when not needed. */
@@ -79,10 +84,11 @@ export class EventBus {
     return () => void this.listeners.delete(listener);
   }
 
-  /** Adds a listener for revoked sessions; answers the function that removes it. */
-  onSessionsRevoked(listener: RevocationListener): () => void {
-    this.revocationListeners.add(listener);
-    return () => void this.revocationListeners.delete(listener);
+  /** Adds a listener for a notice channel; answers the function that removes it. */
+  onNotice(channel: NoticeChannel, listener: NoticeListener): () => void {
+    const listeners = this.noticeListeners.get(channel);
+    listeners?.add(listener);
+    return () => void listeners?.delete(listener);
   }
 
   get subscriberCount(): number {
@@ -94,7 +100,7 @@ export class EventBus {
     this.stopped = true;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.listeners.clear();
-    this.revocationListeners.clear();
+    for (const listeners of this.noticeListeners.values()) listeners.clear();
     await this.started?.catch(() => undefined);
     await this.draining;
     await this.unlisten?.().catch(() => undefined);
@@ -112,11 +118,11 @@ export class EventBus {
 
   private async connectPglite(): Promise<void> {
     const client = Reflect.get(this.database.db, '$client') as PGlite;
-    const events = await client.listen(EVENTS_CHANNEL, (payload) => this.notified(payload));
-    const revoked = await client.listen(SESSIONS_REVOKED_CHANNEL, (payload) => this.revoked(payload));
+    const stops = [await client.listen(EVENTS_CHANNEL, (payload) => this.notified(payload))];
+    for (const channel of NOTICES)
+      stops.push(await client.listen(channel, (payload) => this.notice(channel, payload)));
     this.unlisten = async () => {
-      await events();
-      await revoked();
+      for (const stop of stops) await stop();
     };
   }
 
@@ -126,12 +132,13 @@ export class EventBus {
     client.on('notification', (message) => {
       if (!message.payload) return;
       if (message.channel === EVENTS_CHANNEL) this.notified(message.payload);
-      else if (message.channel === SESSIONS_REVOKED_CHANNEL) this.revoked(message.payload);
+      else if ((NOTICES as readonly string[]).includes(message.channel))
+        this.notice(message.channel as NoticeChannel, message.payload);
     });
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, new Error('connection ended')));
     await client.connect();
-    await client.query(`listen ${EVENTS_CHANNEL}; listen ${SESSIONS_REVOKED_CHANNEL}`);
+    await client.query([EVENTS_CHANNEL, ...NOTICES].map((channel) => `listen ${channel}`).join('; '));
     this.client = client;
     this.reconnectDelay = RECONNECT_MIN_MS;
   }
@@ -169,14 +176,14 @@ export class EventBus {
     this.schedule();
   }
 
-  private revoked(payload: string): void {
-    const ids = new Set(revokedSessionIds(payload));
+  private notice(channel: NoticeChannel, payload: string): void {
+    const ids = new Set(noticeIds(payload));
     if (ids.size === 0 || this.stopped) return;
-    for (const listener of this.revocationListeners) {
+    for (const listener of this.noticeListeners.get(channel) ?? []) {
       try {
         listener(ids);
       } catch (error) {
-        this.log.error({ err: error }, 'revocation listener failed');
+        this.log.error({ err: error, channel }, 'notice listener failed');
       }
     }
   }

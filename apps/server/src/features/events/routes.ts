@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { visibleFacilityIds } from '../../platform/access.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
+import { NOTICE_CHANNELS } from '../../platform/notices.ts';
 import type { EventBus } from './bus.ts';
 import { isSessionLive, parseCursor, replayAfter } from './queries.ts';
 import { alertMessage, EventStream, RETRY_MS } from './stream.ts';
 
-// A revoked facility or pharmacy membership stops delivery within this long.
+// What a stream's viewer may see is looked up again this often, besides at once when a membership is removed
+// (NOTICE_CHANNELS.visibilityChanged): the catch-all for a notice missed while the bus was reconnecting.
 const VISIBILITY_REFRESH_MS = 60_000;
 
 const EXAMPLE = [
@@ -41,9 +43,15 @@ export async function eventRoutes(
       for (const stream of streams) stream.push(event, text);
     }
   });
+  // What each open stream's viewer may see is looked up again by this (see the handler).
+  const refreshers = new Map<EventStream, () => void>();
   // A signed-out (or otherwise revoked) session stops receiving at once, not at its stream's next session check.
-  bus.onSessionsRevoked((sessionIds) => {
-    for (const stream of [...streams]) if (sessionIds.has(stream.sessionId)) stream.end();
+  bus.onNotice(NOTICE_CHANNELS.sessionsRevoked, (sessionIds) => {
+    for (const stream of [...streams]) if (sessionIds.has(stream.owner.sessionId)) stream.end();
+  });
+  // A user who lost a facility or pharmacy stops receiving its events at once, not at the minute's refresh.
+  bus.onNotice(NOTICE_CHANNELS.visibilityChanged, (userIds) => {
+    for (const [stream, refresh] of refreshers) if (userIds.has(stream.owner.userId)) refresh();
   });
 
   app.get(
@@ -108,8 +116,9 @@ export async function eventRoutes(
         () => {
           if (timer) clearInterval(timer);
           streams.delete(stream);
+          refreshers.delete(stream);
         },
-        user.sessionId,
+        { sessionId: user.sessionId, userId: user.id },
       );
       streams.add(stream);
       raw.write(`retry: ${RETRY_MS}\n\n`);
@@ -129,6 +138,29 @@ export async function eventRoutes(
       }
 
       let refreshedAt = Date.now();
+      // Looks up what the viewer may see now; a lookup asked for during one runs once more after it.
+      let looking: Promise<void> | null = null;
+      let lookAgain = false;
+      const refresh = (): Promise<void> => {
+        if (looking) {
+          lookAgain = true;
+          return looking;
+        }
+        looking = (async () => {
+          do {
+            lookAgain = false;
+            const seen = new Set(await visibleFacilityIds(app.db, user));
+            if (!stream.isEnded) stream.facilityIds = seen;
+            refreshedAt = Date.now();
+          } while (lookAgain && !stream.isEnded);
+        })().finally(() => {
+          looking = null;
+        });
+        return looking;
+      };
+      refreshers.set(stream, () => {
+        refresh().catch((error: unknown) => request.log.warn({ err: error }, 'event stream refresh failed'));
+      });
       let checking = false;
       timer = setInterval(() => {
         if (checking || stream.isEnded) return;
@@ -139,10 +171,7 @@ export async function eventRoutes(
             stream.end();
             return;
           }
-          if (Date.now() - refreshedAt >= VISIBILITY_REFRESH_MS) {
-            stream.facilityIds = new Set(await visibleFacilityIds(app.db, user));
-            refreshedAt = Date.now();
-          }
+          if (Date.now() - refreshedAt >= VISIBILITY_REFRESH_MS) await refresh();
         })()
           .catch((error: unknown) => request.log.warn({ err: error }, 'event stream check failed'))
           .finally(() => {

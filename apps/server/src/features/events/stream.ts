@@ -30,8 +30,8 @@ export class EventStream {
     /** The facilities the viewer may see; refreshed while the stream is open. */
     public facilityIds: ReadonlySet<number>,
     private readonly onEnd: () => void,
-    /** The viewer's session: its revocation ends the stream. */
-    public readonly sessionId: number,
+    /** The viewer's session (its revocation ends the stream) and user (a lost membership narrows it at once). */
+    public readonly owner: { readonly sessionId: number; readonly userId: number },
   ) {
     raw.on('close', () => this.end());
   }

@@ -11,6 +11,7 @@ import type { Db } from '../../db/client.ts';
 import { pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { type PharmacyAccess, pharmacyAccess } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/context.ts';
+import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
 
 /** The caller's pharmacies: names for answers, standings for the domain rule. */
 export interface CallerPharmacies {
@@ -178,9 +179,10 @@ export async function upsertPharmacyRole(
     .onConflictDoUpdate({ target: [pharmacyMemberships.userId, pharmacyMemberships.pharmId], set: { role } });
 }
 
-/** Ends the user's role at the pharmacy. */
+/** Ends the user's role at the pharmacy; their open dashboards stop receiving its facilities' alerts at once. */
 export async function deletePharmacyRole(db: Db, userId: number, pharmId: string): Promise<void> {
   await db
     .delete(pharmacyMemberships)
     .where(and(eq(pharmacyMemberships.userId, userId), eq(pharmacyMemberships.pharmId, pharmId)));
+  await announce(db, NOTICE_CHANNELS.visibilityChanged, [userId]);
 }

@@ -20,6 +20,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
+import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { facilityRolesOf, findLiveUser, lockedMembershipCount } from './queries.ts';
 import { refusals, userAudit } from './support.ts';
@@ -152,6 +153,8 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         await tx
           .delete(facilityMemberships)
           .where(and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, facID)));
+        // Their open dashboards stop receiving this facility's alerts at once.
+        await announce(tx, NOTICE_CHANNELS.visibilityChanged, [target.user.id]);
         await recordAudit(
           tx,
           userAudit(request, 'user.remove', target.user.id, { role: target.role }, facID),
