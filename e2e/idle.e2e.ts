@@ -47,6 +47,8 @@ describe('the idle modal', () => {
     await dialog.waitFor({ timeout: 15_000 });
     await dialog.getByRole('button', { name: 'Log out now' }).click();
     await waitForPath(page, '/account/login');
+    // The keyboard goes on from the sign-in page's heading, not the body of the page that went.
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Sign in');
     const after = await fetch(`${portal.url}/api/tokeninfo`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -46,6 +46,8 @@ describe('IdleWatch', () => {
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
     expect(api.callsTo('POST', ENDPOINTS.logout)).toHaveLength(1);
     expect(await screen.findByText('User Logged Out')).toBeInTheDocument();
+    // The keyboard goes on from the sign-in page's heading, not the body of the page that went.
+    await vi.waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Sign in' })).toHaveFocus());
   });
 
   it('keeps the session with Stay Active and starts the idle time again', async () => {
