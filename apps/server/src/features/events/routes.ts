@@ -43,15 +43,13 @@ export async function eventRoutes(
       for (const stream of streams) stream.push(event, text);
     }
   });
-  // What each open stream's viewer may see is looked up again by this (see the handler).
-  const refreshers = new Map<EventStream, () => void>();
   // A signed-out (or otherwise revoked) session stops receiving at once, not at its stream's next session check.
   bus.onNotice(NOTICE_CHANNELS.sessionsRevoked, (sessionIds) => {
     for (const stream of [...streams]) if (sessionIds.has(stream.owner.sessionId)) stream.end();
   });
   // A user who lost a facility or pharmacy stops receiving its events at once, not at the minute's refresh.
   bus.onNotice(NOTICE_CHANNELS.visibilityChanged, (userIds) => {
-    for (const [stream, refresh] of refreshers) if (userIds.has(stream.owner.userId)) refresh();
+    for (const stream of streams) if (userIds.has(stream.owner.userId)) stream.lookAgain();
   });
 
   app.get(
@@ -116,7 +114,6 @@ export async function eventRoutes(
         () => {
           if (timer) clearInterval(timer);
           streams.delete(stream);
-          refreshers.delete(stream);
         },
         { sessionId: user.sessionId, userId: user.id },
       );
@@ -158,9 +155,9 @@ export async function eventRoutes(
         });
         return looking;
       };
-      refreshers.set(stream, () => {
+      stream.lookAgain = () => {
         refresh().catch((error: unknown) => request.log.warn({ err: error }, 'event stream refresh failed'));
-      });
+      };
       let checking = false;
       timer = setInterval(() => {
         if (checking || stream.isEnded) return;

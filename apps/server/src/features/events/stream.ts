@@ -24,6 +24,8 @@ export class EventStream {
   private held: { id: string; facId: number; text: string }[] | null = [];
   private readonly written = new Set<string>();
   private ended = false;
+  /** Looks up again what the viewer may see (set by the route once the stream is open; a lost membership calls it). */
+  lookAgain: () => void = () => undefined;
 
   constructor(
     private readonly raw: ServerResponse,
