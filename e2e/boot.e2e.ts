@@ -220,8 +220,14 @@ describe('a page load with the session cookie', () => {
     await waitForPath(page, '/dashboard');
     const navigation = (await context.cookies()).find((cookie) => cookie.name === 'portal_nav');
     expect(navigation).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
-    // The page's scripts see only the zone cookie the boot script keeps (locale and time zone), never the session.
-    expect(await page.evaluate(() => document.cookie)).toMatch(/^portal_zone=[^;]+$/);
+    // The page's scripts see only the cookies they keep themselves (locale and time zone; the window's size and
+    // fitted heights), never the session.
+    const seen = async () =>
+      (await page.evaluate(() => document.cookie))
+        .split('; ')
+        .map((pair) => pair.split('=')[0])
+        .sort();
+    await expect.poll(seen).toEqual(['portal_fill', 'portal_zone']);
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await waitForPath(page, '/account/login');
@@ -276,32 +282,32 @@ describe('a page load with the session cookie', () => {
   });
 });
 
+/** Marks the first server-drawn row as the parser leaves it, before any script runs, and notes warnings. */
+async function watchServerRows(page: Page): Promise<string[]> {
+  await page.addInitScript(() => {
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      const row = document.querySelector('#root[data-server-rendered] tbody tr');
+      if (row) (row as HTMLElement).dataset.drawnByServer = 'true';
+    });
+  });
+  const warnings: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
+  });
+  return warnings;
+}
+
 // The signed-in dashboard is drawn by the server from the answers the page carries (apps/web/src/ssr), shown before
 // the scripts have run, then hydrated by the app (apps/web/src/app/hydration.ts).
 describe('a dashboard the server draws', () => {
-  /** Marks the first server-drawn row as the parser leaves it, before any script runs, and notes warnings. */
-  async function watchServerRows(page: Page): Promise<string[]> {
-    await page.addInitScript(() => {
-      document.addEventListener('readystatechange', () => {
-        if (document.readyState !== 'interactive') return;
-        const row = document.querySelector('#root[data-server-rendered] tbody tr');
-        if (row) (row as HTMLElement).dataset.drawnByServer = 'true';
-      });
-    });
-    const warnings: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'warning' || message.type() === 'error') warnings.push(message.text());
-    });
-    return warnings;
-  }
-
   it('comes with its rows in the HTML, then the app takes over those same rows without drawing them again', async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     const names = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
     const warnings = await watchServerRows(page);
     const response = await page.reload();
     const html = (await response?.text()) ?? '';
-    expect(html).toContain('<div id="root" data-server-rendered>');
+    expect(html).toContain('<div id="root" data-server-rendered data-drawn-view="1920x1080');
     expect(html).toContain('data-testid="dashboard-widgets"');
     expect(html).toContain(names[0]?.slice(0, 12));
     await dashboardLoaded(page);
@@ -364,7 +370,7 @@ describe('a dashboard the server draws', () => {
   it('shows the rows with no script at all', async () => {
     const { context: signedIn, page } = await signedInDashboard('nurse@meadowbrook.test');
     const cookies = await signedIn.cookies();
-    expect(cookies.map((c) => c.name).sort()).toEqual(['portal_nav', 'portal_zone']);
+    expect(cookies.map((c) => c.name).sort()).toEqual(['portal_fill', 'portal_nav', 'portal_zone']);
     const names = await page.getByTestId('dashboard-widgets').locator('tbody tr').allTextContents();
     const box = await page.getByTestId('dashboard-widgets').locator('tbody tr').first().boundingBox();
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
@@ -396,11 +402,15 @@ describe('a dashboard the server draws', () => {
     await context.close();
   });
 
-  it("hydrates at a tablet's width, then takes the tablet's layout", async () => {
+  it("draws and hydrates a tablet's layout at a tablet's width", async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     await page.setViewportSize({ width: 900, height: 1100 });
     const warnings = await watchServerRows(page);
-    await page.reload();
+    // The app reported the new window (a cookie): the server draws the tablet's condensed navigation itself.
+    const response = await page.reload();
+    expect((await response?.text()) ?? '').toMatch(
+      /data-testid="sidebar"[^>]*data-condensed="true"|data-condensed="true"[^>]*data-testid="sidebar"/,
+    );
     await dashboardLoaded(page);
     await page.waitForSelector('#root:not([data-server-rendered])');
     expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
@@ -410,5 +420,85 @@ describe('a dashboard the server draws', () => {
       .toBe('true');
     expect(warnings).toEqual([]);
     await context.close();
+  });
+});
+
+// A live widget page (/alerts/{path}, narrowed by its address or not) is drawn by the server as the dashboard is.
+describe('a widget page the server draws', () => {
+  const PAGE = '/alerts/authorization';
+
+  /** The widget page's table has its rows and its Total: the first page is shown. */
+  async function widgetPageLoaded(page: Page): Promise<void> {
+    await page.locator('table tbody tr').first().waitFor();
+    await page.getByText(/^Total: \d+$/).waitFor();
+  }
+
+  it('comes with its rows and total in the HTML, then the app takes over those rows and fills the window', async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    const warnings = await watchServerRows(page);
+    const gets = watchApiGets(page);
+    const response = await page.goto(`${portal.url}${PAGE}`);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('<div id="root" data-server-rendered data-drawn-view="1920x1080');
+    expect(html).toContain('aria-label="AUTHORIZATION alerts"');
+    const total = /Total: (\d+)/.exec(html)?.[1];
+    expect(Number(total)).toBeGreaterThan(0);
+    await widgetPageLoaded(page);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    expect(warnings).toEqual([]);
+    expect(
+      gets.filter((g) => g === '/api/tokeninfo' || g === '/api/facilities' || g.includes('limit=')),
+    ).toEqual([]);
+    expect(await page.getByText(/^Total: \d+$/).textContent()).toBe(`Total: ${total}`);
+    // The first visit: the server drew the table's scroller at its least height (the page was never measured in
+    // this window); once live the scroller takes the window's height below the page's header.
+    expect(html).toContain('max-height:320px');
+    await expect
+      .poll(() =>
+        page
+          .locator('table')
+          .evaluate((table) => Number.parseFloat(table.parentElement?.style.maxHeight ?? '')),
+      )
+      .toBeGreaterThan(500);
+    // And it is the app's: a row opens its alert.
+    await page.locator('tbody tr').first().click();
+    await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+
+  it('draws the page narrowed by its address with only the facility it names', async () => {
+    const { context, page } = await signedInDashboard('admin@meadowbrook.test');
+    const warnings = await watchServerRows(page);
+    const response = await page.goto(`${portal.url}${PAGE}?facilityIds=102`);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('data-server-rendered');
+    expect(html).toContain('Meadowbrook East');
+    const body = html.slice(html.indexOf('<tbody'), html.indexOf('</tbody>'));
+    expect(body).not.toContain('Meadowbrook Care Center');
+    await widgetPageLoaded(page);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    expect(warnings).toEqual([]);
+    expect(page.url()).toBe(`${portal.url}${PAGE}?facilityIds=102`);
+    await context.close();
+  });
+
+  it('shows the rows with no script at all, where the app will show them', async () => {
+    const { context: signedIn, page } = await signedInDashboard('nurse@meadowbrook.test');
+    await page.goto(`${portal.url}${PAGE}`);
+    await widgetPageLoaded(page);
+    const first = page.locator('tbody tr').first();
+    const text = await first.textContent();
+    const box = await first.boundingBox();
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: page.viewportSize() });
+    await context.addCookies(await signedIn.cookies());
+    const bare = await context.newPage();
+    await bare.goto(`${portal.url}${PAGE}`);
+    const bareRow = bare.locator('tbody tr').first();
+    expect(await bareRow.textContent()).toBe(text);
+    expect(await bareRow.boundingBox()).toEqual(box);
+    await context.close();
+    await signedIn.close();
   });
 });

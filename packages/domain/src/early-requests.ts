@@ -117,3 +117,58 @@ export function parseZoneCookie(value: string | undefined): { locale: string; ti
   );
   return match?.[1] && match[2] ? { locale: match[1], timeZone: match[2] } : null;
 }
+
+/**
+ * The cookie in which the web app keeps its window's size and, for that width, what each page that fits a table to
+ * the window measured of the rest of the page (apps/web/src/features/alerts/hooks/use-fill-height.ts): so the
+ * server draws a widget page's table at the height the browser will give it, and the table does not grow under the
+ * nurse's eyes once the app has taken the page over. Numbers and layout names only; readable by the page's scripts.
+ */
+export const FILL_COOKIE = 'portal_fill';
+
+/** The window's size and, at its width, each layout's measured rest (px), as FILL_COOKIE holds them. */
+export interface FillView {
+  readonly width: number;
+  readonly height: number;
+  readonly rests: Readonly<Record<string, number>>;
+}
+
+/** Layouts kept in the cookie, at most: a widget page and its archive for each widget, with room to spare. */
+const FILL_MAX_LAYOUTS = 32;
+const FILL_LAYOUT = /^[\w:-]{1,64}$/;
+const isPixels = (value: number) => Number.isInteger(value) && value >= 0 && value <= 100_000;
+/** A rest is measured from the layout, to a hundredth of a pixel (use-fill-height.ts rounds it so). */
+const isRest = (value: number) => Number.isFinite(value) && value >= 0 && value <= 100_000;
+
+/** FILL_COOKIE's value (before URI encoding): `1920x1080 layout=rest layout=rest`. */
+export function formatFillCookie(view: FillView): string {
+  const rests = Object.entries(view.rests)
+    .filter(([layout, rest]) => FILL_LAYOUT.test(layout) && isRest(rest))
+    .slice(-FILL_MAX_LAYOUTS)
+    .map(([layout, rest]) => `${layout}=${rest}`);
+  return [`${view.width}x${view.height}`, ...rests].join(' ');
+}
+
+/** The view a FILL_COOKIE value names; null when its size is not well formed (ill-formed layouts are dropped). */
+export function parseFillCookie(value: string | undefined): FillView | null {
+  const [size = '', ...entries] = (value ?? '').split(' ');
+  const match = /^(\d{1,6})x(\d{1,6})$/.exec(size);
+  if (!match) return null;
+  const width = Number(match[1]);
+  const height = Number(match[2]);
+  if (!isPixels(width) || !isPixels(height)) return null;
+  const rests: Record<string, number> = {};
+  for (const entry of entries.slice(0, FILL_MAX_LAYOUTS)) {
+    const at = entry.lastIndexOf('=');
+    const layout = entry.slice(0, at);
+    const rest = Number(entry.slice(at + 1));
+    if (at > 0 && FILL_LAYOUT.test(layout) && isRest(rest) && layout !== '__proto__') rests[layout] = rest;
+  }
+  return { width, height, rests };
+}
+
+/**
+ * On the root element of a page the server drew, the view it drew for (a FILL_COOKIE value): the browser hydrates
+ * the page as drawn for that window (its layout and fitted heights), then takes its own window's.
+ */
+export const DRAWN_VIEW_ATTRIBUTE = 'data-drawn-view';

@@ -4,8 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import {
+  DRAWN_VIEW_ATTRIBUTE,
   EARLY_ANSWER_ATTRIBUTE,
   EARLY_TAG_ATTRIBUTE,
+  FILL_COOKIE,
   firstPageUrl,
   SERVER_RENDERED_ATTRIBUTE,
   TOKEN_INFO_URL,
@@ -39,8 +41,8 @@ const RENDERER = `
 import { isMainThread } from 'node:worker_threads';
 export async function renderSignedInPage(input) {
   if (input.locale === 'en-GB') throw new Error('the renderer failed');
-  const { url, token, locale, timeZone } = input;
-  const drawn = { url, token, locale, timeZone, urls: [...input.answers.keys()], thread: isMainThread ? 'main' : 'worker' };
+  const { url, token, locale, timeZone, fill } = input;
+  const drawn = { url, token, locale, timeZone, fill, urls: [...input.answers.keys()], thread: isMainThread ? 'main' : 'worker' };
   return '<main data-drawn="' + encodeURIComponent(JSON.stringify(drawn)) + '">drawn</main>';
 }
 `;
@@ -295,12 +297,36 @@ describe('a page load the server draws', () => {
       token,
       locale: 'en-US',
       timeZone: 'America/Chicago',
+      fill: null,
       urls: answersIn(page.body).map((a) => a.url),
       thread: 'worker',
     });
     // The answers stay in the page: the browser hydrates with them.
     expect(answersIn(page.body).length).toBe(WIDGETS.length + 1);
     expect(String(page.headers['server-timing'])).toMatch(/^answers;dur=\d+\.\d, draw;dur=\d+\.\d$/);
+  });
+
+  it('gives the renderer the window the browser last reported, and nothing of a malformed one', async () => {
+    const { cookie } = await signInWithCookie('nurse@meadowbrook.test');
+    const fill = (value: string) => `${FILL_COOKIE}=${encodeURIComponent(value)}`;
+    const page = await load(
+      '/alerts/authorization',
+      `${cookie}; ${CHICAGO}; ${fill('1920x1080 widget-page:highCost:live=261.5 bad<layout>=3')}`,
+    );
+    expect(drawnWith(page.body)?.fill).toEqual({
+      width: 1920,
+      height: 1080,
+      rests: { 'widget-page:highCost:live': 261.5 },
+    });
+    // The root says which window it was drawn for: the browser hydrates it as drawn, then takes its own.
+    expect(page.body).toContain(
+      `<div id="root" ${SERVER_RENDERED_ATTRIBUTE} ${DRAWN_VIEW_ATTRIBUTE}="1920x1080 widget-page:highCost:live=261.5">`,
+    );
+    for (const junk of ['1920', 'x1080', '1920x1080x3', '-5x10']) {
+      const other = await load('/alerts/authorization', `${cookie}; ${CHICAGO}; ${fill(junk)}`);
+      expect(drawnWith(other.body)?.fill).toBeNull();
+      expect(other.body).toContain(`<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>`);
+    }
   });
 
   it('leaves the drawing to the browser without the zone, with a zone no one has, or for a stale session', async () => {

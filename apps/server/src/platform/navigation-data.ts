@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip } from 'node:zlib';
 import {
   API_BASE,
+  DRAWN_VIEW_ATTRIBUTE,
   EARLY_ANSWER_ATTRIBUTE,
   EARLY_TAG_ATTRIBUTE,
   EARLY_TAG_LENGTH,
@@ -12,7 +13,11 @@ import {
   ENDPOINTS,
   earlyPageOf,
   earlyUrls,
+  FILL_COOKIE,
+  type FillView,
+  formatFillCookie,
   isTimeZone,
+  parseFillCookie,
   parseZoneCookie,
   SERVER_RENDERED_ATTRIBUTE,
   TOKEN_INFO_URL,
@@ -214,16 +219,17 @@ export async function sendEntry(
   const answered = performance.now();
   const template = await readFile(join(web.dist, 'index.html'), 'utf8');
   const drawing = performance.now();
-  const drawn = await drawnPage(web.renderer, request, token, answers, cookies[ZONE_COOKIE]);
-  const page = drawn === null ? template : withDrawnRoot(template, drawn);
+  const drawn = await drawnPage(web.renderer, request, token, answers, cookies);
+  const page = drawn === null ? template : withDrawnRoot(template, drawn.markup, drawn.view);
   const steps: Steps = [['answers', answered - started]];
   if (drawn !== null) steps.push(['draw', performance.now() - drawing]);
   return sendPersonal(request, reply, withAnswers(page, answers, sessionTag(token)), steps);
 }
 
 /**
- * The page's markup drawn on the server from its answers (the signed-in dashboard), for the browser to show before
- * its scripts run and then hydrate; null when there is nothing to draw (another page, no renderer, no usable zone
+ * The page's markup drawn on the server from its answers (the signed-in dashboard, a live widget page), for the
+ * browser to show before its scripts run and then hydrate, with the window it was drawn for (FILL_COOKIE: the
+ * browser's last report, or none); null when there is nothing to draw (another page, no renderer, no usable zone
  * cookie: the server would draw dates in a zone the browser does not show) or drawing failed.
  */
 async function drawnPage(
@@ -231,13 +237,15 @@ async function drawnPage(
   request: FastifyRequest,
   token: string,
   answers: ReadonlyMap<string, string>,
-  zoneCookie: string | undefined,
-): Promise<string | null> {
-  const zone = parseZoneCookie(zoneCookie);
+  cookies: Record<string, string | undefined>,
+): Promise<{ markup: string; view: FillView | null } | null> {
+  const zone = parseZoneCookie(cookies[ZONE_COOKIE]);
   if (!renderer || !zone || !isTimeZone(zone.timeZone)) return null;
   try {
     const url = `${request.protocol}://${request.host}${request.url}`;
-    return await renderer.render({ url, token, answers, ...zone });
+    const view = parseFillCookie(cookies[FILL_COOKIE]);
+    const markup = await renderer.render({ url, token, answers, ...zone, fill: view });
+    return markup === null ? null : { markup, view };
   } catch (error) {
     request.log.error({ err: error }, 'drawing a page on the server failed; the browser draws it');
     return null;
@@ -254,7 +262,7 @@ const SIGNED_IN_FILES = new RegExp(`<meta name="${SIGNED_IN_FILES_META}" content
  * stylesheets linked in its head: the browser would load them with those pages' scripts, after the first paint,
  * and the drawn cards would show unstyled until then. (The scripts find them linked and do not load them again.)
  */
-export function withDrawnRoot(template: string, markup: string): string {
+export function withDrawnRoot(template: string, markup: string, view: FillView | null = null): string {
   if (!template.includes(EMPTY_ROOT)) return template;
   const styles = (SIGNED_IN_FILES.exec(template)?.[1] ?? '')
     .split(' ')
@@ -263,7 +271,12 @@ export function withDrawnRoot(template: string, markup: string): string {
     .map((href) => `<link rel="stylesheet" crossorigin href="${escapeAttribute(href)}">`)
     .join('');
   const styled = links ? template.replace('</head>', () => `${links}</head>`) : template;
-  return styled.replace(EMPTY_ROOT, () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}>${markup}</div>`);
+  // The window it was drawn for, so the browser hydrates it as drawn (apps/web/src/lib/hydration-state.ts).
+  const drawnFor = view ? ` ${DRAWN_VIEW_ATTRIBUTE}="${escapeAttribute(formatFillCookie(view))}"` : '';
+  return styled.replace(
+    EMPTY_ROOT,
+    () => `<div id="root" ${SERVER_RENDERED_ATTRIBUTE}${drawnFor}>${markup}</div>`,
+  );
 }
 
 /**

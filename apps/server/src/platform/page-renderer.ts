@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { FillView } from '@portal/domain';
 import { Piscina } from 'piscina';
 
 /** What the server knows of a signed-in page load (as apps/web/src/ssr/entry-server.tsx takes it). */
@@ -12,6 +13,8 @@ export interface PageRenderInput {
   answers: ReadonlyMap<string, string>;
   locale: string;
   timeZone: string;
+  /** The reader's window and fitted pages' measures as their browser last reported them (FILL_COOKIE). */
+  fill: FillView | null;
 }
 
 /** The web build's server renderer (apps/web/src/ssr/entry-server.tsx, built beside the app into `dist-ssr`). */

@@ -1,7 +1,16 @@
-import { firstPageUrl, TOKEN_INFO_URL, WIDGETS } from '@portal/domain';
+import {
+  API_BASE,
+  buildUrl,
+  ENDPOINTS,
+  earlyPageOf,
+  firstPageUrl,
+  TOKEN_INFO_URL,
+  WIDGETS,
+} from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { alertListQuery } from '@/features/alerts/api/get-alert-list.ts';
+import { facilitiesQuery } from '@/features/alerts/api/get-facilities.ts';
 import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
 import { serverAnswerUrls } from '@/lib/early-requests.ts';
 import { getToken } from '@/lib/session-store.ts';
@@ -26,11 +35,28 @@ export async function prepareHydration(routes: RouteObject[], client: QueryClien
     }),
   );
   const info = tokenInfoQuery(token);
-  await Promise.all([
-    client.prefetchQuery(info),
-    ...WIDGETS.filter((widget) => answered.has(firstPageUrl(widget.listCall))).map((widget) =>
-      client.prefetchInfiniteQuery(alertListQuery(widget, {})),
-    ),
-  ]);
+  await Promise.all([client.prefetchQuery(info), ...listsAnswered(answered, client)]);
   return client.getQueryState(info.queryKey)?.status === 'success';
+}
+
+/**
+ * The page's first answers taken into the cache, under the keys the server drew from (ssr/entry-server.tsx): the
+ * dashboard's cards' lists, or a widget page's facilities and its list, narrowed as its address says.
+ */
+function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Promise<void>[] {
+  const page = earlyPageOf(window.location.pathname, window.location.search);
+  if (page?.kind !== 'widget') {
+    return WIDGETS.filter((widget) => answered.has(firstPageUrl(widget.listCall))).map((widget) =>
+      client.prefetchInfiniteQuery(alertListQuery(widget, {})),
+    );
+  }
+  const widget = WIDGETS.find((w) => w.key === page.widgetKey);
+  if (!widget || !answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
+  const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
+  return [
+    ...(answered.has(buildUrl(API_BASE, ENDPOINTS.facilities, undefined))
+      ? [client.prefetchQuery(facilitiesQuery())]
+      : []),
+    client.prefetchInfiniteQuery(alertListQuery(widget, params)),
+  ];
 }

@@ -1,8 +1,17 @@
 // @vitest-environment node
-import { firstPageUrl, TOKEN_INFO_URL, type UserInfo, type Widget, widgetByKey } from '@portal/domain';
+import {
+  API_BASE,
+  buildUrl,
+  ENDPOINTS,
+  firstPageUrl,
+  TOKEN_INFO_URL,
+  type UserInfo,
+  type Widget,
+  widgetByKey,
+} from '@portal/domain';
 import { describe, expect, it } from 'vitest';
 import { getToken } from '@/lib/session-store.ts';
-import { alertFixture, listAnswer } from '@/test/alert-fixtures.ts';
+import { alertFixture, facilityFixture, listAnswer } from '@/test/alert-fixtures.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderSignedInPage } from './entry-server.tsx';
 
@@ -18,6 +27,21 @@ function answers(user: UserInfo, lists: [Widget, ReturnType<typeof alertFixture>
   return map;
 }
 
+const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined);
+
+/** The answers a widget page's load carries: tokeninfo, the viewer's facilities and the list, narrowed or not. */
+function widgetAnswers(
+  widget: Widget,
+  alerts: ReturnType<typeof alertFixture>[],
+  facilityIds: number[] = [],
+): Map<string, string> {
+  return new Map([
+    [TOKEN_INFO_URL, JSON.stringify({ userInfo: nurse() })],
+    [FACILITIES_URL, JSON.stringify({ facilities: [facilityFixture(101), facilityFixture(102)] })],
+    [firstPageUrl(widget.listCall, facilityIds), JSON.stringify(listAnswer(widget, alerts).body)],
+  ]);
+}
+
 const render = (url: string, page: Map<string, string>, timeZone = 'America/Chicago') =>
   renderSignedInPage({ url, token: 'tok-1', answers: page, locale: 'en-US', timeZone });
 
@@ -30,6 +54,9 @@ describe('the server’s drawing of a signed-in page', () => {
     const html = await render('http://portal.test/dashboard', page);
     expect(html).not.toBeNull();
     expect(html).toContain('data-testid="dashboard-widgets"');
+    // Nothing left for the browser to draw again (a boundary the server could not finish: `<!--$!-->`), even on
+    // this first drawing, before any of the app's lazy chunks was loaded.
+    expect(html).not.toContain('<!--$!-->');
     for (const name of ['Alvarez, Rosa', 'Baker, Tom', 'Chen, Li']) expect(html).toContain(name);
     expect(html).toContain(`>${highCost.title}<`);
     expect(html).toContain('aria-label="2 alerts"');
@@ -57,12 +84,102 @@ describe('the server’s drawing of a signed-in page', () => {
     expect(next).not.toContain('Private, First');
   });
 
-  it('draws nothing for other pages, or without the session’s own answer', async () => {
+  it('draws a live widget page with its total, rows and facility filter', async () => {
+    const alerts = [
+      alertFixture({ patName: 'Alvarez, Rosa', dateCreated: '2026-11-02T03:30:00.000Z' }),
+      alertFixture({ patName: 'Baker, Tom', facID: 102, facName: 'Meadowbrook East' }),
+    ];
+    const html = await render(`http://portal.test/alerts/${highCost.path}`, widgetAnswers(highCost, alerts));
+    expect(html).not.toBeNull();
+    expect(html).toContain(`aria-label="${highCost.title} alerts"`);
+    expect(html).toContain('Total: 2');
+    for (const name of ['Alvarez, Rosa', 'Baker, Tom']) expect(html).toContain(name);
+    expect(html).toContain('11/1/2026, 9:30:00 PM');
+    // The viewer sees two facilities: the filter is drawn, offering all of them.
+    expect(html).toContain('placeholder="All facilities"');
+  });
+
+  it('draws the table at the height the reader’s window gives it, as their browser last reported it', async () => {
+    const page = widgetAnswers(highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]);
+    const url = `http://portal.test/alerts/${highCost.path}`;
+    const fill = { width: 1920, height: 1080, rests: { 'widget-page:highCost:live': 259.5 } };
+    const fitted = await renderSignedInPage({
+      url,
+      token: 'tok-1',
+      answers: page,
+      locale: 'en-US',
+      timeZone: 'UTC',
+      fill,
+    });
+    expect(fitted).toContain('max-height:820px');
+    // Never below the least height; and a layout the browser has not measured yet is drawn at that least height.
+    const short = { ...fill, height: 400 };
+    expect(
+      await renderSignedInPage({
+        url,
+        token: 'tok-1',
+        answers: page,
+        locale: 'en-US',
+        timeZone: 'UTC',
+        fill: short,
+      }),
+    ).toContain('max-height:320px');
+    const other = { ...fill, rests: { 'widget-page:highCost:archive': 100 } };
+    expect(
+      await renderSignedInPage({
+        url,
+        token: 'tok-1',
+        answers: page,
+        locale: 'en-US',
+        timeZone: 'UTC',
+        fill: other,
+      }),
+    ).toContain('max-height:320px');
+    expect(await render(url, page)).toContain('max-height:320px');
+  });
+
+  it('lays the page out for the reader’s window: a tablet’s condensed navigation, else a desktop’s', async () => {
     const page = answers(nurse(), [[highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]]]);
+    const url = 'http://portal.test/dashboard';
+    const at = (width: number) =>
+      renderSignedInPage({
+        url,
+        token: 'tok-1',
+        answers: page,
+        locale: 'en-US',
+        timeZone: 'UTC',
+        fill: { width, height: 1100, rests: {} },
+      });
+    expect(await at(900)).toContain('data-condensed="true"');
+    expect(await at(1920)).toContain('data-condensed="false"');
+    expect(await render(url, page)).toContain('data-condensed="false"');
+  });
+
+  it('draws a widget page narrowed by its address from the narrowed answer, and only that one', async () => {
+    const narrowed = widgetAnswers(highCost, [alertFixture({ patName: 'East, Only', facID: 102 })], [102]);
+    const html = await render(`http://portal.test/alerts/${highCost.path}?facilityIds=102`, narrowed);
+    expect(html).toContain('East, Only');
+    expect(html).toContain('Total: 1');
+    // The unnarrowed address is another list: its answer is not in this page, so nothing is drawn.
+    expect(await render(`http://portal.test/alerts/${highCost.path}`, narrowed)).toBeNull();
+    // A facility the viewer does not see: the page rewrites its address and asks again, so it is not drawn.
+    const unseen = widgetAnswers(highCost, [alertFixture({ patName: 'Hidden, One' })], [301]);
+    expect(await render(`http://portal.test/alerts/${highCost.path}?facilityIds=301`, unseen)).toBeNull();
+  });
+
+  it('draws nothing for other pages, aliases, archives, or without the answers the first render needs', async () => {
+    const page = answers(nurse(), [[highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]]]);
+    // A widget page without its facilities' answer.
     expect(await render(`http://portal.test/alerts/${highCost.path}`, page)).toBeNull();
+    const widgetPage = widgetAnswers(highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]);
+    expect(await render(`http://portal.test/alerts/${highCost.path.toUpperCase()}`, widgetPage)).toBeNull();
+    expect(await render(`http://portal.test/alerts/${highCost.path}/archive`, widgetPage)).toBeNull();
     expect(await render('http://portal.test/settings/account', page)).toBeNull();
     const withoutSession = new Map(page);
     withoutSession.delete(TOKEN_INFO_URL);
     expect(await render('http://portal.test/dashboard', withoutSession)).toBeNull();
+    const widgetWithoutSession = new Map(widgetPage);
+    widgetWithoutSession.delete(TOKEN_INFO_URL);
+    expect(await render(`http://portal.test/alerts/${highCost.path}`, widgetWithoutSession)).toBeNull();
   });
 });

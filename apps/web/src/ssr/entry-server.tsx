@@ -1,19 +1,29 @@
 import {
+  API_BASE,
+  buildUrl,
+  type EarlyPage,
+  ENDPOINTS,
   earlyPageOf,
+  FacilitiesAnswerSchema,
+  type FillView,
   firstPageUrl,
   TOKEN_INFO_URL,
   TokenInfoAnswerSchema,
   WIDGETS,
+  type Widget,
   withDisplayZone,
 } from '@portal/domain';
+import type { QueryClient } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '@/app/providers.tsx';
 import { routes } from '@/app/routes.tsx';
 import { alertListQuery, ownAlertPageOf } from '@/features/alerts/api/get-alert-list.ts';
+import { facilitiesQuery } from '@/features/alerts/api/get-facilities.ts';
 import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
-import { PATHS } from '@/lib/paths.ts';
+import { drawingForView } from '@/lib/hydration-state.ts';
+import { PATHS, widgetPagePath } from '@/lib/paths.ts';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { renderingAs } from '@/lib/session-store.ts';
 
@@ -28,6 +38,8 @@ export interface PageRenderInput {
   /** The reader's locale and time zone as their browser reported them (the zone cookie). */
   readonly locale: string;
   readonly timeZone: string;
+  /** The reader's window and fitted pages' measures, as their browser last reported them (FILL_COOKIE). */
+  readonly fill?: FillView | null;
 }
 
 // Made once: the static handler keeps the route modules it loads for a page (`lazy`), as a browser's router does.
@@ -38,52 +50,111 @@ const handler = createStaticHandler(routes);
  * server starts does not wait for them. Draws nothing and reads no one's data.
  */
 export async function warmUp(): Promise<void> {
-  await handler.query(new Request(new URL(PATHS.dashboard, 'http://localhost')));
+  for (const path of [PATHS.dashboard, widgetPagePath(WIDGETS[0] as Widget)]) {
+    await handler.query(new Request(new URL(path, 'http://localhost')));
+  }
 }
 
+const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined);
+
 /**
- * The markup of a signed-in dashboard, drawn by the app's own components from the answers the page carries, for
- * the browser to show before its scripts have run and then hydrate (main.tsx). Null for any other page, or when the
- * session's own answer is missing: the page is then drawn by the browser, as before. Every render has its own
- * query cache: nothing of one reader's page stays for the next.
+ * Puts a widget page's first answers in the cache under the keys its first render asks for: the viewer's
+ * facilities (its filter, and the check of the facilities its address names) and its live list's first page,
+ * narrowed as the address says. False when the page cannot be drawn as the browser would first draw it: an answer
+ * missing, or the address naming a facility the viewer does not see (the page then rewrites its address and asks
+ * for another list, which the server did not answer).
  */
-export async function renderSignedInPage(input: PageRenderInput): Promise<string | null> {
-  const url = new URL(input.url);
-  if (earlyPageOf(url.pathname, url.search)?.kind !== 'dashboard') return null;
-  const tokenInfo = input.answers.get(TOKEN_INFO_URL);
-  if (tokenInfo === undefined) return null;
-  const client = createQueryClient();
-  client.setQueryData(
-    tokenInfoQuery(input.token).queryKey,
-    TokenInfoAnswerSchema.parse(JSON.parse(tokenInfo)),
-  );
-  const receivedAt = Date.now();
+function seedWidgetPage(
+  client: QueryClient,
+  page: Extract<EarlyPage, { kind: 'widget' }>,
+  answers: ReadonlyMap<string, string>,
+  receivedAt: number,
+): boolean {
+  const widget = WIDGETS.find((w) => w.key === page.widgetKey);
+  const facilities = answers.get(FACILITIES_URL);
+  const list = widget && answers.get(firstPageUrl(widget.listCall, page.facilityIds));
+  if (!widget || facilities === undefined || list === undefined) return false;
+  const known = FacilitiesAnswerSchema.parse(JSON.parse(facilities));
+  const visible = new Set(known.facilities.map((f) => f.facID));
+  if (!page.facilityIds.every((id) => visible.has(id))) return false;
+  client.setQueryData(facilitiesQuery().queryKey, known);
+  const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
+  client.setQueryData(alertListQuery(widget, params).queryKey, {
+    pages: [ownAlertPageOf(widget, JSON.parse(list), receivedAt)],
+    pageParams: [null],
+  });
+  return true;
+}
+
+/** The dashboard's cards' first pages, under the keys the cards ask first; a card without one is drawn loading. */
+function seedDashboard(
+  client: QueryClient,
+  answers: ReadonlyMap<string, string>,
+  receivedAt: number,
+): boolean {
   for (const widget of WIDGETS) {
-    const answer = input.answers.get(firstPageUrl(widget.listCall));
+    const answer = answers.get(firstPageUrl(widget.listCall));
     if (answer === undefined) continue;
     client.setQueryData(alertListQuery(widget, {}).queryKey, {
       pages: [ownAlertPageOf(widget, JSON.parse(answer), receivedAt)],
       pageParams: [null],
     });
   }
-  const context = await handler.query(new Request(url));
-  // A redirect (no such page): the browser's router decides.
-  if (context instanceof Response) return null;
-  const router = createStaticRouter(handler.dataRoutes, context);
-  const zone = { locale: input.locale, timeZone: input.timeZone };
+  return true;
+}
+
+/**
+ * The markup of a signed-in dashboard or live widget page (at the widget's own address, `?facilityIds=` narrowing
+ * it or not), drawn by the app's own components from the answers the page carries, for the browser to show before
+ * its scripts have run and then hydrate (main.tsx). Null for any other page, or when an answer the page's first
+ * render needs is missing: the page is then drawn by the browser, as before. Every render has its own query cache:
+ * nothing of one reader's page stays for the next.
+ */
+export async function renderSignedInPage(input: PageRenderInput): Promise<string | null> {
+  const url = new URL(input.url);
+  const page = earlyPageOf(url.pathname, url.search);
+  if (!page) return null;
+  // An alias or another spelling of a widget's address is rewritten by the browser's router: not drawn here.
+  if (page.kind === 'widget' && url.pathname !== widgetPagePathOf(page.widgetKey)) return null;
+  const tokenInfo = input.answers.get(TOKEN_INFO_URL);
+  if (tokenInfo === undefined) return null;
+  const client = createQueryClient();
   try {
+    client.setQueryData(
+      tokenInfoQuery(input.token).queryKey,
+      TokenInfoAnswerSchema.parse(JSON.parse(tokenInfo)),
+    );
+    const receivedAt = Date.now();
+    const seeded =
+      page.kind === 'dashboard'
+        ? seedDashboard(client, input.answers, receivedAt)
+        : seedWidgetPage(client, page, input.answers, receivedAt);
+    if (!seeded) return null;
+    const context = await handler.query(new Request(url));
+    // A redirect (no such page): the browser's router decides.
+    if (context instanceof Response) return null;
+    const router = createStaticRouter(handler.dataRoutes, context);
+    const zone = { locale: input.locale, timeZone: input.timeZone };
     return withDisplayZone(zone, () =>
       renderingAs(input.token, () =>
-        renderToString(
-          <StrictMode>
-            <Providers queryClient={client}>
-              <StaticRouterProvider router={router} context={context} hydrate={false} />
-            </Providers>
-          </StrictMode>,
+        drawingForView(input.fill ?? null, () =>
+          renderToString(
+            <StrictMode>
+              <Providers queryClient={client}>
+                <StaticRouterProvider router={router} context={context} hydrate={false} />
+              </Providers>
+            </StrictMode>,
+          ),
         ),
       ),
     );
   } finally {
     client.clear();
   }
+}
+
+/** A widget's own live page address, by its key. */
+function widgetPagePathOf(key: string): string | undefined {
+  const widget = WIDGETS.find((w) => w.key === key);
+  return widget && widgetPagePath(widget);
 }

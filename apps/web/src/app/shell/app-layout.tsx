@@ -16,7 +16,8 @@ import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { LiveUpdates } from '@/features/live-updates';
-import { isHydrating } from '@/lib/hydration-state.ts';
+import { reportView } from '@/lib/fill-view.ts';
+import { drawnView, isHydrating } from '@/lib/hydration-state.ts';
 import { PATHS } from '@/lib/paths.ts';
 import { rescueRemovedFocus } from '@/lib/rescue-focus.ts';
 import { CondensedNav } from './condensed-nav.tsx';
@@ -45,11 +46,24 @@ export function AppLayout() {
   useEffect(() => rescueRemovedFocus(), []);
   const [navOpened, nav] = useDisclosure(false);
   const [drawerOpened, drawer] = useDisclosure(false);
-  // Read at once, so a tablet's first frame has its layout; hydrating a page the server drew (which knows no
-  // viewport, and drew a desktop's), read after it, as the server drew it.
-  const mediaOptions = { getInitialValueInEffect: isHydrating() };
-  const isMobile = useMediaQuery(MOBILE, false, mediaOptions);
-  const isTablet = useMediaQuery(TABLET, false, mediaOptions);
+  // Read at once, so a tablet's first frame has its layout; hydrating a page the server drew, read after it, the
+  // first render drawing what the server drew: for the window the browser last reported, else a desktop's.
+  // (On the server too: Mantine's hook reads the initial value given only when told to read in an effect.)
+  const mediaOptions = { getInitialValueInEffect: typeof window === 'undefined' || isHydrating() };
+  const drawnWidth = drawnView()?.width;
+  const isMobile = useMediaQuery(MOBILE, drawnWidth !== undefined && drawnWidth < 768, mediaOptions);
+  const isTablet = useMediaQuery(
+    TABLET,
+    drawnWidth !== undefined && drawnWidth >= 768 && drawnWidth <= 1028,
+    mediaOptions,
+  );
+  // The window's size, for the server's next drawing of a page (lib/fill-view.ts).
+  useEffect(() => {
+    reportView();
+    const report = () => reportView();
+    window.addEventListener('resize', report);
+    return () => window.removeEventListener('resize', report);
+  }, []);
 
   const entries = navEntries(user);
   const isTopnav = settings.layout === 'topnav';

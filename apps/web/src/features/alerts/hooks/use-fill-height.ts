@@ -1,28 +1,17 @@
 import { useCallback, useState } from 'react';
+import { rememberedRests, rememberRest, restKey } from '@/lib/fill-view.ts';
+import { drawnView, isHydrating } from '@/lib/hydration-state.ts';
 
-/** Where the tab keeps what each page measured, by page and window width (numbers only, no patient data). */
-const STORAGE_KEY = 'portal:fill-height-rest';
-
-function rememberedRests(): Record<string, number> {
-  try {
-    const stored: unknown = JSON.parse(window.sessionStorage.getItem(STORAGE_KEY) ?? '{}');
-    return stored && typeof stored === 'object' ? (stored as Record<string, number>) : {};
-  } catch {
-    return {};
+/** The height to draw at first: from the window's remembered rest, or as the server drew it for its reader's view. */
+function firstHeight(min: number, layout: string): number {
+  if (typeof window === 'undefined' || isHydrating()) {
+    // The server, and the browser hydrating its page, draw for the view the browser last reported.
+    const view = drawnView();
+    const rest = view?.rests[layout];
+    return view && rest !== undefined ? Math.max(min, Math.floor(view.height - rest)) : min;
   }
-}
-
-/** The key of a page's remembered rest: its layout at the window's present width. */
-const restKey = (layout: string) => `${layout}@${window.innerWidth}`;
-
-function remember(key: string, rest: number) {
-  const rests = rememberedRests();
-  if (rests[key] === rest) return;
-  try {
-    window.sessionStorage.setItem(STORAGE_KEY, JSON.stringify({ ...rests, [key]: rest }));
-  } catch {
-    // Storage full or refused: the next visit measures again, as the first did.
-  }
+  const rest = rememberedRests()[restKey(layout, window.innerWidth)];
+  return rest === undefined ? min : Math.max(min, Math.floor(window.innerHeight - rest));
 }
 
 /**
@@ -36,16 +25,14 @@ function remember(key: string, rest: number) {
  * after it) stays the same whatever height it takes, so the answer is stable when the element grows into it. That
  * rest of the page is remembered for the tab by `layout` (the page's kind: a widget page, its archive) and window
  * width, so the next visit draws the element at its height at once: a first draw at `min` and a second at the
- * measured height drew the table twice on every visit.
+ * measured height drew the table twice on every visit. It is also reported with the window's size in a cookie
+ * (lib/fill-view.ts), so a page the server draws has that height too, and so has the browser's hydration of it.
  */
 export function useFillHeight(
   min: number,
   layout: string,
 ): { ref: (element: HTMLElement | null) => (() => void) | undefined; height: number } {
-  const [height, setHeight] = useState(() => {
-    const rest = typeof window === 'undefined' ? undefined : rememberedRests()[restKey(layout)];
-    return rest === undefined ? min : Math.max(min, Math.floor(window.innerHeight - rest));
-  });
+  const [height, setHeight] = useState(() => firstHeight(min, layout));
   // A callback ref (with its cleanup, React 19) rather than the element held in state: that state drew the whole
   // page once more as the element arrived, before it could even be measured.
   const ref = useCallback(
@@ -56,8 +43,9 @@ export function useFillHeight(
         const main = element.closest('main');
         const padding = main ? Number.parseFloat(getComputedStyle(main).paddingBottom) || 0 : 0;
         const pageBottom = page.getBoundingClientRect().bottom + window.scrollY + padding;
-        const rest = pageBottom - element.getBoundingClientRect().height;
-        remember(restKey(layout), rest);
+        // To a hundredth of a pixel, as the cookie keeps it: the server's height is then this one to the pixel.
+        const rest = Math.round((pageBottom - element.getBoundingClientRect().height) * 100) / 100;
+        rememberRest(layout, rest);
         setHeight(Math.max(min, Math.floor(window.innerHeight - rest)));
       };
       measure();
