@@ -55,6 +55,37 @@ describe('totes, secure forms, release notes', () => {
     await anonymous.context.close();
   });
 
+  it('fits every column of the Totes table on a tablet, with no sideways scroll (pharmacy user)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const table = page.getByRole('main').getByRole('table');
+    // The table was drawn 860 px wide in the 660 beside the sidebar: Ship Date and the counts sat out of sight.
+    const fits = () =>
+      table.evaluate((t) => {
+        const scroller = t.closest('.mantine-ScrollArea-viewport');
+        const last = t.querySelector('thead th:last-child')?.getBoundingClientRect();
+        const box = scroller?.getBoundingClientRect();
+        return {
+          overflows: !scroller || scroller.scrollWidth > scroller.clientWidth,
+          lastColumnInView: Boolean(last && box && last.right <= box.right + 0.5),
+        };
+      });
+    for (const layout of ['vertical', 'detached']) {
+      // The detached layout's sidebar is 24 px wider.
+      await page.evaluate(
+        (value) => localStorage.setItem('portal.layout', JSON.stringify({ layout: value })),
+        layout,
+      );
+      await page.goto(`${portal.url}/packing-slips`);
+      await page.getByRole('main').getByRole('row').nth(1).getByRole('button').waitFor();
+      expect(await fits(), layout).toEqual({ overflows: false, lastColumnInView: true });
+    }
+    await page.getByRole('button', { name: 'RX Count' }).waitFor();
+    await expectAccessible(page, '/packing-slips (tablet, sysadmin)');
+    await context.close();
+  });
+
   it('prints every page of a tote longer than one sheet, not only the first (pharmacy user)', async () => {
     const token = await apiToken(portal.url, 'sysadmin@pharmacy.test');
     const today = new Date();
