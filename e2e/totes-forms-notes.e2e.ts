@@ -55,6 +55,37 @@ describe('totes, secure forms, release notes', () => {
     await anonymous.context.close();
   });
 
+  it('fits every column of the Totes table on a tablet, with no sideways scroll (pharmacy user)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const table = page.getByRole('main').getByRole('table');
+    // The table was drawn 860 px wide in the 660 beside the sidebar: Ship Date and the counts sat out of sight.
+    const fits = () =>
+      table.evaluate((t) => {
+        const scroller = t.closest('.mantine-ScrollArea-viewport');
+        const last = t.querySelector('thead th:last-child')?.getBoundingClientRect();
+        const box = scroller?.getBoundingClientRect();
+        return {
+          overflows: !scroller || scroller.scrollWidth > scroller.clientWidth,
+          lastColumnInView: Boolean(last && box && last.right <= box.right + 0.5),
+        };
+      });
+    for (const layout of ['vertical', 'detached']) {
+      // The detached layout's sidebar is 24 px wider.
+      await page.evaluate(
+        (value) => localStorage.setItem('portal.layout', JSON.stringify({ layout: value })),
+        layout,
+      );
+      await page.goto(`${portal.url}/packing-slips`);
+      await page.getByRole('main').getByRole('row').nth(1).getByRole('button').waitFor();
+      expect(await fits(), layout).toEqual({ overflows: false, lastColumnInView: true });
+    }
+    await page.getByRole('button', { name: 'RX Count' }).waitFor();
+    await expectAccessible(page, '/packing-slips (tablet, sysadmin)');
+    await context.close();
+  });
+
   it('prints every page of a tote longer than one sheet, not only the first (pharmacy user)', async () => {
     const token = await apiToken(portal.url, 'sysadmin@pharmacy.test');
     const today = new Date();
@@ -106,6 +137,54 @@ describe('totes, secure forms, release notes', () => {
     expect(url.searchParams.get('userName')).toBeTruthy();
     expect(url.searchParams.get('date')).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     await context.close();
+  });
+
+  it('asks before a release note editor holding typed text closes; Escape in the link box closes only the box', async () => {
+    const admin = await newPage(browser);
+    await signInThroughForm(admin.page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(admin.page, '/dashboard');
+    await admin.page.goto(`${portal.url}/info/release-notes`);
+    const add = admin.page.getByRole('button', { name: 'Add release note' });
+    const editor = admin.page.getByRole('dialog', { name: 'Add release note' });
+    const body = editor.getByRole('textbox', { name: 'Description' });
+    const question = admin.page.getByRole('dialog', { name: 'Discard your changes?' });
+    const focusedLabel = () => admin.page.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+
+    // Typed into the body and taken back out: nothing to lose, so Escape closes at once.
+    await add.click();
+    await body.click();
+    await admin.page.keyboard.type('x');
+    await admin.page.keyboard.press('Backspace');
+    await admin.page.keyboard.press('Escape');
+    await editor.waitFor({ state: 'detached' });
+
+    await add.click();
+    await body.click();
+    await admin.page.keyboard.type('Draft news');
+    await editor.getByRole('button', { name: 'Link', exact: true }).click();
+    const url = admin.page.getByRole('textbox', { name: 'Enter URL' });
+    await url.fill('https://example.test/');
+    await url.press('Escape');
+    await url.waitFor({ state: 'detached' });
+    expect(await question.count()).toBe(0);
+    expect(await editor.count()).toBe(1);
+
+    await body.click();
+    await admin.page.keyboard.press('Escape');
+    await question.waitFor();
+    await expectAccessible(admin.page, 'discard question');
+    // By keyboard: the question's buttons are in its tab order.
+    await question.getByRole('button', { name: 'Keep editing' }).focus();
+    await admin.page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    await expect.poll(focusedLabel).toBe('Description');
+    expect(await body.textContent()).toContain('Draft news');
+
+    await editor.getByRole('button', { name: 'Cancel' }).click();
+    await question.getByRole('button', { name: 'Discard' }).click();
+    await editor.waitFor({ state: 'detached' });
+    expect(await admin.page.getByText('Draft news').count()).toBe(0);
+    await admin.context.close();
   });
 
   it("shows 'Admin Only' notes to the pharmacy SysAdmin and not to the nurse", async () => {

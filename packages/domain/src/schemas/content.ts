@@ -13,6 +13,8 @@ export const CONTENT_MESSAGES = {
   versionInvalid: 'Use a version such as 2.4.0',
   versionTaken: 'That version already exists',
   adminOnly: 'Admin Only',
+  discardTitle: 'Discard your changes?',
+  discardMessage: 'What you typed in this editor has not been saved and will be lost.',
 } as const;
 
 // `{ error: message }`: a field left out says the same as an empty one, not the validation library's own words.

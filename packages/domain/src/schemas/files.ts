@@ -43,7 +43,6 @@ export const FILE_MESSAGES = {
   folderTooLarge: (maxMb: number) =>
     `The folder holds more than the ${maxMb} MB a download may carry; download its subfolders one at a time.`,
   topLevelDownload: 'Top-level folders and the facility and state folders in them cannot be downloaded.',
-  deletedDownload: 'Deleted files and folders cannot be downloaded; restore them first.',
   uploadNotFound: 'The uploaded file was not found; upload it again.',
   uploadUsed: 'This upload is already registered.',
   chosenTwice: 'Two of the chosen files have this name; choose one of them.',

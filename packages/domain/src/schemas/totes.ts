@@ -20,14 +20,18 @@ export const TOTES_MESSAGES = {
 /** The Totes page's default range: the last 2 days (today and yesterday). */
 export const TOTES_DEFAULT_RANGE_DAYS = 2;
 
-const US_DAY = /^(\d{2})\/(\d{2})\/(\d{4})$/;
+// Month and day with or without the leading zero (12/4/2026 as well as 12/04/2026), as US dates are written.
+const US_DAY = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/;
 
-/** A US date (MM/DD/YYYY) as an ISO day (YYYY-MM-DD), or null when it is not a real calendar day. */
+/**
+ * A US date (MM/DD/YYYY, or M/D/YYYY unpadded) as an ISO day (YYYY-MM-DD), or null when it is not a real calendar
+ * day (2/30/2026).
+ */
 export function usDateToIso(value: string): string | null {
   const match = US_DAY.exec(value);
   if (!match) return null;
-  const [, mm, dd, yyyy] = match;
-  const iso = `${yyyy}-${mm}-${dd}`;
+  const [, month = '', day = '', yyyy] = match;
+  const iso = `${yyyy}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
   const date = new Date(`${iso}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === iso ? iso : null;
 }
@@ -52,7 +56,7 @@ export const PackingSlipHeadersQuerySchema = z.strictObject({
 export type PackingSlipHeadersQuery = z.infer<typeof PackingSlipHeadersQuerySchema>;
 
 /**
- * Field problems of a Totes range against `today` (an ISO day): each date a real MM/DD/YYYY day with a storable
+ * Field problems of a Totes range against `today` (an ISO day): each date a real MM/DD/YYYY (or M/D/YYYY) day with a storable
  * year (STORABLE_YEARS), From not after To, neither in the future. Empty when the range is fine.
  */
 export function totesRangeProblems(

@@ -108,7 +108,7 @@ async function file(parentId: number, name: string, bytes: Buffer): Promise<numb
 const CARE_PLAN = Buffer.from('Care plan for room 12\n');
 const NOTES = Buffer.from('Notes: résident prefers tea\n');
 const HIDDEN = Buffer.from('Lakeside only\n');
-const tree = { records: 0, room: 0, empty: 0, old: 0, lakesideOnly: 0, big: 0 };
+const tree = { records: 0, room: 0, empty: 0, old: 0, oldFile: 0, lakesideOnly: 0, big: 0 };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'portal-folder-zip-'));
@@ -122,7 +122,7 @@ beforeAll(async () => {
   await file(tree.room, 'Notes ü.txt', NOTES);
   tree.empty = await folder(tree.room, 'Empty');
   tree.old = await folder(tree.records, 'Old');
-  await file(tree.old, 'old.txt', Buffer.from('old'));
+  tree.oldFile = await file(tree.old, 'old.txt', Buffer.from('old'));
   await call(ADMIN, 'DELETE', `/files/${tree.old}`);
   await call(ADMIN, 'DELETE', `/files/${await file(tree.records, 'gone.txt', Buffer.from('gone'))}`);
   // A folder of another facility inside the tree (the API never makes one; a migration or a restore might):
@@ -237,12 +237,17 @@ describe('GET /fs/download-folder/{id}', () => {
     }
   });
 
-  it('refuses a deleted folder with 409 and says to restore it', async () => {
+  it('answers 404 for a folder in the recycling bin, as /fs/download does for a deleted file', async () => {
     const response = await download(ADMIN, tree.old);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      'Deleted files and folders cannot be downloaded; restore them first.',
-    );
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No such folder.' });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/fs/download/${tree.oldFile}`,
+      headers: bearer(tokens[ADMIN] ?? ''),
+    });
+    expect(file.statusCode).toBe(404);
+    expect(file.json()).toMatchObject({ code: 'NOT_FOUND', message: 'No such file.' });
   });
 
   it("answers 404 for another tenant's folder and for a file, 400 for a bad id, 401 without a session", async () => {

@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client.ts';
 import { requireActiveUser } from '../../platform/auth.ts';
-import { conflict, forbidden, HttpError, notFound } from '../../platform/errors.ts';
+import { forbidden, HttpError, notFound } from '../../platform/errors.ts';
 import { auditFile, refusals, scopeOf, visibleOr404 } from './context.ts';
 import { folderZipStream, planFolderZip } from './folder-zip.ts';
 import { type FileRow, isAnchorFolder, subtreeOf } from './queries.ts';
@@ -42,11 +42,10 @@ async function downloadable(db: Db, scope: FileScope, id: number): Promise<FileR
 /** A folder the caller may download (spec 2: not the roots nor the folders in them, not deleted), or the refusal. */
 async function downloadableFolder(db: Db, scope: FileScope, id: number): Promise<FileRow> {
   const row = await visibleOr404(db, scope, id);
-  if (row.kind !== 'folder') throw notFound('No such folder.');
+  // A folder in the recycling bin is not there to download: 404, as a deleted file is for GET /download.
+  if (row.kind !== 'folder' || row.deletedAt) throw notFound('No such folder.');
   const inTopLevel = await isAnchorFolder(db, row);
-  if (!mayDownload({ deleted: row.deletedAt !== null }, inTopLevel)) {
-    throw inTopLevel ? forbidden(FILE_MESSAGES.topLevelDownload) : conflict(FILE_MESSAGES.deletedDownload);
-  }
+  if (!mayDownload({ deleted: false }, inTopLevel)) throw forbidden(FILE_MESSAGES.topLevelDownload);
   return row;
 }
 
@@ -120,7 +119,7 @@ export async function fileTransferRoutes(fastify: FastifyInstance) {
           'named after it (an empty folder gives a zip holding only that folder). Files are stored, not deflated, ' +
           'and the answer carries its Content-Length. Another tenant’s folder, or a file id, is 404; the two roots ' +
           'and the facility and state folders in them are 403 (spec 2: no Download in top-level folders); a ' +
-          'deleted folder is 409. When the stored sizes add up to more than FOLDER_ZIP_MAX_MB (default 500) the ' +
+          'deleted folder (in the recycling bin) is 404, as a deleted file is for /download. When the stored sizes add up to more than FOLDER_ZIP_MAX_MB (default 500) the ' +
           'answer is 413 and nothing is sent. Recorded as one `file.download` event with `as: "zip"` and the counts.',
         params: FileIdParamsSchema,
         produces: ['application/zip'],

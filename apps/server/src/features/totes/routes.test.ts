@@ -90,10 +90,23 @@ describe('GET /api/packingslipheaders', () => {
     expect(await headers('nurse@meadowbrook.test', 'SearchText=%25')).toEqual([]);
   });
 
+  it('takes unpadded US dates (M/D/YYYY) as well as padded ones', async () => {
+    const padded = await headers('nurse@meadowbrook.test', 'fdate=11/01/2026&edate=11/02/2026');
+    expect(padded.length).toBeGreaterThan(0);
+    expect(await headers('nurse@meadowbrook.test', 'fdate=11/1/2026&edate=11/2/2026')).toEqual(padded);
+    expect(await headers('nurse@meadowbrook.test', 'fdate=10/27/2026&edate=11/2/2026')).toHaveLength(21);
+    // The client's own example: an end date whose day is one digit.
+    const { status } = await get('nurse@meadowbrook.test', '/api/packingslipheaders?edate=12/4/2025');
+    expect(status).toBe(200);
+  });
+
   it('refuses bad dates, From after To and future dates with a 400 and the message', async () => {
     const cases: [string, string, string][] = [
       ['fdate=2026-10-27', 'fdate', TOTES_MESSAGES.badDate],
       ['fdate=02/30/2026', 'fdate', TOTES_MESSAGES.badDate],
+      ['edate=2/30/2026', 'edate', TOTES_MESSAGES.badDate],
+      ['fdate=13/4/2026', 'fdate', TOTES_MESSAGES.badDate],
+      ['fdate=1/4/26', 'fdate', TOTES_MESSAGES.badDate],
       ['fdate=11/02/2026&edate=10/30/2026', 'fdate', TOTES_MESSAGES.fromAfterTo],
       ['fdate=10/01/2026&edate=12/31/2099', 'edate', TOTES_MESSAGES.inFuture],
       ['fdate=12/31/2099', 'fdate', TOTES_MESSAGES.inFuture],

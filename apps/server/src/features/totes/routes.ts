@@ -69,7 +69,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
         tags: ['totes'],
         summary: 'Totes of the facilities the viewer may see, by ship date range or search',
         description:
-          'fdate and edate are US dates (MM/DD/YYYY, both inclusive), calendar days in tz (an IANA time zone; ' +
+          'fdate and edate are US dates (MM/DD/YYYY or unpadded M/D/YYYY, both inclusive), calendar days in tz (an IANA time zone; ' +
           'UTC days without it); without them the last 2 days. ' +
           'SearchText matches tote ids and packing slip ids (PAK...) instead of a range. Future dates and From ' +
           'after To are refused with 400.',

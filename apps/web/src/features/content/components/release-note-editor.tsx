@@ -4,6 +4,7 @@ import { FormButtons } from '@/components/form-buttons.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveReleaseNote } from '../api/content.ts';
+import { askBeforeDiscarding } from './ask-before-discarding.tsx';
 import { RichTextFormField } from './rich-text-field.tsx';
 
 export interface ReleaseNoteEditorProps {
@@ -22,10 +23,13 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
     date: note?.date ?? today,
     pharmUserOnly: note?.pharmUserOnly ?? false,
   });
+  // Read while rendering, so react-hook-form keeps it current: false again once every field is back as it opened.
+  const { isDirty } = form.formState;
+  const close = () => askBeforeDiscarding(isDirty, onClose);
   const save = useSaveReleaseNote();
   const submit = form.handleSubmit((input) => save.mutate({ id: note?.id, input }, { onSuccess: onClose }));
   return (
-    <OpenModal onClose={onClose} title={note ? 'Edit release note' : 'Add release note'} size="lg">
+    <OpenModal onClose={close} title={note ? 'Edit release note' : 'Add release note'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput label="Title" required data-autofocus {...field('title')} />
@@ -35,7 +39,7 @@ export function ReleaseNoteEditor({ note, today, onClose }: ReleaseNoteEditorPro
           </Group>
           <Checkbox label="Admin Only (pharmacy users only)" {...form.register('pharmUserOnly')} />
           <RichTextFormField control={form.control} name="description" label="Description" required />
-          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
+          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={close} />
         </Stack>
       </form>
     </OpenModal>

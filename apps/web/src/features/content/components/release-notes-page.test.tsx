@@ -1,4 +1,5 @@
 import {
+  CONTENT_MESSAGES,
   ENDPOINTS,
   MessageAnswerSchema,
   type ReleaseNote,
@@ -155,6 +156,66 @@ describe('ReleaseNotesPage', () => {
     });
   });
 
+  describe('closing an editor that holds changes', () => {
+    it('closes at once on Cancel when nothing was changed', async () => {
+      install();
+      const { user } = renderApp('/info/release-notes', { token: 'tok' });
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+
+    it('asks before Cancel throws a typed title away; Keep editing returns to the editor with it', async () => {
+      const api = install();
+      const { user } = renderApp('/info/release-notes', { token: 'tok' });
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+      const title = within(dialog).getByRole('textbox', { name: /^Title/ });
+      await user.type(title, ' (draft)');
+      const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+      await user.click(cancel);
+      const question = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.discardTitle });
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: CONTENT_MESSAGES.discardTitle })).not.toBeInTheDocument(),
+      );
+      expect(screen.getByRole('dialog', { name: 'Edit release note' })).toBeInTheDocument();
+      expect(title).toHaveValue('Older note (draft)');
+      await waitFor(() => expect(cancel).toHaveFocus());
+
+      // Escape asks too, the question reached by keyboard alone; Discard closes the editor unsaved.
+      await user.click(title);
+      await user.keyboard('{Escape}');
+      const again = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.discardTitle });
+      expect(screen.getByRole('dialog', { name: 'Edit release note' })).toBeInTheDocument();
+      // Escape in the question keeps editing, and gives the cursor back to the Title it was in.
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(again).not.toBeInTheDocument());
+      expect(screen.getByRole('dialog', { name: 'Edit release note' })).toBeInTheDocument();
+      await waitFor(() => expect(title).toHaveFocus());
+
+      await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+      const last = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.discardTitle });
+      within(last).getByRole('button', { name: 'Discard' }).focus();
+      await user.keyboard('{Enter}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(api.callsTo('PUT', '/releasenotes/1')).toHaveLength(0);
+    });
+
+    it('closes at once when what was typed has been taken back out', async () => {
+      install();
+      const { user } = renderApp('/info/release-notes', { token: 'tok' });
+      await user.click(await screen.findByRole('button', { name: 'Add release note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Add release note' });
+      const title = within(dialog).getByRole('textbox', { name: /^Title/ });
+      await user.type(title, 'x');
+      await user.clear(title);
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    });
+  });
+
   it("hides the 'Admin Only' tag and the editor from a facility user", async () => {
     install(nurse());
     renderApp('/info/release-notes', { token: 'tok' });
@@ -190,6 +251,19 @@ describe('VersionsPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Add version' }, { timeout: 5000 }));
     const dialog = await screen.findByRole('dialog', { name: 'Add version' });
     await waitFor(() => expect(within(dialog).getByRole('textbox', { name: /^Version/ })).toHaveFocus());
+  });
+
+  it('asks before Escape throws away a typed version title, and closes once Discard is chosen', async () => {
+    install();
+    const { user } = renderApp('/info/versions', { token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Edit 2.3.1: Fixes' }, { timeout: 5000 }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit version' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), ' and more');
+    await user.keyboard('{Escape}');
+    const question = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.discardTitle });
+    expect(within(question).getByText(CONTENT_MESSAGES.discardMessage)).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('sorts by version descending and shows the admin update to pharmacy users only', async () => {

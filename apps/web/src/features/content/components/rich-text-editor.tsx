@@ -2,6 +2,7 @@ import '@mantine/tiptap/styles.css';
 import { Link, RichTextEditor } from '@mantine/tiptap';
 import { useEditor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
+import { useState } from 'react';
 
 export interface RichTextEditorFieldProps {
   label: string;
@@ -29,8 +30,14 @@ export default function RichTextEditorField({
         ...(required ? { 'aria-required': 'true' } : {}),
       },
     },
-    onUpdate: ({ editor: e }) => onChange(e.getHTML()),
+    onUpdate: ({ editor: e }) => {
+      const html = e.getHTML();
+      onChange(html === opened.html ? opened.value : html);
+    },
   });
+  // The text as it opened, and as the editor writes it ('<p></p>' for ''): typing and then undoing hands the form back
+  // the very value it opened with, so the form does not count the field as changed (and Cancel asks nothing).
+  const [opened] = useState(() => ({ value, html: editor?.getHTML() ?? value }));
   return (
     <RichTextEditor editor={editor}>
       <RichTextEditor.Toolbar>

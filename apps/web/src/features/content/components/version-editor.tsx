@@ -4,6 +4,7 @@ import { FormButtons } from '@/components/form-buttons.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveVersion } from '../api/content.ts';
+import { askBeforeDiscarding } from './ask-before-discarding.tsx';
 import { RichTextFormField } from './rich-text-field.tsx';
 
 export interface VersionEditorProps {
@@ -21,12 +22,15 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
     pharmUserDescription: version?.pharmUserDescription ?? '',
     date: version?.date ?? today,
   });
+  // Read while rendering, so react-hook-form keeps it current: false again once every field is back as it opened.
+  const { isDirty } = form.formState;
+  const close = () => askBeforeDiscarding(isDirty, onClose);
   const save = useSaveVersion();
   const submit = form.handleSubmit((input) =>
     save.mutate({ id: version?.id, input }, { onSuccess: onClose }),
   );
   return (
-    <OpenModal onClose={onClose} title={version ? 'Edit version' : 'Add version'} size="lg">
+    <OpenModal onClose={close} title={version ? 'Edit version' : 'Add version'} size="lg">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Group grow>
@@ -40,7 +44,7 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
             name="pharmUserDescription"
             label="Admin update (pharmacy users)"
           />
-          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={onClose} />
+          <FormButtons submitLabel="Save" isSubmitting={save.isPending} onCancel={close} />
         </Stack>
       </form>
     </OpenModal>

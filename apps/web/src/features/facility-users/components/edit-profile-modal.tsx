@@ -15,14 +15,15 @@ export interface EditProfileModalProps {
   /** The facility id, or the pharmacy id for a pharmacy user, the edit goes through. */
   entityId: number | string;
   onClose: () => void;
-  /** The dialog's title (`Edit Profile: {email}` by default). */
-  title?: string;
   /** The lists to refresh afterwards (facility-users lists by default). */
   listKey?: QueryKey;
 }
 
-/** Edit Profile: another user's display name and phone (spec 2, section 5). */
-export function EditProfileModal({ user, entityId, onClose, title, listKey }: EditProfileModalProps) {
+/**
+ * Edit Profile: another user's display name and phone (spec 2, section 5), named so on both sides; the row menus'
+ * item that opens it is 'Edit Name and Phone'.
+ */
+export function EditProfileModal({ user, entityId, onClose, listKey }: EditProfileModalProps) {
   const { form, field, setFieldErrors } = useSchemaForm(EditUserInfoProfileSchema, {
     displayName: user.displayName,
     // In the mask the field keeps as digits are typed, as every phone field of the portal does.
@@ -48,7 +49,7 @@ export function EditProfileModal({ user, entityId, onClose, title, listKey }: Ed
     }),
   );
   return (
-    <OpenModal onClose={onClose} title={title ?? `Edit Profile: ${user.email}`}>
+    <OpenModal onClose={onClose} title={`Edit Profile: ${user.email}`}>
       <form ref={serverErrors.ref} onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
           <TextInput label="Display name" data-autofocus {...field('displayName')} />

@@ -225,7 +225,8 @@ describe('FacilityUsersPage', () => {
       await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
-    const dialog = await screen.findByRole('dialog');
+    // The menu item is 'Edit Name and Phone'; the dialog it opens is spec 2's Edit Profile, as on the pharmacy side.
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile: nurse@meadowbrook.test' });
     // The phone field keeps the portal's mask, as the create forms do, from the start and as digits are typed.
     expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 123-4567');
     await user.clear(within(dialog).getByLabelText('Display name'));

@@ -150,13 +150,7 @@ export function PharmacyUsersPage() {
         <ResetPasswordModal user={acting} entityId={open.pharmID} listKey={LIST_KEY} onClose={closeAction} />
       ) : null}
       {open && acting && open.action === 'editProfile' ? (
-        <EditProfileModal
-          user={acting}
-          entityId={open.pharmID}
-          title={`Edit Name and Phone: ${acting.email}`}
-          listKey={LIST_KEY}
-          onClose={closeAction}
-        />
+        <EditProfileModal user={acting} entityId={open.pharmID} listKey={LIST_KEY} onClose={closeAction} />
       ) : null}
       {open && acting && open.action === 'editSettings' ? (
         <EditSettingsModal user={acting} listKey={LIST_KEY} onClose={closeAction} />

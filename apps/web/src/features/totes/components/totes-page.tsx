@@ -89,7 +89,10 @@ export function TotesPage() {
         </Alert>
       ) : null}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={860} h={565}>
+        {/* Narrow enough for a tablet (about 660 px beside the condensed sidebar at 768, 636 with the detached
+            layout): drawn 860 wide, the Ship Date and count columns sat out of sight behind a sideways scroll with
+            no cue. Every column stays (spec 2: all sortable); names, NS names and tote ids wrap instead. */}
+        <Table.ScrollContainer minWidth={600} h={565}>
           <Table striped highlightOnHover stickyHeader>
             <Table.Thead>
               <Table.Tr>
