@@ -405,8 +405,12 @@ describe('a dashboard the server draws', () => {
   it("draws and hydrates a tablet's layout at a tablet's width", async () => {
     const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
     await page.setViewportSize({ width: 900, height: 1100 });
+    // The app reports the new window (a cookie) as it resizes; the server then draws the tablet's condensed
+    // navigation itself.
+    await expect
+      .poll(async () => (await page.context().cookies()).find((c) => c.name === 'portal_fill')?.value)
+      .toMatch(/^900x1100/);
     const warnings = await watchServerRows(page);
-    // The app reported the new window (a cookie): the server draws the tablet's condensed navigation itself.
     const response = await page.reload();
     expect((await response?.text()) ?? '').toMatch(
       /data-testid="sidebar"[^>]*data-condensed="true"|data-condensed="true"[^>]*data-testid="sidebar"/,
@@ -464,6 +468,27 @@ describe('a widget page the server draws', () => {
     // And it is the app's: a row opens its alert.
     await page.locator('tbody tr').first().click();
     await page.getByRole('dialog').waitFor();
+    await context.close();
+  });
+
+  it('opens the alert its address names over the drawn page once the app has taken it over, with no warning', async () => {
+    const { context, page } = await signedInDashboard('nurse@meadowbrook.test');
+    await page.goto(`${portal.url}${PAGE}`);
+    await widgetPageLoaded(page);
+    await page.locator('tbody tr').first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    const subject = await dialog.getByTestId('alert-subject').textContent();
+    expect(page.url()).toMatch(/\?alert=\d+$/);
+    const warnings = await watchServerRows(page);
+    const response = await page.reload();
+    expect((await response?.text()) ?? '').toContain('data-server-rendered');
+    await expect
+      .poll(() => page.getByRole('dialog').getByTestId('alert-subject').textContent())
+      .toBe(subject);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    expect(warnings).toEqual([]);
     await context.close();
   });
 

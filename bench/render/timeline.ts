@@ -4,15 +4,20 @@
 // layout, paint, GC), the layouts, the long tasks, and when each card was shown and first showed rows. Not part
 // of the suite: `node --import tsx bench/render/timeline.ts <database-url> [rounds] [other-dist]` on a database
 // the bench has seeded; with another build's dist folder it loads that build and this one in turn (A/B) and
-// prints the medians of both. TRACE_DIST=<dist> serves that build instead of apps/web/dist.
+// prints the medians of both. TRACE_DIST=<dist> serves that build instead of apps/web/dist. TIMELINE_PAGE=widget
+// traces the 10,000-alert widget page instead (its big-list user, until interactive as the bench has it).
 import type { Browser, Page } from 'playwright-core';
-import { BENCH_USERS } from '../load/bench-world.ts';
-import { ALL_CARDS_HAVE_ROWS, launchChromium, signedInPage } from './dashboard-render.ts';
+import { widgetByKey } from '@portal/domain';
+import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
+import { ALL_CARDS_HAVE_ROWS, INTERACTIVE, launchChromium, signedInPage } from './dashboard-render.ts';
 import { startWebApp, WEB_DIST } from './web-app.ts';
 
 const databaseUrl = process.argv[2];
 const rounds = Number(process.argv[3] ?? 3);
 const otherDist = process.argv[4];
+const isWidget = process.env.TIMELINE_PAGE === 'widget';
+const PATH = isWidget ? `/alerts/${widgetByKey('highCost').path}` : '/dashboard';
+const READY = (isWidget ? INTERACTIVE : ALL_CARDS_HAVE_ROWS) as () => number | false;
 
 // When each card is first shown and first shows rows, polled every frame as the bench's ready condition is
 // (a string: tsx would wrap a named function in a helper the page does not have).
@@ -64,7 +69,7 @@ async function load(browser: Browser, page: Page, url: string, traced: boolean):
     });
   }
   await page.goto(url, { waitUntil: 'commit' });
-  const handle = await page.waitForFunction(ALL_CARDS_HAVE_ROWS, undefined, {
+  const handle = await page.waitForFunction(READY, undefined, {
     polling: 'raf',
     timeout: 30_000,
   });
@@ -82,7 +87,7 @@ async function load(browser: Browser, page: Page, url: string, traced: boolean):
     (e) =>
       e.name === 'navigationStart' &&
       String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL).includes(
-        '/dashboard',
+        PATH,
       ),
   );
   if (!nav) return { ready, busy: 0, cpu: 0, lines: ['  (no navigationStart in the trace)'] };
@@ -173,7 +178,7 @@ for (const webDist of dists) {
 const browser = await launchChromium();
 try {
   const pages = [];
-  const user = BENCH_USERS[0];
+  const user = isWidget ? BIG_LIST_USER : BENCH_USERS[0];
   if (!user) throw new Error('no bench user');
   for (const app of apps) {
     const page = await signedInPage(browser, app.url, user);
@@ -184,7 +189,7 @@ try {
   for (let round = 0; round <= rounds; round++) {
     for (const [k, app] of apps.entries()) {
       const page = pages[k] as Page;
-      const result = await load(browser, page, `${app.url}/dashboard`, round > 0);
+      const result = await load(browser, page, `${app.url}${PATH}`, round > 0);
       if (!result) continue;
       results[k]?.push(result);
       console.log(

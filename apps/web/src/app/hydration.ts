@@ -6,6 +6,7 @@ import {
   firstPageUrl,
   TOKEN_INFO_URL,
   WIDGETS,
+  widgetByKey,
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
@@ -50,8 +51,8 @@ function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Prom
       client.prefetchInfiniteQuery(alertListQuery(widget, {})),
     );
   }
-  const widget = WIDGETS.find((w) => w.key === page.widgetKey);
-  if (!widget || !answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
+  const widget = widgetByKey(page.widgetKey);
+  if (!answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
   const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
   return [
     ...(answered.has(buildUrl(API_BASE, ENDPOINTS.facilities, undefined))

@@ -2,6 +2,7 @@ import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
+import { useIsBrowser } from '@/hooks/use-is-browser.ts';
 import { focusFallback, OPEN_MODAL_ATTRIBUTE, rememberPlace, topDialog } from '@/lib/rescue-focus.ts';
 
 export type OpenModalProps = Omit<ModalProps, 'opened'>;
@@ -111,7 +112,13 @@ function returnTarget(): Element | null {
  * - Escape: every open Mantine modal closed on the same key press, so Escape in an action dialog closed the alert
  *   under it too. Here Escape closes the newest one only.
  */
-export function OpenModal({ closeOnEscape = true, onClose, ...props }: OpenModalProps) {
+export function OpenModal(props: OpenModalProps) {
+  // A modal is the browser's alone: a page the server draws with one named in its address (a widget page's
+  // ?alert=) is drawn without it, and the modal opens once the app has taken the page over.
+  return useIsBrowser() ? <MountedModal {...props} /> : null;
+}
+
+function MountedModal({ closeOnEscape = true, onClose, ...props }: OpenModalProps) {
   const [self] = useState(() => Symbol('open modal'));
   const opener = useRef<Element | null | undefined>(undefined);
   // Read in the first render, before the modal takes focus.

@@ -3,6 +3,7 @@ import {
   API_BASE,
   buildUrl,
   ENDPOINTS,
+  type FillView,
   firstPageUrl,
   TOKEN_INFO_URL,
   type UserInfo,
@@ -44,6 +45,10 @@ function widgetAnswers(
 
 const render = (url: string, page: Map<string, string>, timeZone = 'America/Chicago') =>
   renderSignedInPage({ url, token: 'tok-1', answers: page, locale: 'en-US', timeZone });
+
+/** The page drawn for a reader whose browser reported this window (FILL_COOKIE). */
+const renderFor = (url: string, page: Map<string, string>, fill: FillView) =>
+  renderSignedInPage({ url, token: 'tok-1', answers: page, locale: 'en-US', timeZone: 'UTC', fill });
 
 describe('the server’s drawing of a signed-in page', () => {
   it('draws the dashboard’s cards with their rows, counts and dates, from the answers alone', async () => {
@@ -97,59 +102,31 @@ describe('the server’s drawing of a signed-in page', () => {
     expect(html).toContain('11/1/2026, 9:30:00 PM');
     // The viewer sees two facilities: the filter is drawn, offering all of them.
     expect(html).toContain('placeholder="All facilities"');
+    // An alert named in the address (a copied link) opens once the app is live: the page is drawn without it.
+    const linked = await render(
+      `http://portal.test/alerts/${highCost.path}?alert=${alerts[0]?._internalID}`,
+      widgetAnswers(highCost, alerts),
+    );
+    expect(linked).toContain('Alvarez, Rosa');
+    expect(linked).not.toContain('role="dialog"');
   });
 
   it('draws the table at the height the reader’s window gives it, as their browser last reported it', async () => {
     const page = widgetAnswers(highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]);
     const url = `http://portal.test/alerts/${highCost.path}`;
     const fill = { width: 1920, height: 1080, rests: { 'widget-page:highCost:live': 259.5 } };
-    const fitted = await renderSignedInPage({
-      url,
-      token: 'tok-1',
-      answers: page,
-      locale: 'en-US',
-      timeZone: 'UTC',
-      fill,
-    });
-    expect(fitted).toContain('max-height:820px');
+    expect(await renderFor(url, page, fill)).toContain('max-height:820px');
     // Never below the least height; and a layout the browser has not measured yet is drawn at that least height.
-    const short = { ...fill, height: 400 };
-    expect(
-      await renderSignedInPage({
-        url,
-        token: 'tok-1',
-        answers: page,
-        locale: 'en-US',
-        timeZone: 'UTC',
-        fill: short,
-      }),
-    ).toContain('max-height:320px');
+    expect(await renderFor(url, page, { ...fill, height: 400 })).toContain('max-height:320px');
     const other = { ...fill, rests: { 'widget-page:highCost:archive': 100 } };
-    expect(
-      await renderSignedInPage({
-        url,
-        token: 'tok-1',
-        answers: page,
-        locale: 'en-US',
-        timeZone: 'UTC',
-        fill: other,
-      }),
-    ).toContain('max-height:320px');
+    expect(await renderFor(url, page, other)).toContain('max-height:320px');
     expect(await render(url, page)).toContain('max-height:320px');
   });
 
   it('lays the page out for the reader’s window: a tablet’s condensed navigation, else a desktop’s', async () => {
     const page = answers(nurse(), [[highCost, [alertFixture({ patName: 'Alvarez, Rosa' })]]]);
     const url = 'http://portal.test/dashboard';
-    const at = (width: number) =>
-      renderSignedInPage({
-        url,
-        token: 'tok-1',
-        answers: page,
-        locale: 'en-US',
-        timeZone: 'UTC',
-        fill: { width, height: 1100, rests: {} },
-      });
+    const at = (width: number) => renderFor(url, page, { width, height: 1100, rests: {} });
     expect(await at(900)).toContain('data-condensed="true"');
     expect(await at(1920)).toContain('data-condensed="false"');
     expect(await render(url, page)).toContain('data-condensed="false"');

@@ -10,7 +10,7 @@ import {
   TOKEN_INFO_URL,
   TokenInfoAnswerSchema,
   WIDGETS,
-  type Widget,
+  widgetByKey,
   withDisplayZone,
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
@@ -50,7 +50,7 @@ const handler = createStaticHandler(routes);
  * server starts does not wait for them. Draws nothing and reads no one's data.
  */
 export async function warmUp(): Promise<void> {
-  for (const path of [PATHS.dashboard, widgetPagePath(WIDGETS[0] as Widget)]) {
+  for (const path of [PATHS.dashboard, widgetPagePath(widgetByKey('highCost'))]) {
     await handler.query(new Request(new URL(path, 'http://localhost')));
   }
 }
@@ -70,10 +70,10 @@ function seedWidgetPage(
   answers: ReadonlyMap<string, string>,
   receivedAt: number,
 ): boolean {
-  const widget = WIDGETS.find((w) => w.key === page.widgetKey);
+  const widget = widgetByKey(page.widgetKey);
   const facilities = answers.get(FACILITIES_URL);
-  const list = widget && answers.get(firstPageUrl(widget.listCall, page.facilityIds));
-  if (!widget || facilities === undefined || list === undefined) return false;
+  const list = answers.get(firstPageUrl(widget.listCall, page.facilityIds));
+  if (facilities === undefined || list === undefined) return false;
   const known = FacilitiesAnswerSchema.parse(JSON.parse(facilities));
   const visible = new Set(known.facilities.map((f) => f.facID));
   if (!page.facilityIds.every((id) => visible.has(id))) return false;
@@ -115,7 +115,7 @@ export async function renderSignedInPage(input: PageRenderInput): Promise<string
   const page = earlyPageOf(url.pathname, url.search);
   if (!page) return null;
   // An alias or another spelling of a widget's address is rewritten by the browser's router: not drawn here.
-  if (page.kind === 'widget' && url.pathname !== widgetPagePathOf(page.widgetKey)) return null;
+  if (page.kind === 'widget' && url.pathname !== widgetPagePath(widgetByKey(page.widgetKey))) return null;
   const tokenInfo = input.answers.get(TOKEN_INFO_URL);
   if (tokenInfo === undefined) return null;
   const client = createQueryClient();
@@ -151,10 +151,4 @@ export async function renderSignedInPage(input: PageRenderInput): Promise<string
   } finally {
     client.clear();
   }
-}
-
-/** A widget's own live page address, by its key. */
-function widgetPagePathOf(key: string): string | undefined {
-  const widget = WIDGETS.find((w) => w.key === key);
-  return widget && widgetPagePath(widget);
 }

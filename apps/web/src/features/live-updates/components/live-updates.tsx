@@ -1,10 +1,9 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { lazy, Suspense } from 'react';
+import { useIsBrowser } from '@/hooks/use-is-browser.ts';
 
 // The stream applies events through the alerts feature's cache code; loading it apart keeps the alert screens
 // out of the shell's chunk for pages that show no alerts.
 const LiveStream = lazy(() => import('./live-stream.tsx').then((m) => ({ default: m.LiveStream })));
-
-const noSubscription = () => () => undefined;
 
 /**
  * Starts the live-updates stream for the signed-in shell; it shows nothing. Not on the server, nor while the
@@ -13,12 +12,7 @@ const noSubscription = () => () => undefined;
  * draw again with a warning.
  */
 export function LiveUpdates() {
-  const isBrowser = useSyncExternalStore(
-    noSubscription,
-    () => true,
-    () => false,
-  );
-  return isBrowser ? (
+  return useIsBrowser() ? (
     <Suspense fallback={null}>
       <LiveStream />
     </Suspense>
