@@ -117,6 +117,39 @@ describe('ReleaseNotesPage', () => {
     expect(screen.getByRole('button', { name: 'Add release note' })).toBeInTheDocument();
   });
 
+  it('gives the focus back to Delete when its confirmation is cancelled by keyboard', async () => {
+    const api = install();
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete Older note' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete release note' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(api.callsTo('DELETE', '/releasenotes/1')).toHaveLength(0);
+  });
+
+  it("puts the focus on the page's heading, not the body, when a note goes while its Delete is being confirmed", async () => {
+    const api = install();
+    const { user, queryClient } = renderApp('/info/release-notes', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete Older note' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete release note' });
+    // Another admin deleted it meanwhile; the list is fetched again (the window's focus, a live update).
+    api.on('GET', ENDPOINTS.releaseNotes, () =>
+      ok(ReleaseNotesAnswerSchema, { releaseNotes: [notes[1] as ReleaseNote] }),
+    );
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(remove).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Release Notes' })).toHaveFocus(),
+    );
+  });
+
   it('opens Add release note with the cursor in Title, not on the dialog’s close button', async () => {
     install();
     const { user } = renderApp('/info/release-notes', { token: 'tok' });
@@ -245,6 +278,23 @@ describe('ReleaseNotesPage', () => {
 });
 
 describe('VersionsPage', () => {
+  it("puts the focus on the page's heading, not the body, when a version goes while its Delete is being confirmed", async () => {
+    const api = install();
+    const { user, queryClient } = renderApp('/info/versions', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete 2.3.1: Fixes' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const question = await screen.findByRole('dialog', { name: 'Delete version' });
+    // Another admin deleted it meanwhile; the list is fetched again (the window's focus, a live update).
+    api.on('GET', ENDPOINTS.versions, () => ok(VersionsAnswerSchema, { versions: [version(2)] }));
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(remove).not.toBeInTheDocument());
+    within(question).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Versions' })).toHaveFocus());
+  });
+
   it('opens Add version with the cursor in Version, not on the dialog’s close button', async () => {
     install();
     const { user } = renderApp('/info/versions', { token: 'tok' });
