@@ -187,6 +187,69 @@ describe('totes, secure forms, release notes', () => {
     await admin.context.close();
   });
 
+  it('asks before the page under a release note editor holding typed text is left: Back, a link, the tab closing', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const sidebar = page.getByRole('navigation');
+    // Reached through the sidebar, so Back stays in the app.
+    await sidebar.getByRole('button', { name: 'Info' }).click();
+    await sidebar.getByRole('link', { name: 'Release Notes' }).click();
+    await waitForPath(page, '/info/release-notes');
+    const add = page.getByRole('button', { name: 'Add release note' });
+    const editor = page.getByRole('dialog', { name: 'Add release note' });
+    const title = editor.getByRole('textbox', { name: /^Title/ });
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    // The editor's overlay takes a pointer's click on the sidebar (it asks 'Discard your changes?'); a link is still
+    // followed by a script or an assistive tool, so the link is activated as they do.
+    const followLink = (name: string) =>
+      sidebar.getByRole('link', { name }).evaluate((link) => (link as HTMLElement).click());
+
+    // Nothing typed: the link is followed at once, as Back is.
+    await add.click();
+    await title.waitFor();
+    await followLink('Versions');
+    await waitForPath(page, '/info/versions');
+    expect(await question.count()).toBe(0);
+    await page.goBack();
+    await waitForPath(page, '/info/release-notes');
+
+    await add.click();
+    await title.fill('Draft title');
+    await page.evaluate(() => window.history.back());
+    await question.waitFor();
+    await expectAccessible(page, 'leave question');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/info/release-notes');
+    expect(await title.inputValue()).toBe('Draft title');
+
+    await followLink('Versions');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Stay' }).focus();
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/info/release-notes');
+    expect(await title.inputValue()).toBe('Draft title');
+
+    // Closing (or reloading) the tab: the browser's own question; dismissed, the page and the text stay.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    expect(await title.inputValue()).toBe('Draft title');
+
+    await followLink('Versions');
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/info/versions');
+    expect(await editor.count()).toBe(0);
+    await context.close();
+  });
+
   it("shows 'Admin Only' notes to the pharmacy SysAdmin and not to the nurse", async () => {
     const admin = await newPage(browser);
     await signInThroughForm(admin.page, portal.url, 'sysadmin@pharmacy.test');
