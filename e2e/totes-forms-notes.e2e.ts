@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
@@ -247,6 +247,47 @@ describe('totes, secure forms, release notes', () => {
     await question.getByRole('button', { name: 'Leave without saving' }).click();
     await waitForPath(page, '/info/versions');
     expect(await editor.count()).toBe(0);
+    await context.close();
+  });
+
+  it('counts a letter typed into an empty rich text field and deleted as no change: Cancel closes at once', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    // The editor writes an empty field as '<p></p>': taken for the form's '' only if its opening HTML was read.
+    const typeAndDelete = async (field: ReturnType<Page['getByRole']>) => {
+      await field.click();
+      await page.keyboard.type('x');
+      await expect.poll(() => field.textContent()).toBe('x');
+      await page.keyboard.press('Backspace');
+      await expect.poll(() => field.textContent()).toBe('');
+    };
+    const cancelClosesAtOnce = async (editor: ReturnType<Page['getByRole']>) => {
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+      await editor.waitFor({ state: 'detached' });
+      expect(await question.count()).toBe(0);
+    };
+
+    await page.goto(`${portal.url}/info/release-notes`);
+    await page.getByRole('button', { name: 'Add release note' }).click();
+    const note = page.getByRole('dialog', { name: 'Add release note' });
+    await typeAndDelete(note.getByRole('textbox', { name: 'Description' }));
+    await cancelClosesAtOnce(note);
+
+    await page.goto(`${portal.url}/info/versions`);
+    await page.getByRole('button', { name: 'Add version' }).click();
+    const version = page.getByRole('dialog', { name: 'Add version' });
+    await typeAndDelete(version.getByRole('textbox', { name: 'Description' }));
+    await typeAndDelete(version.getByRole('textbox', { name: 'Admin update (pharmacy users)' }));
+    await cancelClosesAtOnce(version);
+
+    // A letter kept is a change: Cancel asks.
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await version.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('x');
+    await version.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor();
     await context.close();
   });
 
