@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
@@ -83,6 +83,36 @@ describe('totes, secure forms, release notes', () => {
     }
     await page.getByRole('button', { name: 'RX Count' }).waitFor();
     await expectAccessible(page, '/packing-slips (tablet, sysadmin)');
+    await context.close();
+  });
+
+  it('shows a shadow at the side of the Totes table that scrolls sideways on a phone (390 px)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/packing-slips`);
+    const table = page.getByRole('main').getByRole('table');
+    await table.getByRole('row').nth(1).getByRole('button').waitFor();
+    const scroller = table.locator('xpath=ancestor::div[contains(@class, "mantine-ScrollArea-viewport")]');
+    const size = await scroller.evaluate((s) => ({ scrollWidth: s.scrollWidth, clientWidth: s.clientWidth }));
+    expect(size.scrollWidth).toBeGreaterThan(size.clientWidth);
+    // Only the table scrolls sideways, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A touch screen shows no scroll bar: the shadow over the rows at the side with columns out of sight is the cue.
+    const atStart = await edgeShades(page, scroller);
+    expect(atStart.right, 'shadow on the right at the start').toBeLessThan(atStart.left - 15);
+    await scroller.evaluate((s) => {
+      s.scrollLeft = s.scrollWidth;
+    });
+    // At the end the shadow has moved to the left, where the first columns now are.
+    await expect
+      .poll(async () => {
+        const atEnd = await edgeShades(page, scroller);
+        return atEnd.left < atEnd.right - 15;
+      })
+      .toBe(true);
+    await expectAccessible(page, '/packing-slips (phone)');
     await context.close();
   });
 
@@ -330,3 +360,42 @@ describe('totes, secure forms, release notes', () => {
     await nurse.context.close();
   });
 });
+
+/**
+ * How light (0-255, the median of a 6 px strip's pixels: text is a minority) the rows of a scroller are just inside its
+ * left and right edges, below its sticky header: lower where a scroll shadow lies. Read from a screenshot, decoded in
+ * a blank page's canvas.
+ */
+async function edgeShades(page: Page, scroller: Locator): Promise<{ left: number; right: number }> {
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error('scroller not drawn');
+  const header = 80;
+  const clip = { x: box.x, y: box.y + header, width: box.width, height: Math.min(300, box.height - header) };
+  const shot = (await page.screenshot({ clip })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.drawImage(image, 0, 0);
+      // The page's scale is 1, so a screenshot's pixel is a CSS px: a strip of 6, 1 px in from the edge.
+      const strip = (from: number) => {
+        const { data } = context.getImageData(from, 0, 6, image.height);
+        const light: number[] = [];
+        for (let i = 0; i < data.length; i += 4)
+          light.push(((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3);
+        light.sort((a, b) => a - b);
+        return light[Math.floor(light.length / 2)] ?? 0;
+      };
+      return { left: strip(1), right: strip(image.width - 7) };
+    }, shot);
+  } finally {
+    await blank.close();
+  }
+}
