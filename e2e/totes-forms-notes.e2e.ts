@@ -1,4 +1,4 @@
-import type { Browser } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
 import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
@@ -83,6 +83,36 @@ describe('totes, secure forms, release notes', () => {
     }
     await page.getByRole('button', { name: 'RX Count' }).waitFor();
     await expectAccessible(page, '/packing-slips (tablet, sysadmin)');
+    await context.close();
+  });
+
+  it('shows a shadow at the side of the Totes table that scrolls sideways on a phone (390 px)', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}/packing-slips`);
+    const table = page.getByRole('main').getByRole('table');
+    await table.getByRole('row').nth(1).getByRole('button').waitFor();
+    const scroller = table.locator('xpath=ancestor::div[contains(@class, "mantine-ScrollArea-viewport")]');
+    const size = await scroller.evaluate((s) => ({ scrollWidth: s.scrollWidth, clientWidth: s.clientWidth }));
+    expect(size.scrollWidth).toBeGreaterThan(size.clientWidth);
+    // Only the table scrolls sideways, not the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+
+    // A touch screen shows no scroll bar: the shadow over the rows at the side with columns out of sight is the cue.
+    const atStart = await edgeShades(page, scroller);
+    expect(atStart.right, 'shadow on the right at the start').toBeLessThan(atStart.left - 15);
+    await scroller.evaluate((s) => {
+      s.scrollLeft = s.scrollWidth;
+    });
+    // At the end the shadow has moved to the left, where the first columns now are.
+    await expect
+      .poll(async () => {
+        const atEnd = await edgeShades(page, scroller);
+        return atEnd.left < atEnd.right - 15;
+      })
+      .toBe(true);
+    await expectAccessible(page, '/packing-slips (phone)');
     await context.close();
   });
 
@@ -187,6 +217,110 @@ describe('totes, secure forms, release notes', () => {
     await admin.context.close();
   });
 
+  it('asks before the page under a release note editor holding typed text is left: Back, a link, the tab closing', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const sidebar = page.getByRole('navigation');
+    // Reached through the sidebar, so Back stays in the app.
+    await sidebar.getByRole('button', { name: 'Info' }).click();
+    await sidebar.getByRole('link', { name: 'Release Notes' }).click();
+    await waitForPath(page, '/info/release-notes');
+    const add = page.getByRole('button', { name: 'Add release note' });
+    const editor = page.getByRole('dialog', { name: 'Add release note' });
+    const title = editor.getByRole('textbox', { name: /^Title/ });
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    // The editor's overlay takes a pointer's click on the sidebar (it asks 'Discard your changes?'); a link is still
+    // followed by a script or an assistive tool, so the link is activated as they do.
+    const followLink = (name: string) =>
+      sidebar.getByRole('link', { name }).evaluate((link) => (link as HTMLElement).click());
+
+    // Nothing typed: the link is followed at once, as Back is.
+    await add.click();
+    await title.waitFor();
+    await followLink('Versions');
+    await waitForPath(page, '/info/versions');
+    expect(await question.count()).toBe(0);
+    await page.goBack();
+    await waitForPath(page, '/info/release-notes');
+
+    await add.click();
+    await title.fill('Draft title');
+    await page.evaluate(() => window.history.back());
+    await question.waitFor();
+    await expectAccessible(page, 'leave question');
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/info/release-notes');
+    expect(await title.inputValue()).toBe('Draft title');
+
+    await followLink('Versions');
+    await question.waitFor();
+    await question.getByRole('button', { name: 'Stay' }).focus();
+    await page.keyboard.press('Enter');
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe('/info/release-notes');
+    expect(await title.inputValue()).toBe('Draft title');
+
+    // Closing (or reloading) the tab: the browser's own question; dismissed, the page and the text stay.
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.type());
+      void dialog.dismiss();
+    });
+    await page.close({ runBeforeUnload: true });
+    await expect.poll(() => asked).toEqual(['beforeunload']);
+    expect(page.isClosed()).toBe(false);
+    expect(await title.inputValue()).toBe('Draft title');
+
+    await followLink('Versions');
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/info/versions');
+    expect(await editor.count()).toBe(0);
+    await context.close();
+  });
+
+  it('counts a letter typed into an empty rich text field and deleted as no change: Cancel closes at once', async () => {
+    const { context, page } = await newPage(browser);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    const question = page.getByRole('dialog', { name: 'Discard your changes?' });
+    // The editor writes an empty field as '<p></p>': taken for the form's '' only if its opening HTML was read.
+    const typeAndDelete = async (field: ReturnType<Page['getByRole']>) => {
+      await field.click();
+      await page.keyboard.type('x');
+      await expect.poll(() => field.textContent()).toBe('x');
+      await page.keyboard.press('Backspace');
+      await expect.poll(() => field.textContent()).toBe('');
+    };
+    const cancelClosesAtOnce = async (editor: ReturnType<Page['getByRole']>) => {
+      await editor.getByRole('button', { name: 'Cancel' }).click();
+      await editor.waitFor({ state: 'detached' });
+      expect(await question.count()).toBe(0);
+    };
+
+    await page.goto(`${portal.url}/info/release-notes`);
+    await page.getByRole('button', { name: 'Add release note' }).click();
+    const note = page.getByRole('dialog', { name: 'Add release note' });
+    await typeAndDelete(note.getByRole('textbox', { name: 'Description' }));
+    await cancelClosesAtOnce(note);
+
+    await page.goto(`${portal.url}/info/versions`);
+    await page.getByRole('button', { name: 'Add version' }).click();
+    const version = page.getByRole('dialog', { name: 'Add version' });
+    await typeAndDelete(version.getByRole('textbox', { name: 'Description' }));
+    await typeAndDelete(version.getByRole('textbox', { name: 'Admin update (pharmacy users)' }));
+    await cancelClosesAtOnce(version);
+
+    // A letter kept is a change: Cancel asks.
+    await page.getByRole('button', { name: 'Add version' }).click();
+    await version.getByRole('textbox', { name: 'Description' }).click();
+    await page.keyboard.type('x');
+    await version.getByRole('button', { name: 'Cancel' }).click();
+    await question.waitFor();
+    await context.close();
+  });
+
   it("shows 'Admin Only' notes to the pharmacy SysAdmin and not to the nurse", async () => {
     const admin = await newPage(browser);
     await signInThroughForm(admin.page, portal.url, 'sysadmin@pharmacy.test');
@@ -226,3 +360,42 @@ describe('totes, secure forms, release notes', () => {
     await nurse.context.close();
   });
 });
+
+/**
+ * How light (0-255, the median of a 6 px strip's pixels: text is a minority) the rows of a scroller are just inside its
+ * left and right edges, below its sticky header: lower where a scroll shadow lies. Read from a screenshot, decoded in
+ * a blank page's canvas.
+ */
+async function edgeShades(page: Page, scroller: Locator): Promise<{ left: number; right: number }> {
+  const box = await scroller.boundingBox();
+  if (!box) throw new Error('scroller not drawn');
+  const header = 80;
+  const clip = { x: box.x, y: box.y + header, width: box.width, height: Math.min(300, box.height - header) };
+  const shot = (await page.screenshot({ clip })).toString('base64');
+  const blank = await page.context().newPage();
+  try {
+    return await blank.evaluate(async (png) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${png}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) throw new Error('no canvas');
+      context.drawImage(image, 0, 0);
+      // The page's scale is 1, so a screenshot's pixel is a CSS px: a strip of 6, 1 px in from the edge.
+      const strip = (from: number) => {
+        const { data } = context.getImageData(from, 0, 6, image.height);
+        const light: number[] = [];
+        for (let i = 0; i < data.length; i += 4)
+          light.push(((data[i] ?? 0) + (data[i + 1] ?? 0) + (data[i + 2] ?? 0)) / 3);
+        light.sort((a, b) => a - b);
+        return light[Math.floor(light.length / 2)] ?? 0;
+      };
+      return { left: strip(1), right: strip(image.width - 7) };
+    }, shot);
+  } finally {
+    await blank.close();
+  }
+}

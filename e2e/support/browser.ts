@@ -20,8 +20,12 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: ARGS });
 }
 
-/** Viewports the portal must hold up on: a tablet at a nurses' station, a ward computer's screen, a wide desktop. */
+/**
+ * Viewports the portal must hold up on: a phone, a tablet at a nurses' station, a ward computer's screen, a wide
+ * desktop.
+ */
 export const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
   tablet: { width: 768, height: 1024 },
   ward: { width: 1366, height: 768 },
   desktop: { width: 1920, height: 1080 },

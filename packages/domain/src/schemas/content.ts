@@ -15,6 +15,8 @@ export const CONTENT_MESSAGES = {
   adminOnly: 'Admin Only',
   discardTitle: 'Discard your changes?',
   discardMessage: 'What you typed in this editor has not been saved and will be lost.',
+  leaveTitle: 'Unsaved changes',
+  leaveMessage: 'What you typed in this editor has not been saved. Leave page without saving?',
 } as const;
 
 // `{ error: message }`: a field left out says the same as an empty one, not the validation library's own words.

@@ -15,6 +15,7 @@ import {
   type VirtualizerOptions,
 } from '@tanstack/react-virtual';
 import { type FocusEvent, type KeyboardEvent, useEffect, useMemo, useRef, useState } from 'react';
+import shadows from '@/components/scroll-shadows.module.css';
 import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { alertColumns, CHAT_COLUMN } from './alert-columns.tsx';
 import { preloadAlertDetail, preloadAlertDetailWhenIdle } from './alert-detail-view.tsx';
@@ -240,7 +241,7 @@ export function AlertTable({
   };
 
   return (
-    <div ref={scroller} className={classes.scroller} style={{ maxHeight: height }}>
+    <div ref={scroller} className={`${classes.scroller} ${shadows.shadows}`} style={{ maxHeight: height }}>
       <table className={classes.table} aria-label={label} aria-rowcount={rows.length + 1}>
         <thead>
           <tr aria-rowindex={1}>

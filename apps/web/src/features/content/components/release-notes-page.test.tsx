@@ -1,5 +1,8 @@
 import {
+  CLIENT_CONFIG_PATH,
+  ClientConfigSchema,
   CONTENT_MESSAGES,
+  DEFAULT_CLIENT_CONFIG,
   ENDPOINTS,
   MessageAnswerSchema,
   type ReleaseNote,
@@ -8,11 +11,11 @@ import {
   type Version,
   VersionsAnswerSchema,
 } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { FakeApi, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
-import { renderApp } from '@/test/render-app.tsx';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
 
 const notes: ReleaseNote[] = [
   {
@@ -117,6 +120,39 @@ describe('ReleaseNotesPage', () => {
     expect(screen.getByRole('button', { name: 'Add release note' })).toBeInTheDocument();
   });
 
+  it('gives the focus back to Delete when its confirmation is cancelled by keyboard', async () => {
+    const api = install();
+    const { user } = renderApp('/info/release-notes', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete Older note' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete release note' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(api.callsTo('DELETE', '/releasenotes/1')).toHaveLength(0);
+  });
+
+  it("puts the focus on the page's heading, not the body, when a note goes while its Delete is being confirmed", async () => {
+    const api = install();
+    const { user, queryClient } = renderApp('/info/release-notes', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete Older note' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete release note' });
+    // Another admin deleted it meanwhile; the list is fetched again (the window's focus, a live update).
+    api.on('GET', ENDPOINTS.releaseNotes, () =>
+      ok(ReleaseNotesAnswerSchema, { releaseNotes: [notes[1] as ReleaseNote] }),
+    );
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(remove).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 1, name: 'Release Notes' })).toHaveFocus(),
+    );
+  });
+
   it('opens Add release note with the cursor in Title, not on the dialog’s close button', async () => {
     install();
     const { user } = renderApp('/info/release-notes', { token: 'tok' });
@@ -203,6 +239,74 @@ describe('ReleaseNotesPage', () => {
       expect(api.callsTo('PUT', '/releasenotes/1')).toHaveLength(0);
     });
 
+    it('asks before a navigation (a link, Back) leaves typed text; Stay keeps it, Leave goes', async () => {
+      install();
+      const { user, router } = renderApp('/info/release-notes', { token: 'tok' });
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+      const title = within(dialog).getByRole('textbox', { name: /^Title/ });
+      await user.type(title, ' (draft)');
+      await act(() => router.navigate('/info/versions'));
+      const question = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.leaveTitle });
+      expect(within(question).getByText(CONTENT_MESSAGES.leaveMessage)).toBeInTheDocument();
+      await user.click(within(question).getByRole('button', { name: 'Stay' }));
+      await waitFor(() => expect(question).not.toBeInTheDocument());
+      expect(currentPath(router)).toBe('/info/release-notes');
+      expect(title).toHaveValue('Older note (draft)');
+
+      await act(() => router.navigate('/info/versions'));
+      const again = await screen.findByRole('dialog', { name: CONTENT_MESSAGES.leaveTitle });
+      await user.click(within(again).getByRole('button', { name: 'Leave without saving' }));
+      await screen.findByRole('heading', { level: 1, name: 'Versions' });
+      expect(screen.queryByRole('dialog', { name: 'Edit release note' })).not.toBeInTheDocument();
+    });
+
+    it('leaves at once, without asking, when nothing was changed', async () => {
+      install();
+      const { user, router } = renderApp('/info/release-notes', { token: 'tok' });
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      await screen.findByRole('dialog', { name: 'Edit release note' });
+      await act(() => router.navigate('/info/versions'));
+      await screen.findByRole('heading', { level: 1, name: 'Versions' });
+      expect(screen.queryByRole('dialog', { name: CONTENT_MESSAGES.leaveTitle })).not.toBeInTheDocument();
+    });
+
+    it('lets the idle sign-out through without asking: nobody is there to answer', async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      install().on('GET', CLIENT_CONFIG_PATH, () =>
+        ok(ClientConfigSchema, { ...DEFAULT_CLIENT_CONFIG, idleTimeoutSeconds: 5, idleCountdownSeconds: 3 }),
+      );
+      const { user, router } = renderApp('/info/release-notes', {
+        token: 'tok',
+        advanceTimers: vi.advanceTimersByTime,
+      });
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+      await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), ' (draft)');
+      await act(() => vi.advanceTimersByTimeAsync(8_200));
+      expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+      expect(currentPath(router)).toBe('/account/login');
+      expect(screen.queryByRole('dialog', { name: CONTENT_MESSAGES.leaveTitle })).not.toBeInTheDocument();
+    });
+
+    it('has the browser ask before the tab closes or reloads on typed text, and not once it is saved', async () => {
+      install();
+      const { user } = renderApp('/info/release-notes', { token: 'tok' });
+      const unload = () => {
+        const event = new Event('beforeunload', { cancelable: true });
+        window.dispatchEvent(event);
+        return event.defaultPrevented;
+      };
+      await user.click(await screen.findByRole('button', { name: 'Edit Older note' }, { timeout: 5000 }));
+      const dialog = await screen.findByRole('dialog', { name: 'Edit release note' });
+      expect(unload()).toBe(false);
+      await user.type(within(dialog).getByRole('textbox', { name: /^Title/ }), 'x');
+      expect(unload()).toBe(true);
+      await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(dialog).not.toBeInTheDocument());
+      expect(unload()).toBe(false);
+    });
+
     it('closes at once when what was typed has been taken back out', async () => {
       install();
       const { user } = renderApp('/info/release-notes', { token: 'tok' });
@@ -245,6 +349,23 @@ describe('ReleaseNotesPage', () => {
 });
 
 describe('VersionsPage', () => {
+  it("puts the focus on the page's heading, not the body, when a version goes while its Delete is being confirmed", async () => {
+    const api = install();
+    const { user, queryClient } = renderApp('/info/versions', { token: 'tok' });
+    const remove = await screen.findByRole('button', { name: 'Delete 2.3.1: Fixes' }, { timeout: 5000 });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    const question = await screen.findByRole('dialog', { name: 'Delete version' });
+    // Another admin deleted it meanwhile; the list is fetched again (the window's focus, a live update).
+    api.on('GET', ENDPOINTS.versions, () => ok(VersionsAnswerSchema, { versions: [version(2)] }));
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(remove).not.toBeInTheDocument());
+    within(question).getByRole('button', { name: 'Cancel' }).focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Versions' })).toHaveFocus());
+  });
+
   it('opens Add version with the cursor in Version, not on the dialog’s close button', async () => {
     install();
     const { user } = renderApp('/info/versions', { token: 'tok' });

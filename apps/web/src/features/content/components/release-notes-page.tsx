@@ -1,7 +1,7 @@
 import { Badge, Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { CONTENT_MESSAGES, type ReleaseNote, seesPharmacyContent, sortReleaseNotes } from '@portal/domain';
 import { useState } from 'react';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
@@ -21,7 +21,7 @@ export function ReleaseNotesPage() {
   const canManage = userManagesContent(user);
   const showsAdminTag = seesPharmacyContent(user.userType);
   const confirmDelete = (note: ReleaseNote) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete release note',
       children: <Text>Delete "{note.title}"?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

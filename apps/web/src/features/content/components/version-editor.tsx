@@ -4,7 +4,7 @@ import { FormButtons } from '@/components/form-buttons.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useSchemaForm } from '@/hooks/use-schema-form.ts';
 import { useSaveVersion } from '../api/content.ts';
-import { askBeforeDiscarding } from './ask-before-discarding.tsx';
+import { useAskBeforeDiscarding } from './ask-before-discarding.tsx';
 import { RichTextFormField } from './rich-text-field.tsx';
 
 export interface VersionEditorProps {
@@ -24,7 +24,7 @@ export function VersionEditor({ version, today, onClose }: VersionEditorProps) {
   });
   // Read while rendering, so react-hook-form keeps it current: false again once every field is back as it opened.
   const { isDirty } = form.formState;
-  const close = () => askBeforeDiscarding(isDirty, onClose);
+  const close = useAskBeforeDiscarding(isDirty, onClose);
   const save = useSaveVersion();
   const submit = form.handleSubmit((input) =>
     save.mutate({ id: version?.id, input }, { onSuccess: onClose }),

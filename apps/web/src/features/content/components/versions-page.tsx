@@ -1,7 +1,7 @@
 import { Button, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { seesPharmacyContent, sortVersions, type Version } from '@portal/domain';
 import { useState } from 'react';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
@@ -22,7 +22,7 @@ export function VersionsPage() {
   const canManage = userManagesContent(user);
   const seesAdminUpdate = seesPharmacyContent(user.userType);
   const confirmDelete = (version: Version) =>
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete version',
       children: <Text>Delete version {version.version}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

@@ -94,6 +94,40 @@ describe('ContactRow', () => {
     expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)[0]?.body).toEqual({ ContactId: 7 });
   });
 
+  it('gives the focus back to Delete when its confirmation is cancelled by keyboard', async () => {
+    const api = fakeApi().install();
+    const { user } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    const remove = within(card).getByRole('button', { name: 'Delete don@meadowbrook.test' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete reminder contact' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(remove).toHaveFocus());
+    expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)).toHaveLength(0);
+  });
+
+  it("puts the focus on the page's heading, not the body, when a contact goes while its Delete is being confirmed", async () => {
+    const api = fakeApi().install();
+    const { user, queryClient } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    const remove = within(card).getByRole('button', { name: 'Delete don@meadowbrook.test' });
+    remove.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Delete reminder contact' });
+    // Another admin deleted it meanwhile; the facility is fetched again (the window's focus).
+    api.on('GET', FACILITY_PATH, () =>
+      ok(FacilityAnswerSchema, { facility: settableFacility({ facilityContacts: [] }) }),
+    );
+    await queryClient.invalidateQueries();
+    await waitFor(() => expect(remove).not.toBeInTheDocument());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
+    expect(api.callsTo('POST', ENDPOINTS.deleteFacilityContact)).toHaveLength(0);
+  });
+
   it('moves focus into the edit field when Edit is pressed', async () => {
     fakeApi().install();
     const { user } = renderApp(PAGE, { token: 'tok' });

@@ -1,6 +1,6 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { modals } from '@mantine/modals';
 import { type FormEvent, useRef, useState } from 'react';
+import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
 import { useEditContact } from '../api/edit-contact.ts';
@@ -63,7 +63,7 @@ export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRo
   }
 
   function confirmDelete() {
-    modals.openConfirmModal({
+    openConfirmModal({
       title: 'Delete reminder contact',
       children: <Text size="sm">Stop sending reminders to {email}?</Text>,
       labels: { confirm: 'Delete', cancel: 'Cancel' },

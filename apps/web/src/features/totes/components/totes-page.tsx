@@ -6,6 +6,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
+import shadows from '@/components/scroll-shadows.module.css';
 import { ShowMoreFooter, useShowMore } from '@/components/show-more.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -91,8 +92,13 @@ export function TotesPage() {
       <Paper withBorder>
         {/* Narrow enough for a tablet (about 660 px beside the condensed sidebar at 768, 636 with the detached
             layout): drawn 860 wide, the Ship Date and count columns sat out of sight behind a sideways scroll with
-            no cue. Every column stays (spec 2: all sortable); names, NS names and tote ids wrap instead. */}
-        <Table.ScrollContainer minWidth={600} h={565}>
+            no cue. Every column stays (spec 2: all sortable); names, NS names and tote ids wrap instead. A phone
+            still scrolls it sideways, and with no scroll bar on a touch screen the shadows are the cue. */}
+        <Table.ScrollContainer
+          minWidth={600}
+          h={565}
+          scrollAreaProps={{ classNames: { viewport: shadows.shadows } }}
+        >
           <Table striped highlightOnHover stickyHeader>
             <Table.Thead>
               <Table.Tr>
