@@ -6,8 +6,9 @@
 // the bench has seeded; with another build's dist folder it loads that build and this one in turn (A/B) and
 // prints the medians of both. TRACE_DIST=<dist> serves that build instead of apps/web/dist. TIMELINE_PAGE=widget
 // traces the 10,000-alert widget page instead (its big-list user, until interactive as the bench has it).
-import type { Browser, Page } from 'playwright-core';
+
 import { widgetByKey } from '@portal/domain';
+import type { Browser, Page } from 'playwright-core';
 import { BENCH_USERS, BIG_LIST_USER } from '../load/bench-world.ts';
 import { ALL_CARDS_HAVE_ROWS, INTERACTIVE, launchChromium, signedInPage } from './dashboard-render.ts';
 import { startWebApp, WEB_DIST } from './web-app.ts';
@@ -86,9 +87,7 @@ async function load(browser: Browser, page: Page, url: string, traced: boolean):
   const nav = events.find(
     (e) =>
       e.name === 'navigationStart' &&
-      String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL).includes(
-        PATH,
-      ),
+      String((e.args?.data as { documentLoaderURL?: string } | undefined)?.documentLoaderURL).includes(PATH),
   );
   if (!nav) return { ready, busy: 0, cpu: 0, lines: ['  (no navigationStart in the trace)'] };
   const end = nav.ts + ready * 1000;
