@@ -86,6 +86,27 @@ describe('totes, secure forms, release notes', () => {
     await context.close();
   });
 
+  it('gives every table that scrolls sideways on a phone the same shadows as its cue', async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.phone);
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    // The administration lists (one shared table), the audit trail and secure forms: each its own scroller.
+    for (const path of ['/facility-users', '/audit', '/secureForms']) {
+      await page.goto(`${portal.url}${path}`);
+      const table = page.getByRole('main').getByRole('table').first();
+      await table.locator('tbody tr').first().waitFor();
+      const scroller = table.locator('xpath=ancestor::div[contains(@class, "mantine-ScrollArea-viewport")]');
+      const seen = await scroller.evaluate((s) => ({
+        overflows: s.scrollWidth > s.clientWidth,
+        background: getComputedStyle(s).backgroundImage,
+      }));
+      expect(seen.overflows, `${path} scrolls sideways at 390 px`).toBe(true);
+      expect(seen.background, `${path} shows the scroll shadows`).toContain('radial-gradient');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth), path).toBeLessThanOrEqual(390);
+    }
+    await context.close();
+  });
+
   it('shows a shadow at the side of the Totes table that scrolls sideways on a phone (390 px)', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.phone);
     await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');

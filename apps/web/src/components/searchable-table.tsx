@@ -4,6 +4,7 @@ import { memo, type ReactNode } from 'react';
 import { EmptyTableRow } from './empty-table-row.tsx';
 import { ShowMoreFooter, useShowMore } from './show-more.tsx';
 import { SortHeader, type SortState } from './sort-header.tsx';
+import { TableScroller } from './table-scroller.tsx';
 
 export interface SearchableTableProps<T, K extends string = string> {
   /** The search box's label and placeholder; its text is the caller's state, which filters the rows. */
@@ -96,7 +97,7 @@ export function SearchableTable<T, K extends string>({
       ) : null}
       {isPending ? <Loader role="status" aria-label={loadingLabel} /> : null}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={minWidth}>
+        <TableScroller minWidth={minWidth}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -119,7 +120,7 @@ export function SearchableTable<T, K extends string>({
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
       <ShowMoreFooter shown={shown} total={rowCount} onShowMore={showMore} />
     </>

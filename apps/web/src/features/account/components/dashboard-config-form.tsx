@@ -1,6 +1,7 @@
 import { Button, Group, NumberInput, Stack, Switch, Table } from '@mantine/core';
 import { type UserSettings, visibleWidgets, WIDGETS, widgetSettingKeys } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
+import { TableScroller } from '@/components/table-scroller.tsx';
 
 /** The values a configuration form sends as `settingValues` of `POST /usersetting`. */
 export type DashboardSettingValues = Record<string, number | boolean>;
@@ -71,7 +72,7 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
   return (
     <form onSubmit={onSubmit} aria-label="Alerts dashboard configuration">
       <Stack>
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroller minWidth={420}>
           <Table striped withTableBorder>
             <Table.Thead>
               <Table.Tr>
@@ -115,7 +116,7 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
         {props.canLock ? (
           <Switch
             label="Lock dashboard settings"

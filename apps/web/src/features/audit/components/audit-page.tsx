@@ -22,6 +22,7 @@ import {
 } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { notifyError } from '@/lib/notify.ts';
@@ -187,7 +188,7 @@ export function AuditPage({ facilities }: AuditPageProps) {
       {pages.isPending ? <Loader role="status" aria-label="Loading audit events" /> : null}
       <Paper withBorder>
         {/* Narrower than the table at tablet width: the scrolling region takes focus so the keyboard can scroll it. */}
-        <Table.ScrollContainer
+        <TableScroller
           minWidth={960}
           scrollAreaProps={{
             viewportProps: { tabIndex: 0, role: 'region', 'aria-label': 'Audit events, scrollable' },
@@ -228,7 +229,7 @@ export function AuditPage({ facilities }: AuditPageProps) {
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
       {pages.hasNextPage ? (
         <Group justify="center">

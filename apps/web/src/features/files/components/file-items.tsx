@@ -3,6 +3,7 @@ import { deletedFromFolder, type FileItem, formatBytes, formatDate, isNewFile } 
 import { IconFile, IconFolder } from '@tabler/icons-react';
 import { Fragment, memo } from 'react';
 import { ShowMoreFooter, useShowMore } from '@/components/show-more.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import classes from './files.module.css';
 import { type ItemAction, ItemMenu } from './item-menu.tsx';
 import type { FileViewMode } from './view-mode.ts';
@@ -156,7 +157,7 @@ const ListItems = memo(function ListItems({ items, shown, container, ...rest }: 
   return (
     // Narrow enough for the pane beside the folder tree on a tablet (about 435 px at 768): drawn 560 wide, the
     // Actions column sat out of sight and only a sideways swipe found it. Names and paths wrap instead.
-    <Table.ScrollContainer minWidth={420}>
+    <TableScroller minWidth={420}>
       <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>
@@ -179,7 +180,7 @@ const ListItems = memo(function ListItems({ items, shown, container, ...rest }: 
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroller>
   );
 });
 

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 
 type Row = Pharmacy['facilities'][number];
 type Key = 'facID' | 'facName';
@@ -39,7 +40,7 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
           onChange={(event) => setSearch(event.currentTarget.value)}
           data-autofocus
         />
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroller minWidth={420}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -70,7 +71,7 @@ export function PharmacyFacilitiesModal({ pharmacy, onClose, onOpenForms }: Phar
               {rows.length === 0 ? <EmptyTableRow columns={4}>No facilities</EmptyTableRow> : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Stack>
     </OpenModal>
   );

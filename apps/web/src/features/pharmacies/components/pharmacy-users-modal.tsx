@@ -2,6 +2,7 @@ import { Alert, Loader, Table } from '@mantine/core';
 import { roleLabel } from '@portal/domain';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { usePharmacyUsers } from '../api/get-pharmacy-users.ts';
 
 export interface PharmacyUsersModalProps {
@@ -21,7 +22,7 @@ export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps
       {isPending ? <Loader role="status" aria-label="Loading users" /> : null}
       {error ? <Alert color="red">{error.message}</Alert> : null}
       {data ? (
-        <Table.ScrollContainer minWidth={420}>
+        <TableScroller minWidth={420}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -41,7 +42,7 @@ export function PharmacyUsersModal({ pharmID, onClose }: PharmacyUsersModalProps
               {rows.length === 0 ? <EmptyTableRow columns={3}>No Users</EmptyTableRow> : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       ) : null}
     </OpenModal>
   );

@@ -12,6 +12,7 @@ import {
 } from '@portal/domain';
 import { useId, useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
@@ -119,7 +120,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
       <Stack ref={body}>
         {held.isPending ? <Loader role="status" aria-label="Loading pharmacies" /> : null}
         {held.error ? <Alert color="red">{held.error.message}</Alert> : null}
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroller minWidth={480}>
           <Table>
             <Table.Thead>
               <Table.Tr>
@@ -225,7 +226,7 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
               ))}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
         {(held.data?.pharmacies ?? []).some(isKeptAsLast) ? (
           <Text id={lastNoteId} size="sm" c="dimmed">
             {PHARMACY_ADMIN_MESSAGES.lastPharmacy(user.displayName)}

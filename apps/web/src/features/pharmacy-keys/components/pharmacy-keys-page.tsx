@@ -3,6 +3,7 @@ import { type CreatedPharmacyKey, formatDateTime, type PharmacyKey, type UserInf
 import { useState } from 'react';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { openConfirmModal } from '@/components/open-modal.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { usePharmacyKeys, useRevokePharmacyKey } from '../api/pharmacy-keys.ts';
@@ -55,7 +56,7 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
       ) : null}
       {keys.isPending ? <Loader role="status" aria-label="Loading keys" /> : null}
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={640}>
+        <TableScroller minWidth={640}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
@@ -113,7 +114,7 @@ export function PharmacyKeysPage({ user }: PharmacyKeysPageProps) {
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
     </Stack>
   );

@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { type FacilitySortKey, useFacilitiesList, visibleFacilities } from '@/features/facilities';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
@@ -45,7 +46,7 @@ export function SecureFormsPage() {
       <Title order={1}>Secure Forms</Title>
       <StateCards counts={counts} selected={state} onSelect={setState} />
       <Paper withBorder>
-        <Table.ScrollContainer minWidth={480}>
+        <TableScroller minWidth={480}>
           <Table striped highlightOnHover>
             <Table.Thead>
               <Table.Tr>
@@ -80,7 +81,7 @@ export function SecureFormsPage() {
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
       {opened ? (
         <OpenModal onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">

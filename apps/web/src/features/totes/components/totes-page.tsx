@@ -6,9 +6,9 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
-import shadows from '@/components/scroll-shadows.module.css';
 import { ShowMoreFooter, useShowMore } from '@/components/show-more.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
+import { TableScroller } from '@/components/table-scroller.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
@@ -94,11 +94,7 @@ export function TotesPage() {
             layout): drawn 860 wide, the Ship Date and count columns sat out of sight behind a sideways scroll with
             no cue. Every column stays (spec 2: all sortable); names, NS names and tote ids wrap instead. A phone
             still scrolls it sideways, and with no scroll bar on a touch screen the shadows are the cue. */}
-        <Table.ScrollContainer
-          minWidth={600}
-          h={565}
-          scrollAreaProps={{ classNames: { viewport: shadows.shadows } }}
-        >
+        <TableScroller minWidth={600} h={565}>
           <Table striped highlightOnHover stickyHeader>
             <Table.Thead>
               <Table.Tr>
@@ -152,7 +148,7 @@ export function TotesPage() {
               ) : null}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </TableScroller>
       </Paper>
       <ShowMoreFooter shown={more.shown} total={rows.length} onShowMore={more.showMore} />
       {Number.isInteger(facID) && facID > 0 && toteID ? (
