@@ -261,7 +261,11 @@ describe('totes, secure forms, release notes', () => {
     await title.waitFor();
     await followLink('Versions');
     await waitForPath(page, '/info/versions');
+    // The address changes before the Versions page's chunk has loaded; until it has, the router keeps the release
+    // notes (and their open editor) on screen, and Back then would return to them with the editor still open.
+    await page.getByRole('heading', { name: 'Versions', level: 1 }).waitFor();
     expect(await question.count()).toBe(0);
+    expect(await editor.count()).toBe(0);
     await page.goBack();
     await waitForPath(page, '/info/release-notes');
 
