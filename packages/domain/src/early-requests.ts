@@ -42,6 +42,9 @@ export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = 
 /** The session check every signed-in page makes first. */
 export const TOKEN_INFO_URL = buildUrl(API_BASE, ENDPOINTS.tokenInfo, undefined);
 
+/** The viewer's facilities, as a widget page asks for them first (its filter, and its address's narrowing). */
+export const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined);
+
 /** The pages whose first calls are started early: the dashboard, and a widget page's live list. */
 export type EarlyPage =
   | { kind: 'dashboard' }
@@ -70,10 +73,7 @@ export function earlyUrls(page: EarlyPage, dashboardKeys: readonly WidgetKey[]):
   }
   const widget = WIDGETS.find((w) => w.key === page.widgetKey);
   if (!widget) return [];
-  return [
-    buildUrl(API_BASE, ENDPOINTS.facilities, undefined),
-    firstPageUrl(widget.listCall, page.facilityIds),
-  ];
+  return [FACILITIES_URL, firstPageUrl(widget.listCall, page.facilityIds)];
 }
 
 /** The attribute of the HTML's data blocks naming the call each one answers. */

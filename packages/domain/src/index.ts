@@ -61,6 +61,7 @@ export {
   type EarlyPage,
   earlyPageOf,
   earlyUrls,
+  FACILITIES_URL,
   FILL_COOKIE,
   type FillView,
   firstPageUrl,

@@ -1,8 +1,6 @@
 import {
-  API_BASE,
-  buildUrl,
-  ENDPOINTS,
   earlyPageOf,
+  FACILITIES_URL,
   firstPageUrl,
   TOKEN_INFO_URL,
   WIDGETS,
@@ -55,9 +53,7 @@ function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Prom
   if (!answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
   const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
   return [
-    ...(answered.has(buildUrl(API_BASE, ENDPOINTS.facilities, undefined))
-      ? [client.prefetchQuery(facilitiesQuery())]
-      : []),
+    ...(answered.has(FACILITIES_URL) ? [client.prefetchQuery(facilitiesQuery())] : []),
     client.prefetchInfiniteQuery(alertListQuery(widget, params)),
   ];
 }

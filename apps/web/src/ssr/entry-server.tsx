@@ -1,9 +1,7 @@
 import {
-  API_BASE,
-  buildUrl,
   type EarlyPage,
-  ENDPOINTS,
   earlyPageOf,
+  FACILITIES_URL,
   FacilitiesAnswerSchema,
   type FillView,
   firstPageUrl,
@@ -54,8 +52,6 @@ export async function warmUp(): Promise<void> {
     await handler.query(new Request(new URL(path, 'http://localhost')));
   }
 }
-
-const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined);
 
 /**
  * Puts a widget page's first answers in the cache under the keys its first render asks for: the viewer's
