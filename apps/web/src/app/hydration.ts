@@ -8,6 +8,7 @@ import {
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
+import { narrowedTo } from '@/features/alerts/api/alert-keys.ts';
 import { alertListQuery } from '@/features/alerts/api/get-alert-list.ts';
 import { facilitiesQuery } from '@/features/alerts/api/get-facilities.ts';
 import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
@@ -51,9 +52,8 @@ function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Prom
   }
   const widget = widgetByKey(page.widgetKey);
   if (!answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
-  const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
   return [
     ...(answered.has(FACILITIES_URL) ? [client.prefetchQuery(facilitiesQuery())] : []),
-    client.prefetchInfiniteQuery(alertListQuery(widget, params)),
+    client.prefetchInfiniteQuery(alertListQuery(widget, narrowedTo(page.facilityIds))),
   ];
 }

@@ -17,6 +17,7 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '@/app/providers.tsx';
 import { routes } from '@/app/routes.tsx';
+import { narrowedTo } from '@/features/alerts/api/alert-keys.ts';
 import { alertListQuery, ownAlertPageOf } from '@/features/alerts/api/get-alert-list.ts';
 import { facilitiesQuery } from '@/features/alerts/api/get-facilities.ts';
 import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
@@ -74,8 +75,7 @@ function seedWidgetPage(
   const visible = new Set(known.facilities.map((f) => f.facID));
   if (!page.facilityIds.every((id) => visible.has(id))) return false;
   client.setQueryData(facilitiesQuery().queryKey, known);
-  const params = page.facilityIds.length > 0 ? { facilityIds: page.facilityIds } : {};
-  client.setQueryData(alertListQuery(widget, params).queryKey, {
+  client.setQueryData(alertListQuery(widget, narrowedTo(page.facilityIds)).queryKey, {
     pages: [ownAlertPageOf(widget, JSON.parse(list), receivedAt)],
     pageParams: [null],
   });

@@ -11,6 +11,13 @@ export interface AlertListParams {
   facilityIds?: readonly number[] | undefined;
 }
 
+/**
+ * A list's narrowing: `facilityIds` only when it names some, since a query key hashes `{}` and `{ facilityIds: [] }`
+ * apart. The widget page, the server's drawing of it and the hydration key its first list with this, so they meet.
+ */
+export const narrowedTo = (facilityIds: readonly number[]): AlertListParams =>
+  facilityIds.length > 0 ? { facilityIds } : {};
+
 /** Query keys of the alerts feature: feature, widget, kind, then the inputs. */
 export const alertKeys = {
   widget: (key: WidgetKey) => ['alerts', key] as const,

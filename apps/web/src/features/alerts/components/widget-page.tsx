@@ -17,7 +17,7 @@ import { isApiError } from '@/lib/api-error.ts';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import { keepFirstPageOnly } from '../api/alert-cache.ts';
-import type { AlertListParams } from '../api/alert-keys.ts';
+import { type AlertListParams, narrowedTo } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { usePrefetchAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useFillHeight } from '../hooks/use-fill-height.ts';
@@ -89,7 +89,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
     () => ({
       ...(sort ? { sort: sort.id, sortOrder: sort.desc ? 'desc' : 'asc' } : {}),
       ...(isArchive ? { archived: true, from: applied.from || undefined, to: applied.to || undefined } : {}),
-      ...(facilityIds.length > 0 ? { facilityIds } : {}),
+      ...narrowedTo(facilityIds),
     }),
     [sort, isArchive, applied, facilityIds],
   );
@@ -99,7 +99,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   // A new narrowing starts at the first page, even of a list cached with more pages loaded.
   const changeFacilities = (ids: readonly number[]) => {
     const { facilityIds: _, ...rest } = params;
-    keepFirstPageOnly(queryClient, widget.key, ids.length > 0 ? { ...rest, facilityIds: ids } : rest);
+    keepFirstPageOnly(queryClient, widget.key, { ...rest, ...narrowedTo(ids) });
     facilityFilter.change(ids);
   };
   // Unread rows go first (spec 1, section 4), as on the dashboard card: on the archive and after a column sort
