@@ -1,4 +1,5 @@
 import { Button, MantineProvider, Menu } from '@mantine/core';
+// biome-ignore lint/style/noRestrictedImports: the provider openConfirmModal opens its confirmations in, as the app has it.
 import { ModalsProvider } from '@mantine/modals';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,5 +1,6 @@
 import { Modal, type ModalProps } from '@mantine/core';
 import { useWindowEvent } from '@mantine/hooks';
+// biome-ignore lint/style/noRestrictedImports: this file is the one way to Mantine's modals manager.
 import { modals } from '@mantine/modals';
 import { useEffect, useRef, useState } from 'react';
 import { useIsBrowser } from '@/hooks/use-is-browser.ts';

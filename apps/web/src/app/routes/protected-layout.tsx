@@ -1,3 +1,4 @@
+// biome-ignore lint/style/noRestrictedImports: the provider openConfirmModal (components/open-modal.tsx) opens its confirmations in.
 import { ModalsProvider } from '@mantine/modals';
 import { MfaEnrolmentGate, PasswordChangeGate } from '@/features/account';
 import { RequireAuth } from '@/features/auth';
