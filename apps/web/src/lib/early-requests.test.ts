@@ -11,8 +11,9 @@ import {
   TokenInfoAnswerSchema,
   WIDGETS,
   widgetByKey,
+  ZONE_COOKIE,
 } from '@portal/domain';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { apiRequest } from './api-client.ts';
@@ -161,5 +162,42 @@ describe('early requests', () => {
     expect(error).toMatchObject({ status: 401 });
     expect(api.callsTo('GET', ENDPOINTS.tokenInfo)).toHaveLength(1);
     expect(window.localStorage.getItem(TOKEN_STORAGE_KEY)).toBeNull();
+  });
+});
+
+describe('the zone cookie', () => {
+  const zone = () => document.cookie.split('; ').find((cookie) => cookie.startsWith(`${ZONE_COOKIE}=`));
+  // The other tests' boots wrote it too.
+  const forget = () => {
+    // biome-ignore lint/suspicious/noDocumentCookie: clearing what the code under test wrote.
+    document.cookie = `${ZONE_COOKIE}=; Max-Age=0; Path=/`;
+  };
+  beforeEach(forget);
+  afterEach(() => {
+    forget();
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('is written once the page has loaded, not while the boot runs during the parse (the first Intl call is ICU starting)', () => {
+    vi.useFakeTimers();
+    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    startEarlyRequests('/dashboard');
+    vi.runAllTimers();
+    expect(zone()).toBeUndefined();
+    readyState.mockReturnValue('complete');
+    window.dispatchEvent(new Event('load'));
+    expect(zone()).toBeUndefined();
+    vi.runAllTimers();
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    expect(zone()).toBe(`${ZONE_COOKIE}=${encodeURIComponent(`${locale} ${timeZone}`)}`);
+  });
+
+  it('is written at once (on the next task) when the boot runs on a page already loaded', () => {
+    vi.useFakeTimers();
+    startEarlyRequests('/files');
+    expect(zone()).toBeUndefined();
+    vi.runAllTimers();
+    expect(zone()).toMatch(new RegExp(`^${ZONE_COOKIE}=`));
   });
 });

@@ -192,7 +192,7 @@ function holdEarly(url: string, bearer: string, text: string, isOwn: Promise<boo
  * facilities, nor all facilities' rows a narrowed one.
  */
 export function startEarlyRequests(pathname: string, search = ''): void {
-  rememberZone();
+  rememberZoneOnceLoaded();
   const embedded = embeddedAnswers();
   const bearer = storedToken();
   if (!bearer) return;
@@ -232,7 +232,18 @@ export function serverAnswerUrls(): Promise<ReadonlySet<string> | null> {
 /**
  * Keeps the browser's locale and time zone in a cookie (ZONE_COOKIE), so a page the server draws shows dates as
  * this browser would. A year long; SameSite=Strict like the session's.
+ *
+ * Once the page has loaded, not as the boot runs: reading them is the page's first Intl call, 40-100 ms of ICU's
+ * start-up, and the boot runs while the page's HTML is still being parsed and before its first paint. The cookie is
+ * for the next page the server draws, so a moment later loses nothing.
  */
+function rememberZoneOnceLoaded(): void {
+  const soon = () => setTimeout(rememberZone, 0);
+  if (document.readyState === 'complete') soon();
+  else window.addEventListener('load', soon, { once: true });
+}
+
+/** Writes ZONE_COOKIE now (rememberZoneOnceLoaded). */
 function rememberZone(): void {
   try {
     const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
