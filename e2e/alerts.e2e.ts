@@ -573,8 +573,7 @@ describe('alerts', () => {
       await expectAccessible(page, label);
     };
     await expectRowStates(card(page, 'HIGH COST ALERTS').getByRole('table'), 'high cost alerts card');
-    await page.getByRole('navigation').getByRole('link', { name: 'HIGH COST ALERTS', exact: true }).click();
-    await waitForPath(page, '/alerts/highcostalerts');
+    await page.goto(`${portal.url}/alerts/highcostalerts`);
     await expectRowStates(
       page.getByRole('table', { name: 'HIGH COST ALERTS alerts' }),
       'high cost alerts page',
