@@ -177,6 +177,57 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it("keeps a widget page's column sort when the pharmacist comes Back from the archive or another page, not after sign-out", async () => {
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test');
+    const table = page.getByRole('table', { name: 'AUTHORIZATION alerts' });
+    const sortedBy = () =>
+      table
+        .locator('th[aria-sort]:not([aria-sort="none"])')
+        .evaluateAll((heads) => heads.map((h) => `${h.textContent?.trim()} ${h.getAttribute('aria-sort')}`));
+    await page.goto(`${portal.url}/alerts/authorization`);
+    await table.waitFor();
+    const facility = table.getByRole('columnheader', { name: 'Facility' }).getByRole('button');
+    await facility.click();
+    await facility.click();
+    await expect.poll(sortedBy).toEqual(['Facility descending']);
+
+    // The archive and Back: the queue is sorted as it was left, as its facility filter would be.
+    await page.getByRole('link', { name: 'Archive' }).click();
+    await waitForPath(page, '/alerts/authorization/archive');
+    await page.getByRole('table', { name: 'AUTHORIZATION archived alerts' }).waitFor();
+    await page.goBack();
+    await waitForPath(page, '/alerts/authorization');
+    await table.waitFor();
+    await expect.poll(sortedBy).toEqual(['Facility descending']);
+    const firstFacility = await table.locator('tbody tr').first().locator('td').nth(1).textContent();
+    await expect
+      .poll(() => table.locator('tbody tr').last().locator('td').nth(1).textContent())
+      .not.toBe(firstFacility);
+
+    // Another widget and back by the menu: that widget starts in its own order, this one keeps its sort.
+    await page.getByRole('navigation').getByRole('link', { name: 'HIGH COST ALERTS', exact: true }).click();
+    await waitForPath(page, '/alerts/highcostalerts');
+    await page.getByRole('table', { name: 'HIGH COST ALERTS alerts' }).waitFor();
+    await page.getByRole('navigation').getByRole('link', { name: 'AUTHORIZATION', exact: true }).click();
+    await waitForPath(page, '/alerts/authorization');
+    await table.waitFor();
+    await expect.poll(sortedBy).toEqual(['Facility descending']);
+
+    // The next person at the computer starts from the default order.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/account/login');
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await page.getByRole('link', { name: 'Open AUTHORIZATION' }).focus();
+    await page.keyboard.press('Enter');
+    await waitForPath(page, '/alerts/authorization');
+    await table.waitFor();
+    await expect.poll(sortedBy).toEqual(['Alerted On ascending']);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows the nurse the red bubble after the pharmacy replies, and clears it once she reads the thread', async () => {
     const nurseToken = await apiToken(portal.url, 'nurse@meadowbrook.test');
     const alerts = await apiList(portal.url, nurseToken, '/highCost', 'highCostList');

@@ -139,6 +139,42 @@ describe('facility settings', () => {
     await context.close();
   });
 
+  it('asks before a link leaves values not yet saved, keeps them on Stay, and asks nothing once they are saved', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'AUTHORIZATION' });
+    const reminders = card.getByLabel('Number of email reminders');
+    await reminders.fill('5');
+    const dashboardLink = page.getByRole('navigation').getByRole('link', { name: 'Dashboard' });
+    await dashboardLink.click();
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await question.getByText('Your changes to these facility settings have not been saved.').waitFor();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await reminders.inputValue()).toBe('5');
+
+    // Leave without saving goes where the link led, and the edit is gone.
+    await dashboardLink.click();
+    await question.getByRole('button', { name: 'Leave without saving' }).click();
+    await waitForPath(page, '/dashboard');
+    await page.goto(`${portal.url}${PAGE}`);
+    await expect.poll(() => reminders.inputValue()).not.toBe('5');
+
+    // Saved, nothing is held: the link goes at once.
+    await reminders.fill('5');
+    const save = saved(page, '/api/facilitysetting');
+    await card.getByRole('button', { name: 'Save', exact: true }).click();
+    expect((await save).status()).toBe(200);
+    await expect.poll(() => card.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+    await dashboardLink.click();
+    await waitForPath(page, '/dashboard');
+    expect(await question.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves counts and an auto-respond choice, kept after a reload', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openSettings(page);

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { clearAllDrafts } from '@/features/alerts';
+import { clearAllDrafts, clearListSorts } from '@/features/alerts';
 import { useToken } from '@/lib/session-store.ts';
 
 /**
- * Drops every cached answer, and every unsent action draft, when the session ends, however it ended (sign-out, a
+ * Drops every cached answer, every unsent action draft and every remembered list sort, when the session ends, however it ended (sign-out, a
  * 401, another tab): the next person at the ward computer sees none of it.
  */
 export function SessionCacheReset() {
@@ -15,6 +15,7 @@ export function SessionCacheReset() {
     if (previous.current && !token) {
       queryClient.clear();
       clearAllDrafts();
+      clearListSorts();
     }
     previous.current = token;
   }, [token, queryClient]);

@@ -55,6 +55,9 @@ export const SETTINGS_MESSAGES = {
   /** Under the Limit Count of such a kept Approve Limit. */
   limitCountKept: 'Only someone who may give this answer can change it',
   saved: (widgetTitle: string) => `Facility settings for ${widgetTitle}... successfully saved`,
+  /** Leaving the page (a link, Back, closing the tab) while a card holds values not yet saved. */
+  leaveTitle: 'Unsaved changes',
+  leaveMessage: 'Your changes to these facility settings have not been saved. Leave page without saving?',
   /** A save whose `settingsVersion` is no longer the widget's (409): someone saved in between. */
   changedSince:
     'These settings were changed by someone else after you opened them. Your changes were not saved: reload to see the current settings.',

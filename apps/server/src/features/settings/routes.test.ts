@@ -89,6 +89,43 @@ describe('POST /api/facilitysetting', () => {
     expect(JSON.stringify(facility.json())).toContain('SubmitLimit');
   });
 
+  it('audits what a save changed, from and to, not only the names of the settings the page sent', async () => {
+    const lastAudit = async () => {
+      const events = await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.kind, 'facility.settings'))
+        .orderBy(auditEvents.id);
+      return events.at(-1)?.detail as Record<string, unknown>;
+    };
+    const values = (maxCount: string) => ({
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      settingValues: {
+        EmailNotificationMaxCount: maxCount,
+        EmailNotificationIntervalMinutes: 45,
+        AutoRespondAction: 'SubmitLimit',
+      },
+      SettingNote: '2',
+    });
+    expect((await post('admin@meadowbrook.test', '/facilitysetting', values('2'))).status).toBe(200);
+    expect(await lastAudit()).toMatchObject({
+      widget: 'highCostAlerts',
+      changes: { EmailNotificationMaxCount: { to: { value: '2', note: '' } } },
+    });
+    // The page sends every setting again; only the count changed, and the trail says so.
+    expect((await post('admin@meadowbrook.test', '/facilitysetting', values('6'))).status).toBe(200);
+    const detail = await lastAudit();
+    expect(detail.changes).toEqual({
+      EmailNotificationMaxCount: { from: { value: '2', note: '' }, to: { value: '6', note: '' } },
+    });
+    expect(detail.settings).toEqual([
+      'EmailNotificationMaxCount',
+      'EmailNotificationIntervalMinutes',
+      'AutoRespondAction',
+    ]);
+  });
+
   it('adds a contact and answers it; refuses a duplicate with 409 and a bad address with 400', async () => {
     const added = await post('admin@meadowbrook.test', '/facilitysetting', {
       FaciId: 101,

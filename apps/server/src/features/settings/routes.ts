@@ -161,6 +161,32 @@ function settingRows(input: FacilitySettingInput, values: Values) {
   return rows;
 }
 
+/**
+ * What a save changed, for the audit trail: each setting whose value or note differs from the stored one, with both
+ * (`from` null: never set before). The page sends every setting of a widget on each save, so the names sent alone
+ * did not say whether the reminder count or the automatic answer was what changed, nor to what. Numbers and action
+ * names only: no patient data.
+ */
+function settingChanges(
+  stored: readonly { settingName: string; settingValue: string; settingNote: string }[],
+  rows: readonly Row[],
+) {
+  const changes: Record<
+    string,
+    { from: { value: string; note: string } | null; to: { value: string; note: string } }
+  > = {};
+  for (const row of rows) {
+    const before = stored.find((s) => s.settingName === row.name);
+    const to = { value: row.value, note: row.note ?? '' };
+    if (before && before.settingValue === to.value && before.settingNote === to.note) continue;
+    changes[row.name] = {
+      from: before ? { value: before.settingValue, note: before.settingNote } : null,
+      to,
+    };
+  }
+  return changes;
+}
+
 /** Facility alert settings: reminder count and interval, auto-respond, reminder contacts (spec 1, sections 2 and 7). */
 export async function settingsRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -209,8 +235,9 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const user = currentUser(request);
       const widget = input.WidgetName;
       const saved = await app.db.transaction(async (tx) => {
+        let stored: Awaited<ReturnType<typeof lockWidgetSettings>> = [];
         if (rows.length > 0 || input.settingsVersion !== undefined) {
-          const stored = await lockWidgetSettings(tx, facId, widget);
+          stored = await lockWidgetSettings(tx, facId, widget);
           // Checked on the locked rows, so of two saves sent with the same version only the first is written.
           if (input.settingsVersion !== undefined && input.settingsVersion !== settingsVersion(stored))
             throw conflict(SETTINGS_MESSAGES.changedSince);
@@ -232,6 +259,7 @@ export async function settingsRoutes(fastify: FastifyInstance) {
           audit(request, facId, String(facId), {
             widget,
             settings: rows.map((r) => r.name),
+            changes: settingChanges(stored, rows),
             contactAdded: Boolean(added),
           }),
         );

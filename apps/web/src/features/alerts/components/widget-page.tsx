@@ -18,12 +18,13 @@ import { widgetPagePath } from '@/lib/paths.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import { keepFirstPageOnly } from '../api/alert-cache.ts';
 import { type AlertListParams, narrowedTo } from '../api/alert-keys.ts';
+import { listSortKey, useListSort } from '../api/list-sorts.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { usePrefetchAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useFillHeight } from '../hooks/use-fill-height.ts';
 import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
-import { type AlertSort, AlertTable, useShowMoreFocus } from './alert-table.tsx';
+import { AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ArchiveRange, type RangeField } from './archive-range.tsx';
 import { FacilityFilterField, narrowingSearch, useFacilityFilter } from './facility-filter.tsx';
 import { ListError } from './list-error.tsx';
@@ -68,7 +69,7 @@ function isRangeRefusal(error: unknown): boolean {
  */
 export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
-  const [sort, setSort] = useState<AlertSort | null>(null);
+  const [sort, setSort] = useListSort(listSortKey(widget.key, isArchive));
   const readWords = readStateWords(useCurrentUser().userType);
   const [range, setRange] = useState({ from: '', to: '' });
   const [incomplete, setIncomplete] = useState<Partial<Record<RangeField, true>>>({});

@@ -1,8 +1,15 @@
 import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { FACILITY_ADMIN_PERMISSIONS, hasAll, SETTINGS_WIDGETS } from '@portal/domain';
+import {
+  FACILITY_ADMIN_PERMISSIONS,
+  hasAll,
+  SETTINGS_MESSAGES,
+  SETTINGS_WIDGETS,
+  type SettingsWidget,
+} from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
+import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { facilityQuery } from '../api/get-facility.ts';
@@ -20,6 +27,22 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
   const query = useQuery(facilityQuery(facID));
   const isMissing = isApiError(query.error, 404);
   useDocumentTitle(query.data ? `${HEADING} ${query.data.facility.facName}` : 'Facility Settings');
+  // A director of nursing who changed a card's values and then follows a link (or Back, or closes the tab) is asked
+  // first, as the dialogs holding pending rows ask: the cards' edits live only in the page and went unseen.
+  const [unsaved, setUnsaved] = useState<ReadonlySet<SettingsWidget>>(new Set());
+  const onUnsavedChange = useCallback((widget: SettingsWidget, isUnsaved: boolean) => {
+    setUnsaved((now) => {
+      if (now.has(widget) === isUnsaved) return now;
+      const next = new Set(now);
+      if (isUnsaved) next.add(widget);
+      else next.delete(widget);
+      return next;
+    });
+  }, []);
+  useLeavePendingGuard(unsaved.size > 0, {
+    title: SETTINGS_MESSAGES.leaveTitle,
+    message: SETTINGS_MESSAGES.leaveMessage,
+  });
 
   useEffect(() => {
     // A 401 already signs out with its own toast, and a 404 has its own state below.
@@ -65,7 +88,12 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
         <SimpleGrid cols={{ base: 1, lg: 2 }}>
           {SETTINGS_WIDGETS.map((widget) => (
             <ErrorBoundary key={widget}>
-              <WidgetSettingsCard facID={facID} facility={facility} widget={widget} />
+              <WidgetSettingsCard
+                facID={facID}
+                facility={facility}
+                widget={widget}
+                onUnsavedChange={onUnsavedChange}
+              />
             </ErrorBoundary>
           ))}
         </SimpleGrid>

@@ -6,7 +6,7 @@ import {
   type SettingsWidget,
   widgetByKey,
 } from '@portal/domain';
-import { useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { firstInvalidField, isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useReloadFacility } from '../api/get-facility.ts';
@@ -27,6 +27,8 @@ export interface WidgetSettingsCardProps {
   facID: string;
   facility: Facility;
   widget: SettingsWidget;
+  /** Told whether the card holds values not yet saved (its Save is shown), each time that changes. */
+  onUnsavedChange?: (widget: SettingsWidget, isUnsaved: boolean) => void;
 }
 
 /**
@@ -38,7 +40,7 @@ export interface WidgetSettingsCardProps {
  * else meanwhile. When the server refuses it (409), the card says so, keeps what the user typed, and offers to load
  * the current settings, which replace the edits.
  */
-export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCardProps) {
+export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }: WidgetSettingsCardProps) {
   const title = widgetByKey(widget).title;
   const headingId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -59,6 +61,12 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
   const mayChoose = useMayChooseAutoRespond(facility, widget);
   const values: SettingsValues = { ...saved, ...edits };
   const errors = showErrors ? validateValues(values) : {};
+  const isUnsaved = isChanged(values, saved);
+  useEffect(() => {
+    onUnsavedChange?.(widget, isUnsaved);
+    // A card gone from the page holds nothing any more.
+    return () => onUnsavedChange?.(widget, false);
+  }, [onUnsavedChange, widget, isUnsaved]);
   const edit = (change: Partial<SettingsValues>) => {
     setEditedVersion((held) => held ?? version);
     setEdits((current) => ({ ...current, ...change }));
@@ -185,7 +193,7 @@ export function WidgetSettingsCard({ facID, facility, widget }: WidgetSettingsCa
             </Stack>
           </Alert>
         )}
-        {isChanged(values, saved) && (
+        {isUnsaved && (
           <Group justify="flex-end">
             <Button onClick={submit} loading={save.isPending}>
               Save
