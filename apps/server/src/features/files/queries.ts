@@ -29,6 +29,15 @@ export async function findFile(db: Db, id: number): Promise<FileRow | null> {
   return row ?? null;
 }
 
+/**
+ * One item by id, its row locked until the transaction ends (pass a transaction); null when there is none. Read after
+ * the lock, so a change another request committed meanwhile (a restore, a permanent delete) is what the caller sees.
+ */
+export async function lockFile(db: Db, id: number): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).for('update');
+  return row ?? null;
+}
+
 /** One item the viewer may see; null (the caller's 404) for another tenant's item or none. */
 export async function findVisibleFile(db: Db, scope: FileScope, id: number): Promise<FileRow | null> {
   const row = await findFile(db, id);
