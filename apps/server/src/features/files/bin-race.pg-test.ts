@@ -114,3 +114,44 @@ describe('a restore and a permanent delete of one item at once', () => {
     expect(restore.statusCode, restore.body).toBe(404);
   });
 });
+
+/** A new folder in 101's Reports, created through the API: its id. */
+async function newFolder(name: string): Promise<number> {
+  const [reports] = await t.database.db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(eq(files.name, 'Reports'), eq(files.facId, 101), isNull(files.deletedAt)));
+  const created = await call(ADMIN, 'POST', `/files/${reports?.id}`, { fileOrFolder: 'folder', name });
+  expect(created.statusCode, created.body).toBe(201);
+  return (created.json() as { file: { file_id: number } }).file.file_id;
+}
+
+describe('a folder moved to the recycling bin while something is added to it', () => {
+  it('takes the item a colleague was adding with it, instead of leaving it live inside a deleted folder', async () => {
+    const folder = await newFolder('Care plans 2026');
+    const deleted = await whileHeld(
+      // A colleague's create, written and not yet committed (as POST /files/{id} writes it).
+      async (client) => {
+        await client.query(
+          `insert into files (parent_id, name, kind, root, fac_id) values ($1, 'March.txt', 'file', 'facilities', 101)`,
+          [folder],
+        );
+        await client.query('update files set last_added_at = now() where id = $1', [folder]);
+      },
+      () => call(ADMIN, 'DELETE', `/files/${folder}`),
+    );
+    expect(deleted.statusCode, deleted.body).toBe(200);
+    const rows = await t.database.db.select().from(files).where(eq(files.parentId, folder));
+    expect(rows.map((r) => [r.name, r.deletedAt !== null])).toEqual([['March.txt', true]]);
+  });
+
+  it('refuses an item added to a folder a colleague moved to the bin meanwhile, and adds nothing', async () => {
+    const folder = await newFolder('Care plans 2025');
+    const created = await whileHeld(
+      (client) => client.query('update files set deleted_at = now() where id = $1', [folder]),
+      () => call(ADMIN, 'POST', `/files/${folder}`, { fileOrFolder: 'folder', name: 'April' }),
+    );
+    expect(created.statusCode, created.body).toBe(404);
+    expect(await t.database.db.select().from(files).where(eq(files.parentId, folder))).toEqual([]);
+  });
+});

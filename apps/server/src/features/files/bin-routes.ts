@@ -31,6 +31,7 @@ import {
   isAnchorFolder,
   lockFile,
   lockNamesIn,
+  lockSubtree,
   nameTaken,
   subtreeOf,
 } from './queries.ts';
@@ -93,7 +94,12 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
       const parentPath = (await ancestorsOf(app.db, row.id)).map((a) => `/${a.name}`).join('');
       const now = new Date();
       await app.db.transaction(async (tx) => {
-        const live = (await subtreeOf(tx, row.id)).filter((r) => r.deletedAt === null);
+        // Locked first: a file being added under it meanwhile goes to the bin with it, and a second delete sent at
+        // once finds it gone.
+        const subtree = await lockSubtree(tx, row.id);
+        if (subtree.find((r) => r.id === row.id)?.deletedAt !== null)
+          throw notFound('No such file or folder.');
+        const live = subtree.filter((r) => r.deletedAt === null);
         const paths = pathsOf(row, live, parentPath);
         for (const item of live) {
           await tx
@@ -195,6 +201,9 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
         if (targetParentId !== null) {
           // Checked again under the folder's lock: a create or rename there may have taken the name since.
           await lockNamesIn(tx, targetParentId);
+          // And the new folder itself: moved to the bin since, it takes nothing more.
+          if (parent && (await lockFile(tx, parent.id))?.deletedAt !== null)
+            throw notFound('No such folder.');
           if (await nameTaken(tx, targetParentId, row.name)) {
             throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
           }
