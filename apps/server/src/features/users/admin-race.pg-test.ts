@@ -101,4 +101,51 @@ describe('two administrators on one user at once', () => {
     expect(second.status, JSON.stringify(second.body)).toBe(409);
     expect(await auditKinds(id, 'user.add')).toBe(0);
   });
+
+  it('answers a role change at a facility the user was taken off meanwhile with 404', async () => {
+    const id = await userId('don@lakeside.test');
+    const changed = await whileHeld(
+      (client) => client.query('delete from facility_memberships where user_id = $1 and fac_id = 101', [id]),
+      () =>
+        api.post(as('sysadmin@pharmacy.test'), '/edituser', {
+          entityID: 101,
+          email: 'don@lakeside.test',
+          userRole: 'DON',
+        }),
+    );
+    expect(changed.status, JSON.stringify(changed.body)).toBe(404);
+    expect(await auditKinds(id, 'user.role')).toBe(0);
+  });
+
+  it('answers the second of two identical removals from a facility with 404, recording one', async () => {
+    const id = await userId('don@lakeside.test');
+    await t.database.pool?.query(
+      `insert into facility_memberships (user_id, fac_id, role) values ($1, 101, 'Nursing'), ($1, 102, 'Nursing')`,
+      [id],
+    );
+    const again = await whileHeld(
+      (client) => client.query('delete from facility_memberships where user_id = $1 and fac_id = 101', [id]),
+      () =>
+        api.post(as('sysadmin@pharmacy.test'), '/removefacility', { email: 'don@lakeside.test', facID: 101 }),
+    );
+    expect(again.status, JSON.stringify(again.body)).toBe(404);
+    expect(await auditKinds(id, 'user.remove')).toBe(0);
+  });
+
+  // Last: it deletes the facility admin the other cases act as.
+  it('answers a password reset of a user deleted meanwhile with 404, not "Password successfully reset"', async () => {
+    const id = await userId('admin@meadowbrook.test');
+    const reset = await whileHeld(
+      (client) => client.query('update users set deleted_at = now() where id = $1', [id]),
+      () =>
+        api.post(as('super@portal.test'), '/adminpwdreset', {
+          email: 'admin@meadowbrook.test',
+          entityId: 101,
+          password: 'new-pass-2026',
+          confirmPassword: 'new-pass-2026',
+        }),
+    );
+    expect(reset.status, JSON.stringify(reset.body)).toBe(404);
+    expect(await auditKinds(id, 'user.passwordReset')).toBe(0);
+  });
 });
