@@ -195,6 +195,32 @@ describe('file manager', () => {
     await context.close();
   });
 
+  it("creates one folder from a double click on Create, with no 'already exists' over the dialog (facility admin)", async () => {
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await openFiles(page, 'admin@meadowbrook.test');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/fs\/files\/\d+$/.test(request.url())) creates.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await page.getByRole('menuitem', { name: 'Create Folder' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Folder' });
+    await create.getByRole('textbox', { name: 'Folder name' }).fill('Infection Control');
+    // Both clicks land before the button can show it is busy: the second used to send the create again, whose
+    // 409 kept the dialog open over the new folder saying the name was taken.
+    await create.getByRole('button', { name: 'Create' }).dblclick();
+    await page.getByText('Folder successfully created').waitFor();
+    await create.waitFor({ state: 'detached' });
+    await page.getByRole('main').getByRole('button', { name: 'Infection Control', exact: true }).waitFor();
+    expect(creates).toHaveLength(1);
+    expect(await page.getByText('A file or folder with this name already exists here.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every column of the list view on a tablet, Actions included, without a sideways scroll (pharmacy user)', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openFiles(page, 'sysadmin@pharmacy.test');
