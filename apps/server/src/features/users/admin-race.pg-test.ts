@@ -22,7 +22,11 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 /** Runs `change` in a transaction left open until `request` waits for its rows, then commits it. */
-async function whileHeld<T>(change: (client: pg.PoolClient) => Promise<unknown>, request: () => Promise<T>) {
+async function whileHeld<T>(
+  change: (client: pg.PoolClient) => Promise<unknown>,
+  request: () => Promise<T>,
+  answered: () => boolean = () => false,
+) {
   const pool = t.database.pool;
   if (!pool) throw new Error('this test needs PostgreSQL');
   const client = await pool.connect();
@@ -31,7 +35,8 @@ async function whileHeld<T>(change: (client: pg.PoolClient) => Promise<unknown>,
     await change(client);
     const answer = request();
     // Wait until the request waits for the held rows (only for that state, not a timing assertion).
-    for (let waited = 0; ; waited++) {
+    // (or until it has answered without waiting, which a request that should have waited may do on old code).
+    for (let waited = 0; !answered(); waited++) {
       const { rows } = await pool.query<{ n: number }>(
         'select count(*)::int as n from pg_locks where not granted',
       );
@@ -130,6 +135,38 @@ describe('two administrators on one user at once', () => {
     );
     expect(again.status, JSON.stringify(again.body)).toBe(404);
     expect(await auditKinds(id, 'user.remove')).toBe(0);
+  });
+
+  it('gives no facility to a user another administrator deleted meanwhile', async () => {
+    const created = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+      email: 'short.stay@meadowbrook.test',
+      password: 'temp-pass-1',
+      displayName: 'Short Stay',
+      userRole: 'Nursing',
+      faciID: 101,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = await userId('short.stay@meadowbrook.test');
+    let settled = false;
+    const added = await whileHeld(
+      async (client) => {
+        // The delete as /deleteuser writes it: the account ends and its roles go.
+        await client.query('update users set deleted_at = now() where id = $1', [id]);
+        await client.query('delete from facility_memberships where user_id = $1', [id]);
+      },
+      () =>
+        api
+          .post(as('super@portal.test'), '/adduserfacilities', {
+            email: 'short.stay@meadowbrook.test',
+            entities: [{ entityID: 201, userRole: 'Nursing' }],
+          })
+          .finally(() => {
+            settled = true;
+          }),
+      () => settled,
+    );
+    expect(added.status, JSON.stringify(added.body)).toBe(404);
+    expect(await auditKinds(id, 'user.add')).toBe(0);
   });
 
   // Last: it deletes the facility admin the other cases act as.

@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { facilityRolesOf, findLiveUser, lockedMembershipCount } from './queries.ts';
+import { facilityRolesOf, findLiveUser, lockedMembershipCount, lockLiveUser } from './queries.ts';
 import { refusals, userAudit } from './support.ts';
 import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf, type ServerViewer } from './viewer.ts';
@@ -201,6 +201,8 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       }
       try {
         await app.db.transaction(async (tx) => {
+          // Deleted by another administrator since it was read: no facility is given to a deleted account.
+          if (!(await lockLiveUser(tx, user.id))) throw notFound(NO_SUCH_USER);
           await tx
             .insert(facilityMemberships)
             .values(entities.map((e) => ({ userId: user.id, facId: e.entityID, role: e.userRole })));
