@@ -195,6 +195,68 @@ describe('file manager', () => {
     await context.close();
   });
 
+  it("creates one folder from a double click on Create, with no 'already exists' over the dialog (facility admin)", async () => {
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await openFiles(page, 'admin@meadowbrook.test');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    const creates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && /\/fs\/files\/\d+$/.test(request.url())) creates.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Add New' }).click();
+    await page.getByRole('menuitem', { name: 'Create Folder' }).click();
+    const create = page.getByRole('dialog', { name: 'Create Folder' });
+    await create.getByRole('textbox', { name: 'Folder name' }).fill('Infection Control');
+    // Both clicks land before the button can show it is busy: the second used to send the create again, whose
+    // 409 kept the dialog open over the new folder saying the name was taken.
+    await create.getByRole('button', { name: 'Create' }).dblclick();
+    await page.getByText('Folder successfully created').waitFor();
+    await create.waitFor({ state: 'detached' });
+    await page.getByRole('main').getByRole('button', { name: 'Infection Control', exact: true }).waitFor();
+    expect(creates).toHaveLength(1);
+    expect(await page.getByText('A file or folder with this name already exists here.').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it("restores once from a double click on Restore, with no 'Error restoring file' over it (pharmacy user)", async () => {
+    // The folder the test before created, moved to the bin over the API.
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const headers = { authorization: `Bearer ${token}` };
+    const listed = await fetch(`${portal.url}/fs/topLevelFolders`, { headers });
+    const { folders } = (await listed.json()) as { folders: { file_id: number; name: string }[] };
+    const folder = folders.find((f) => f.name === 'Infection Control');
+    if (!folder) throw new Error('no Infection Control folder');
+    const binned = await fetch(`${portal.url}/fs/files/${folder.file_id}`, { method: 'DELETE', headers });
+    expect(binned.status).toBe(200);
+
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await openFiles(page, 'sysadmin@pharmacy.test');
+    await page.goto(`${portal.url}/files/recycling-bin`);
+    await page.getByRole('heading', { level: 1, name: 'Recycling Bin' }).waitFor();
+    const restores: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/fs/restore')) restores.push(request.url());
+    });
+    await page.getByRole('button', { name: 'Actions for Infection Control' }).click();
+    await page.getByRole('menuitem', { name: 'Restore' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const dialog = page.getByRole('dialog', { name: 'Restore Infection Control' });
+    await dialog.getByText('/Infection Control?', { exact: false }).waitFor();
+    // Both clicks land before the button can show it is busy: the second used to restore again, and its 409
+    // ('Only items in the recycling bin...') kept the dialog open under 'Error restoring file' over a done restore.
+    await dialog.getByRole('button', { name: 'Restore' }).dblclick();
+    await page.getByText('File/Folder successfully restored').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(restores).toHaveLength(1);
+    expect(await page.getByText('Error restoring file').count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every column of the list view on a tablet, Actions included, without a sideways scroll (pharmacy user)', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openFiles(page, 'sysadmin@pharmacy.test');

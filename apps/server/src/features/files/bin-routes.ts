@@ -7,9 +7,10 @@ import {
   RecyclingBinAnswerSchema,
   RestoreInputSchema,
 } from '@portal/domain';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
@@ -28,7 +29,9 @@ import {
   binRows,
   type FileRow,
   isAnchorFolder,
+  lockFile,
   lockNamesIn,
+  lockSubtree,
   nameTaken,
   subtreeOf,
 } from './queries.ts';
@@ -54,6 +57,19 @@ function pathsOf(top: FileRow, rows: FileRow[], parentPath: string): Map<number,
 
 const sameDeletion = (a: FileRow, b: FileRow) => a.deletedAt?.getTime() === b.deletedAt?.getTime();
 
+/**
+ * The deleted item again, locked for the rest of the transaction: a restore and a permanent delete of it sent at
+ * once (two pharmacists in the bin) are applied one after the other, and the second sees what the first did instead
+ * of what it read before: 404 when the item is gone for good, 409 when it was restored (or deleted again) since.
+ */
+async function lockDeleted(tx: Db, read: FileRow): Promise<FileRow> {
+  const current = await lockFile(tx, read.id);
+  if (!current) throw notFound('No such file or folder.');
+  requireDeleted(current);
+  if (!sameDeletion(current, read)) throw conflict(FILE_MESSAGES.notDeleted);
+  return current;
+}
+
 /** Soft delete, the recycling bin, restore and permanent delete (spec 2, sections 2, 4 and 7). */
 export async function fileBinRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
@@ -78,7 +94,12 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
       const parentPath = (await ancestorsOf(app.db, row.id)).map((a) => `/${a.name}`).join('');
       const now = new Date();
       await app.db.transaction(async (tx) => {
-        const live = (await subtreeOf(tx, row.id)).filter((r) => r.deletedAt === null);
+        // Locked first: a file being added under it meanwhile goes to the bin with it, and a second delete sent at
+        // once finds it gone.
+        const subtree = await lockSubtree(tx, row.id);
+        if (subtree.find((r) => r.id === row.id)?.deletedAt !== null)
+          throw notFound('No such file or folder.');
+        const live = subtree.filter((r) => r.deletedAt === null);
         const paths = pathsOf(row, live, parentPath);
         for (const item of live) {
           await tx
@@ -180,12 +201,17 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
         if (targetParentId !== null) {
           // Checked again under the folder's lock: a create or rename there may have taken the name since.
           await lockNamesIn(tx, targetParentId);
+          // And the new folder itself: moved to the bin since, it takes nothing more.
+          if (parent && (await lockFile(tx, parent.id))?.deletedAt !== null)
+            throw notFound('No such folder.');
           if (await nameTaken(tx, targetParentId, row.name)) {
             throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
           }
         }
+        // After the folder's lock, as a rename takes them, so the two never wait for each other.
+        const current = await lockDeleted(tx, row);
         const subtree = await subtreeOf(tx, row.id);
-        const together = subtree.filter((r) => sameDeletion(r, row)).map((r) => r.id);
+        const together = subtree.filter((r) => sameDeletion(r, current)).map((r) => r.id);
         await tx
           .update(files)
           .set({ deletedAt: null, deletedBy: null, pathnameAtDeletion: null })
@@ -229,15 +255,24 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
       requireDeleted(row);
       requireEditable(scope, row);
       const keys = await app.db.transaction(async (tx) => {
+        await lockDeleted(tx, row);
         const subtree = await subtreeOf(tx, row.id);
-        await tx.delete(files).where(
-          inArray(
-            files.id,
-            subtree.map((r) => r.id),
-          ),
-        );
-        await auditFile(tx, request, 'file.permanent_delete', row, { count: subtree.length });
-        return subtree.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
+        // Only what is still in the bin: an item under it restored elsewhere while this waited for its row is live
+        // again, and its owner was told so.
+        const gone = await tx
+          .delete(files)
+          .where(
+            and(
+              inArray(
+                files.id,
+                subtree.map((r) => r.id),
+              ),
+              isNotNull(files.deletedAt),
+            ),
+          )
+          .returning({ storageKey: files.storageKey });
+        await auditFile(tx, request, 'file.permanent_delete', row, { count: gone.length });
+        return gone.flatMap((r) => (r.storageKey ? [r.storageKey] : []));
       });
       // The bytes go once the rows are gone for good; a failure here leaves unreferenced bytes, never a dangling row.
       for (const key of keys) await app.storage.delete(key);

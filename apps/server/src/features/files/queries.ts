@@ -29,6 +29,15 @@ export async function findFile(db: Db, id: number): Promise<FileRow | null> {
   return row ?? null;
 }
 
+/**
+ * One item by id, its row locked until the transaction ends (pass a transaction); null when there is none. Read after
+ * the lock, so a change another request committed meanwhile (a restore, a permanent delete) is what the caller sees.
+ */
+export async function lockFile(db: Db, id: number): Promise<FileRow | null> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).for('update');
+  return row ?? null;
+}
+
 /** One item the viewer may see; null (the caller's 404) for another tenant's item or none. */
 export async function findVisibleFile(db: Db, scope: FileScope, id: number): Promise<FileRow | null> {
   const row = await findFile(db, id);
@@ -62,6 +71,27 @@ export async function subtreeOf(db: Db, id: number): Promise<FileRow[]> {
     select id from down`);
   const ids = idsOf(result);
   return ids.length ? db.select().from(files).where(inArray(files.id, ids)) : [];
+}
+
+/**
+ * The item and everything under it, every row locked until the transaction ends (pass a transaction), read after
+ * the locks: an item added under it by a request that held a folder of it first is in the answer. Locked in id order,
+ * so two such calls over overlapping trees wait for each other rather than deadlock.
+ */
+export async function lockSubtree(db: Db, id: number): Promise<FileRow[]> {
+  const locked = new Set<number>();
+  for (;;) {
+    const rows = await subtreeOf(db, id);
+    const fresh = rows.filter((r) => !locked.has(r.id)).map((r) => r.id);
+    if (fresh.length === 0) return rows;
+    await db
+      .select({ id: files.id })
+      .from(files)
+      .where(inArray(files.id, fresh))
+      .orderBy(files.id)
+      .for('update');
+    for (const added of fresh) locked.add(added);
+  }
 }
 
 /** The path an item has (or had): '/Facilities/Meadowbrook Care Center (101)/Policies/x.pdf'. */

@@ -22,6 +22,7 @@ import { auditFile, refusals, requireEditable, scopeOf, visibleOr404 } from './c
 import {
   isAnchorFolder,
   liveChildren,
+  lockFile,
   lockNamesIn,
   nameTaken,
   toFileItem,
@@ -129,6 +130,10 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
       const row = await app.db.transaction(async (tx) => {
         // Checked again under the folder's lock: another create or rename may have taken the name since.
         await lockNamesIn(tx, parent.id);
+        // And the folder itself, read again: moved to the recycling bin since, it takes nothing more (a file added
+        // to it then stayed live inside a deleted folder, out of sight, and went with it when it was purged).
+        const folder = await lockFile(tx, parent.id);
+        if (!folder || folder.deletedAt) throw notFound('No such folder.');
         if (await nameTaken(tx, parent.id, input.name)) {
           throw conflict(FILE_MESSAGES.duplicateName, { name: FILE_MESSAGES.duplicateName });
         }

@@ -179,10 +179,16 @@ export async function upsertPharmacyRole(
     .onConflictDoUpdate({ target: [pharmacyMemberships.userId, pharmacyMemberships.pharmId], set: { role } });
 }
 
-/** Ends the user's role at the pharmacy; their open dashboards stop receiving its facilities' alerts at once. */
-export async function deletePharmacyRole(db: Db, userId: number, pharmId: string): Promise<void> {
-  await db
+/**
+ * Ends the user's role at the pharmacy; their open dashboards stop receiving its facilities' alerts at once. False
+ * when they held none there (another removal came first).
+ */
+export async function deletePharmacyRole(db: Db, userId: number, pharmId: string): Promise<boolean> {
+  const removed = await db
     .delete(pharmacyMemberships)
-    .where(and(eq(pharmacyMemberships.userId, userId), eq(pharmacyMemberships.pharmId, pharmId)));
+    .where(and(eq(pharmacyMemberships.userId, userId), eq(pharmacyMemberships.pharmId, pharmId)))
+    .returning({ userId: pharmacyMemberships.userId });
+  if (removed.length === 0) return false;
   await announce(db, NOTICE_CHANNELS.visibilityChanged, [userId]);
+  return true;
 }

@@ -25,7 +25,7 @@ import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { lockedMembershipCount, membershipCount } from '../users/queries.ts';
+import { lockedMembershipCount, lockLiveUser, membershipCount } from '../users/queries.ts';
 import {
   type CallerPharmacies,
   callerPharmacies,
@@ -221,6 +221,8 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
         if (!allowed) throw forbidden(PHARMACY_ADMIN_MESSAGES.roleNotAllowed(held?.role ?? userRole));
       }
       await app.db.transaction(async (tx) => {
+        // Deleted by another administrator since it was read: no pharmacy is given to a deleted account.
+        if (!(await lockLiveUser(tx, target.userId))) throw notFound(NO_USER);
         for (const { entityid, userRole } of request.body.entities) {
           const from = target.pharmRole.find((r) => r.pharid === entityid)?.role ?? null;
           await upsertPharmacyRole(tx, target.userId, entityid, userRole);
@@ -267,7 +269,8 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         if ((await lockedMembershipCount(tx, target.userId)) <= 1)
           throw conflict(PHARMACY_ADMIN_MESSAGES.lastPharmacy(target.displayName));
-        await deletePharmacyRole(tx, target.userId, pharmID);
+        // The same removal sent twice at once: the second finds the role gone.
+        if (!(await deletePharmacyRole(tx, target.userId, pharmID))) throw notFound(NO_PHARMACY);
         await recordAudit(
           tx,
           audit(request, 'pharmacyUser.removePharmacy', target.userId, { pharmId: pharmID, role: held.role }),

@@ -301,10 +301,13 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const email = typeof info === 'string' ? info : info.Email;
       try {
         await app.db.transaction(async (tx) => {
-          await tx
+          const [edited] = await tx
             .update(facilityContacts)
             .set({ contactInfo: email })
-            .where(eq(facilityContacts.id, contact.id));
+            .where(eq(facilityContacts.id, contact.id))
+            .returning({ id: facilityContacts.id });
+          // Deleted by a colleague since it was read: the new address was stored nowhere, so it is not 'updated'.
+          if (!edited) throw notFound(NO_CONTACT);
           await recordAudit(
             tx,
             audit(request, contact.facId, String(contact.id), {
@@ -337,7 +340,12 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       if (!contact) throw notFound(NO_CONTACT);
       await settableFacility(app, request, contact.facId, NO_CONTACT);
       await app.db.transaction(async (tx) => {
-        await tx.delete(facilityContacts).where(eq(facilityContacts.id, contact.id));
+        const [deleted] = await tx
+          .delete(facilityContacts)
+          .where(eq(facilityContacts.id, contact.id))
+          .returning({ id: facilityContacts.id });
+        // The same delete sent twice at once (a double click): the second finds it gone, as if sent after it.
+        if (!deleted) throw notFound(NO_CONTACT);
         await recordAudit(
           tx,
           audit(request, contact.facId, String(contact.id), { widget: contact.widget, contactDeleted: true }),

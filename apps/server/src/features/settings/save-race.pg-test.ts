@@ -1,7 +1,7 @@
 import { SETTINGS_MESSAGES } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import { auditEvents, facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two saves at once need two
@@ -202,5 +202,66 @@ describe('two saves sent with the same settings version at once', () => {
     expect(statuses).toEqual([200, 409]);
     expect(loser).toBe(SETTINGS_MESSAGES.changedSince);
     expect(await interval('highCost')).toBe(winnerInterval);
+  });
+});
+
+describe('a reminder contact a colleague deletes while it is edited or deleted again', () => {
+  const post = (url: string, payload: object) =>
+    t.app.inject({ method: 'POST', url, headers: bearer(tokens['sysadmin@pharmacy.test'] ?? ''), payload });
+  /** Sends `request` while the contact's delete is written and not yet committed, then commits the delete. */
+  async function whileDeleting(id: number, request: () => ReturnType<typeof post>) {
+    const pool = t.database.pool;
+    if (!pool) throw new Error('this test needs PostgreSQL');
+    const colleague = await pool.connect();
+    try {
+      await colleague.query('begin');
+      await colleague.query('delete from facility_contacts where id = $1', [id]);
+      const answer = request();
+      // Wait until the request waits for the deleted row (only for that state, not a timing assertion).
+      for (let waited = 0; ; waited++) {
+        const { rows } = await pool.query<{ n: number }>(
+          'select count(*)::int as n from pg_locks where not granted',
+        );
+        if ((rows[0]?.n ?? 0) > 0) break;
+        if (waited > 600) throw new Error('the request never reached the deleted contact');
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      await colleague.query('commit');
+      return await answer;
+    } finally {
+      colleague.release();
+    }
+  }
+  const addContact = async (email: string) => {
+    const added = await post('/api/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCostAlerts',
+      ContactInfo: { Email: email },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    return added.json().faciContact.facilityContactInfoID as number;
+  };
+  const auditOf = async (id: number) =>
+    (
+      await t.database.db
+        .select()
+        .from(auditEvents)
+        .where(eq(auditEvents.recordId, String(id)))
+    ).map((a) => a.detail);
+
+  it('does not answer "Contact updated" for an address stored nowhere', async () => {
+    const id = await addContact('night.nurse@meadowbrook.test');
+    const edited = await whileDeleting(id, () =>
+      post('/api/editfacisetting', { ContactId: id, ContactInfo: { Email: 'day.nurse@meadowbrook.test' } }),
+    );
+    expect(edited.statusCode, edited.body).toBe(404);
+    expect(await auditOf(id)).not.toContainEqual(expect.objectContaining({ contactEdited: true }));
+  });
+
+  it('records one deletion when the delete is sent twice at once', async () => {
+    const id = await addContact('weekend.nurse@meadowbrook.test');
+    const again = await whileDeleting(id, () => post('/api/deletefacicontact', { ContactId: id }));
+    expect(again.statusCode, again.body).toBe(404);
+    expect(await auditOf(id)).not.toContainEqual(expect.objectContaining({ contactDeleted: true }));
   });
 });

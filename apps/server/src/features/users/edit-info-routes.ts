@@ -7,21 +7,21 @@ import {
   editUserInfoAccountSchema,
   USER_ADMIN_MESSAGES,
 } from '@portal/domain';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { facilityMemberships, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { assertActive, currentUser, requireUser } from '../../platform/auth.ts';
-import { badRequest, forbidden, unauthorized } from '../../platform/errors.ts';
+import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserInfo } from '../auth/index.ts';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
 import { facilityRolesOf } from './queries.ts';
 import { parseBody, userAudit } from './support.ts';
-import { findTargetAt } from './target.ts';
+import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf } from './viewer.ts';
 
 const DescribedBody = z
@@ -63,14 +63,17 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
       if (!canChangeRole(viewer, asTarget, facID, input.UserRole)) throw forbidden();
     }
     await app.db.transaction(async (tx) => {
-      await tx
+      const [edited] = await tx
         .update(users)
         .set({
           displayName: input.displayName,
           ...(input.phone === undefined ? {} : { phone: input.phone }),
           updatedAt: new Date(),
         })
-        .where(eq(users.id, target.user.id));
+        .where(and(eq(users.id, target.user.id), isNull(users.deletedAt)))
+        .returning({ id: users.id });
+      // Deleted by another administrator since it was read: nothing to update.
+      if (!edited) throw notFound(NO_SUCH_USER);
       if (newRole && input.UserRole)
         await tx
           .update(facilityMemberships)

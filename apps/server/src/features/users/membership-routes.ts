@@ -22,7 +22,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/passwords.ts';
-import { facilityRolesOf, findLiveUser, lockedMembershipCount } from './queries.ts';
+import { facilityRolesOf, findLiveUser, lockedMembershipCount, lockLiveUser } from './queries.ts';
 import { refusals, userAudit } from './support.ts';
 import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf, type ServerViewer } from './viewer.ts';
@@ -112,12 +112,13 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       if (!canChangeRole(viewer, targetOf(target.user.id, roles, viewer), entityID, userRole))
         throw forbidden();
       await app.db.transaction(async (tx) => {
-        await tx
+        const [changed] = await tx
           .update(facilityMemberships)
           .set({ role: userRole })
-          .where(
-            and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, entityID)),
-          );
+          .where(and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, entityID)))
+          .returning({ userId: facilityMemberships.userId });
+        // Taken off the facility (or deleted) by another administrator since it was read: no role to change.
+        if (!changed) throw notFound(NO_SUCH_USER);
         await recordAudit(
           tx,
           userAudit(request, 'user.role', target.user.id, { from: target.role, to: userRole }, entityID),
@@ -150,9 +151,12 @@ export async function membershipRoutes(fastify: FastifyInstance) {
       await app.db.transaction(async (tx) => {
         if ((await lockedMembershipCount(tx, target.user.id)) <= 1)
           throw conflict(USER_ADMIN_MESSAGES.lastFacility(target.user.displayName));
-        await tx
+        const [removed] = await tx
           .delete(facilityMemberships)
-          .where(and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, facID)));
+          .where(and(eq(facilityMemberships.userId, target.user.id), eq(facilityMemberships.facId, facID)))
+          .returning({ userId: facilityMemberships.userId });
+        // The same removal sent twice at once: the second finds the role gone.
+        if (!removed) throw notFound(NO_SUCH_USER);
         // Their open dashboards stop receiving this facility's alerts at once.
         await announce(tx, NOTICE_CHANNELS.visibilityChanged, [target.user.id]);
         await recordAudit(
@@ -195,13 +199,21 @@ export async function membershipRoutes(fastify: FastifyInstance) {
           throw forbidden();
         if (roles.some((r) => r.facid === id)) throw conflict(USER_ADMIN_MESSAGES.alreadyAtFacility);
       }
-      await app.db.transaction(async (tx) => {
-        await tx
-          .insert(facilityMemberships)
-          .values(entities.map((e) => ({ userId: user.id, facId: e.entityID, role: e.userRole })));
-        for (const e of entities)
-          await recordAudit(tx, userAudit(request, 'user.add', user.id, { role: e.userRole }, e.entityID));
-      });
+      try {
+        await app.db.transaction(async (tx) => {
+          // Deleted by another administrator since it was read: no facility is given to a deleted account.
+          if (!(await lockLiveUser(tx, user.id))) throw notFound(NO_SUCH_USER);
+          await tx
+            .insert(facilityMemberships)
+            .values(entities.map((e) => ({ userId: user.id, facId: e.entityID, role: e.userRole })));
+          for (const e of entities)
+            await recordAudit(tx, userAudit(request, 'user.add', user.id, { role: e.userRole }, e.entityID));
+        });
+      } catch (error) {
+        // The same facilities added twice at once (a double click, two administrators): the first is kept.
+        if (isUniqueViolation(error)) throw conflict(USER_ADMIN_MESSAGES.alreadyAtFacility);
+        throw error;
+      }
       return { message: USER_ADMIN_MESSAGES.facilitiesAdded };
     },
   );

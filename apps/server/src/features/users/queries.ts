@@ -136,6 +136,16 @@ export async function membershipCount(db: Db, userId: number): Promise<number> {
   return held?.n ?? 0;
 }
 
+/** Locks the user's row until the transaction ends (pass a transaction); false when the user is deleted or gone. */
+export async function lockLiveUser(db: Db, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row !== undefined;
+}
+
 /**
  * The membership count with the user's row locked for the rest of the transaction, so that two removals at once
  * cannot each see the other's membership as the one left.

@@ -6,7 +6,7 @@ import {
   MessageAnswerSchema,
   USER_ADMIN_MESSAGES,
 } from '@portal/domain';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { facilityMemberships, pharmacyMemberships, users } from '../../db/schema/index.ts';
@@ -54,7 +54,7 @@ export async function userRoutes(fastify: FastifyInstance) {
             : USER_ADMIN_MESSAGES.outsidePharmacies,
         );
       await app.db.transaction(async (tx) => {
-        await tx
+        const [deleted] = await tx
           .update(users)
           .set({
             deletedAt: new Date(),
@@ -62,7 +62,10 @@ export async function userRoutes(fastify: FastifyInstance) {
             mediprocityUser: null,
             mediprocitySecret: null,
           })
-          .where(eq(users.id, target.user.id));
+          .where(and(eq(users.id, target.user.id), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        // The same delete sent twice at once (or by two administrators): the second finds the user gone.
+        if (!deleted) throw notFound(NO_SUCH_USER);
         await tx.delete(facilityMemberships).where(eq(facilityMemberships.userId, target.user.id));
         await tx.delete(pharmacyMemberships).where(eq(pharmacyMemberships.userId, target.user.id));
         await revokeUserSessions(tx, target.user.id);
@@ -109,10 +112,13 @@ export async function userRoutes(fastify: FastifyInstance) {
         );
       const passwordHash = await hashPassword(password);
       await app.db.transaction(async (tx) => {
-        await tx
+        const [reset] = await tx
           .update(users)
           .set({ passwordHash, mustChangePassword: true, updatedAt: new Date() })
-          .where(eq(users.id, target.user.id));
+          .where(and(eq(users.id, target.user.id), isNull(users.deletedAt)))
+          .returning({ id: users.id });
+        // Deleted by another administrator since it was read: there is no account to give the password to.
+        if (!reset) throw notFound(NO_SUCH_USER);
         await revokeUserSessions(tx, target.user.id);
         await recordAudit(
           tx,

@@ -4,6 +4,7 @@ import { CreateFolderFormSchema, FILE_MESSAGES } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { useOneAtATime } from '@/hooks/use-one-at-a-time.ts';
 import { useCreateFolder } from '../api/files-api.ts';
 import { nameRefusal, notifyFileError } from './notify-files.ts';
 
@@ -21,6 +22,7 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
   const create = useCreateFolder();
+  const sending = useOneAtATime();
   const nameRef = useRef<HTMLInputElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const submit = (event: React.FormEvent) => {
@@ -33,9 +35,11 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
       focusAfterRender(() => nameRef.current, form);
       return;
     }
+    if (!sending.begin()) return;
     create.mutate(
       { parentId, ...parsed.data },
       {
+        onSettled: sending.end,
         onSuccess: () => {
           notifications.show({ color: 'green', message: FILE_MESSAGES.folderCreated });
           onClose();

@@ -4,6 +4,7 @@ import { FILE_MESSAGES, type FileItem } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { useOneAtATime } from '@/hooks/use-one-at-a-time.ts';
 import { preRestore, useFileBase, useRestore, useTopLevelFolders } from '../api/files-api.ts';
 import { folderTrail } from './folder-tree.tsx';
 import { notifyRestoreError } from './notify-files.ts';
@@ -26,6 +27,7 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
   const folders = useTopLevelFolders();
   const [target, setTarget] = useState<string | null>(null);
   const restore = useRestore();
+  const sending = useOneAtATime();
   const needsNewParent = check.data?.needsNewParent ?? false;
   const all = folders.data?.folders ?? [];
   const options = all
@@ -41,9 +43,11 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
   }, [showsPicker]);
   const confirm = () => {
     const newParentId = needsNewParent && target ? Number(target) : undefined;
+    if (!sending.begin()) return;
     restore.mutate(
       { fileId: item.file_id, ...(newParentId ? { newParentId } : {}) },
       {
+        onSettled: sending.end,
         onSuccess: () => {
           notifications.show({ color: 'green', message: FILE_MESSAGES.restored });
           onClose();
