@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
+import { rememberZone } from '@/lib/early-requests.ts';
 import { endHydration } from '@/lib/hydration-state.ts';
 import { queryClient } from '@/lib/query-client.ts';
 import { Providers } from './providers.tsx';
@@ -12,7 +13,10 @@ export interface AppProps {
 /** The whole web app. */
 export function App({ router }: AppProps) {
   // Effects run once the first render is committed: a hydrated page is the app's own from here on.
-  useEffect(() => endHydration(), []);
+  useEffect(() => {
+    endHydration();
+    rememberZone();
+  }, []);
   return (
     <Providers queryClient={queryClient}>
       <RouterProvider router={router} />

@@ -17,7 +17,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeApi, fail } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { apiRequest } from './api-client.ts';
-import { DASHBOARD_WIDGETS_KEY, rememberDashboardWidgets, startEarlyRequests } from './early-requests.ts';
+import {
+  DASHBOARD_WIDGETS_KEY,
+  rememberDashboardWidgets,
+  rememberZone,
+  startEarlyRequests,
+} from './early-requests.ts';
 import { reloadTokenFromStorage } from './session-store.ts';
 
 const signIn = (token: string) => {
@@ -179,25 +184,19 @@ describe('the zone cookie', () => {
     vi.restoreAllMocks();
   });
 
-  it('is written once the page has loaded, not while the boot runs during the parse (the first Intl call is ICU starting)', () => {
+  it('is not written by the boot, which runs while the HTML is parsed (the first Intl call is ICU starting)', () => {
     vi.useFakeTimers();
-    const readyState = vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading');
+    signIn('tok');
+    new FakeApi().install();
     startEarlyRequests('/dashboard');
+    startEarlyRequests('/files');
     vi.runAllTimers();
     expect(zone()).toBeUndefined();
-    readyState.mockReturnValue('complete');
-    window.dispatchEvent(new Event('load'));
-    expect(zone()).toBeUndefined();
-    vi.runAllTimers();
-    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
-    expect(zone()).toBe(`${ZONE_COOKIE}=${encodeURIComponent(`${locale} ${timeZone}`)}`);
   });
 
-  it('is written at once (on the next task) when the boot runs on a page already loaded', () => {
-    vi.useFakeTimers();
-    startEarlyRequests('/files');
-    expect(zone()).toBeUndefined();
-    vi.runAllTimers();
-    expect(zone()).toMatch(new RegExp(`^${ZONE_COOKIE}=`));
+  it("holds the browser's locale and time zone once the app writes it", () => {
+    rememberZone();
+    const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
+    expect(zone()).toBe(`${ZONE_COOKIE}=${encodeURIComponent(`${locale} ${timeZone}`)}`);
   });
 });

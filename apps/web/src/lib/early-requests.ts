@@ -192,7 +192,6 @@ function holdEarly(url: string, bearer: string, text: string, isOwn: Promise<boo
  * facilities, nor all facilities' rows a narrowed one.
  */
 export function startEarlyRequests(pathname: string, search = ''): void {
-  rememberZoneOnceLoaded();
   const embedded = embeddedAnswers();
   const bearer = storedToken();
   if (!bearer) return;
@@ -233,18 +232,12 @@ export function serverAnswerUrls(): Promise<ReadonlySet<string> | null> {
  * Keeps the browser's locale and time zone in a cookie (ZONE_COOKIE), so a page the server draws shows dates as
  * this browser would. A year long; SameSite=Strict like the session's.
  *
- * Once the page has loaded, not as the boot runs: reading them is the page's first Intl call, 40-100 ms of ICU's
- * start-up, and the boot runs while the page's HTML is still being parsed and before its first paint. The cookie is
- * for the next page the server draws, so a moment later loses nothing.
+ * Called once the app has taken the page over (app/app.tsx), not by the boot: reading them is often the page's first
+ * Intl call, 40-90 ms of ICU starting in Chromium here, and the boot runs while the HTML is parsed, before the first
+ * paint. The app's own first drawing of a date or an amount pays that anyway; the cookie is for the next page the
+ * server draws, so a moment later loses nothing.
  */
-function rememberZoneOnceLoaded(): void {
-  const soon = () => setTimeout(rememberZone, 0);
-  if (document.readyState === 'complete') soon();
-  else window.addEventListener('load', soon, { once: true });
-}
-
-/** Writes ZONE_COOKIE now (rememberZoneOnceLoaded). */
-function rememberZone(): void {
+export function rememberZone(): void {
   try {
     const { locale, timeZone } = Intl.DateTimeFormat().resolvedOptions();
     const value = encodeURIComponent(`${locale} ${timeZone}`);
