@@ -2,11 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, isNull } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { files } from '../../db/schema/index.ts';
 import { ADMIN, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { whileHeld } from '../../test/while-held.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): a restore and a permanent
 // delete of one item at once need two transactions at once, which PGlite's one connection cannot hold. One of them
@@ -63,35 +63,11 @@ async function binnedFile(name: string): Promise<{ id: number; key: string }> {
   return { id, key: path };
 }
 
-/** Runs `change` in a transaction left open until `request` waits for its rows, then commits it. */
-async function whileHeld<T>(change: (client: pg.PoolClient) => Promise<unknown>, request: () => Promise<T>) {
-  const pool = t.database.pool;
-  if (!pool) throw new Error('this test needs PostgreSQL');
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await change(client);
-    const answer = request();
-    // Wait until the request waits for the held rows (only for that state, not a timing assertion).
-    for (let waited = 0; ; waited++) {
-      const { rows } = await pool.query<{ n: number }>(
-        'select count(*)::int as n from pg_locks where not granted',
-      );
-      if ((rows[0]?.n ?? 0) > 0) break;
-      if (waited > 600) throw new Error('the request never reached the held rows');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await client.query('commit');
-    return await answer;
-  } finally {
-    client.release();
-  }
-}
-
 describe('a restore and a permanent delete of one item at once', () => {
   it('keeps the file a colleague restored while the permanent delete was on its way, with its bytes', async () => {
     const { id, key } = await binnedFile('restored-meanwhile.txt');
     const purge = await whileHeld(
+      t.database,
       (client) =>
         client.query(
           'update files set deleted_at = null, deleted_by = null, pathname_at_deletion = null where id = $1',
@@ -108,6 +84,7 @@ describe('a restore and a permanent delete of one item at once', () => {
   it('answers a restore that lost to a permanent delete with 404, not "restored"', async () => {
     const { id } = await binnedFile('purged-meanwhile.txt');
     const restore = await whileHeld(
+      t.database,
       (client) => client.query('delete from files where id = $1', [id]),
       () => call(SYSADMIN, 'POST', '/restore', { fileId: id }),
     );
@@ -130,6 +107,7 @@ describe('a folder moved to the recycling bin while something is added to it', (
   it('takes the item a colleague was adding with it, instead of leaving it live inside a deleted folder', async () => {
     const folder = await newFolder('Care plans 2026');
     const deleted = await whileHeld(
+      t.database,
       // A colleague's create, written and not yet committed (as POST /files/{id} writes it).
       async (client) => {
         await client.query(
@@ -148,6 +126,7 @@ describe('a folder moved to the recycling bin while something is added to it', (
   it('refuses an item added to a folder a colleague moved to the bin meanwhile, and adds nothing', async () => {
     const folder = await newFolder('Care plans 2025');
     const created = await whileHeld(
+      t.database,
       (client) => client.query('update files set deleted_at = now() where id = $1', [folder]),
       () => call(ADMIN, 'POST', `/files/${folder}`, { fileOrFolder: 'folder', name: 'April' }),
     );

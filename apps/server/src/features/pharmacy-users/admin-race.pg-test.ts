@@ -1,9 +1,9 @@
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { PHARMACIST, SYSADMIN } from '../../test/demo-accounts.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { whileHeld } from '../../test/while-held.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two administrators' changes
 // at once need two transactions at once, which PGlite's one connection cannot hold. The first administrator's
@@ -20,35 +20,6 @@ afterAll(async () => t.close());
 
 const post = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url: `/api${url}`, headers: bearer(tokens[SYSADMIN] ?? ''), payload });
-
-/** Runs `change` in a transaction left open until `request` waits for its rows, then commits it. */
-async function whileHeld<T>(change: (client: pg.PoolClient) => Promise<unknown>, request: () => Promise<T>) {
-  const pool = t.database.pool;
-  if (!pool) throw new Error('this test needs PostgreSQL');
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await change(client);
-    let settled = false;
-    const answer = request().finally(() => {
-      settled = true;
-    });
-    // Wait until the request waits for the held rows, or has answered without waiting (only for that state, not a
-    // timing assertion).
-    for (let waited = 0; !settled; waited++) {
-      const { rows } = await pool.query<{ n: number }>(
-        'select count(*)::int as n from pg_locks where not granted',
-      );
-      if ((rows[0]?.n ?? 0) > 0) break;
-      if (waited > 600) throw new Error('the request never reached the held rows');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await client.query('commit');
-    return await answer;
-  } finally {
-    client.release();
-  }
-}
 
 const pharmacistId = async () =>
   (await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, PHARMACIST)))[0]?.id ?? 0;
@@ -69,6 +40,7 @@ describe('two administrators on one pharmacy user at once', () => {
     });
     expect(added.statusCode, added.body).toBe(200);
     const again = await whileHeld(
+      t.database,
       (client) =>
         client.query(`delete from pharmacy_memberships where user_id = $1 and pharm_id = 'upny'`, [id]),
       () => post('/removepharmacy', { email: PHARMACIST, pharmID: 'upny' }),
@@ -80,6 +52,7 @@ describe('two administrators on one pharmacy user at once', () => {
   it('gives no pharmacy to a user another administrator deleted meanwhile', async () => {
     const id = await pharmacistId();
     const added = await whileHeld(
+      t.database,
       async (client) => {
         // The delete as /deleteuser writes it: the account ends and its roles go.
         await client.query('update users set deleted_at = now() where id = $1', [id]);

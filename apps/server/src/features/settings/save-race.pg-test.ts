@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { whileHeld } from '../../test/while-held.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two saves at once need two
 // transactions at once, which PGlite's one connection cannot hold.
@@ -209,29 +210,12 @@ describe('a reminder contact a colleague deletes while it is edited or deleted a
   const post = (url: string, payload: object) =>
     t.app.inject({ method: 'POST', url, headers: bearer(tokens['sysadmin@pharmacy.test'] ?? ''), payload });
   /** Sends `request` while the contact's delete is written and not yet committed, then commits the delete. */
-  async function whileDeleting(id: number, request: () => ReturnType<typeof post>) {
-    const pool = t.database.pool;
-    if (!pool) throw new Error('this test needs PostgreSQL');
-    const colleague = await pool.connect();
-    try {
-      await colleague.query('begin');
-      await colleague.query('delete from facility_contacts where id = $1', [id]);
-      const answer = request();
-      // Wait until the request waits for the deleted row (only for that state, not a timing assertion).
-      for (let waited = 0; ; waited++) {
-        const { rows } = await pool.query<{ n: number }>(
-          'select count(*)::int as n from pg_locks where not granted',
-        );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        if (waited > 600) throw new Error('the request never reached the deleted contact');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await colleague.query('commit');
-      return await answer;
-    } finally {
-      colleague.release();
-    }
-  }
+  const whileDeleting = (id: number, request: () => ReturnType<typeof post>) =>
+    whileHeld(
+      t.database,
+      (colleague) => colleague.query('delete from facility_contacts where id = $1', [id]),
+      request,
+    );
   const addContact = async (email: string) => {
     const added = await post('/api/facilitysetting', {
       FaciId: 101,

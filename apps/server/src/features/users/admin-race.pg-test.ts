@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
-import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents } from '../../db/schema/index.ts';
 import { buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
+import { whileHeld } from '../../test/while-held.ts';
 import { userApi } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two administrators' changes
@@ -21,36 +21,6 @@ beforeAll(async () => {
 });
 afterAll(async () => t.close());
 
-/** Runs `change` in a transaction left open until `request` waits for its rows, then commits it. */
-async function whileHeld<T>(
-  change: (client: pg.PoolClient) => Promise<unknown>,
-  request: () => Promise<T>,
-  answered: () => boolean = () => false,
-) {
-  const pool = t.database.pool;
-  if (!pool) throw new Error('this test needs PostgreSQL');
-  const client = await pool.connect();
-  try {
-    await client.query('begin');
-    await change(client);
-    const answer = request();
-    // Wait until the request waits for the held rows (only for that state, not a timing assertion).
-    // (or until it has answered without waiting, which a request that should have waited may do on old code).
-    for (let waited = 0; !answered(); waited++) {
-      const { rows } = await pool.query<{ n: number }>(
-        'select count(*)::int as n from pg_locks where not granted',
-      );
-      if ((rows[0]?.n ?? 0) > 0) break;
-      if (waited > 600) throw new Error('the request never reached the held rows');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-    await client.query('commit');
-    return await answer;
-  } finally {
-    client.release();
-  }
-}
-
 const userId = async (email: string) => (await api.row(email))?.id ?? 0;
 const auditKinds = async (id: number, kind: string) =>
   (
@@ -64,6 +34,7 @@ describe('two administrators on one user at once', () => {
   it('answers a profile edit of a user deleted meanwhile with 404, not "Profile updated"', async () => {
     const id = await userId('nurse.nocreds@meadowbrook.test');
     const edited = await whileHeld(
+      t.database,
       (client) => client.query('update users set deleted_at = now() where id = $1', [id]),
       () =>
         api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
@@ -79,6 +50,7 @@ describe('two administrators on one user at once', () => {
   it('records one deletion when a user is deleted twice at once', async () => {
     const id = await userId('nurse@meadowbrook.test');
     const again = await whileHeld(
+      t.database,
       (client) => client.query('update users set deleted_at = now() where id = $1', [id]),
       () =>
         api.post(as('admin@meadowbrook.test'), '/deleteuser', {
@@ -93,6 +65,7 @@ describe('two administrators on one user at once', () => {
   it('answers the second of two identical facility additions with 409, not a 500', async () => {
     const id = await userId('don@lakeside.test');
     const second = await whileHeld(
+      t.database,
       (client) =>
         client.query(`insert into facility_memberships (user_id, fac_id, role) values ($1, 101, 'Nursing')`, [
           id,
@@ -110,6 +83,7 @@ describe('two administrators on one user at once', () => {
   it('answers a role change at a facility the user was taken off meanwhile with 404', async () => {
     const id = await userId('don@lakeside.test');
     const changed = await whileHeld(
+      t.database,
       (client) => client.query('delete from facility_memberships where user_id = $1 and fac_id = 101', [id]),
       () =>
         api.post(as('sysadmin@pharmacy.test'), '/edituser', {
@@ -129,6 +103,7 @@ describe('two administrators on one user at once', () => {
       [id],
     );
     const again = await whileHeld(
+      t.database,
       (client) => client.query('delete from facility_memberships where user_id = $1 and fac_id = 101', [id]),
       () =>
         api.post(as('sysadmin@pharmacy.test'), '/removefacility', { email: 'don@lakeside.test', facID: 101 }),
@@ -147,23 +122,18 @@ describe('two administrators on one user at once', () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = await userId('short.stay@meadowbrook.test');
-    let settled = false;
     const added = await whileHeld(
+      t.database,
       async (client) => {
         // The delete as /deleteuser writes it: the account ends and its roles go.
         await client.query('update users set deleted_at = now() where id = $1', [id]);
         await client.query('delete from facility_memberships where user_id = $1', [id]);
       },
       () =>
-        api
-          .post(as('super@portal.test'), '/adduserfacilities', {
-            email: 'short.stay@meadowbrook.test',
-            entities: [{ entityID: 201, userRole: 'Nursing' }],
-          })
-          .finally(() => {
-            settled = true;
-          }),
-      () => settled,
+        api.post(as('super@portal.test'), '/adduserfacilities', {
+          email: 'short.stay@meadowbrook.test',
+          entities: [{ entityID: 201, userRole: 'Nursing' }],
+        }),
     );
     expect(added.status, JSON.stringify(added.body)).toBe(404);
     expect(await auditKinds(id, 'user.add')).toBe(0);
@@ -173,6 +143,7 @@ describe('two administrators on one user at once', () => {
   it('answers a password reset of a user deleted meanwhile with 404, not "Password successfully reset"', async () => {
     const id = await userId('admin@meadowbrook.test');
     const reset = await whileHeld(
+      t.database,
       (client) => client.query('update users set deleted_at = now() where id = $1', [id]),
       () =>
         api.post(as('super@portal.test'), '/adminpwdreset', {
