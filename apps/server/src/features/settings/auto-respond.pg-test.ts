@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { whileHeld } from '../../test/while-held.ts';
 import { sweepAutoRespond } from './auto-respond.ts';
 import { raiseAlert } from './test-support.ts';
 
@@ -83,37 +84,17 @@ describe('the auto-respond sweep beside a save of its rule', () => {
       dateCreated: new Date(),
       createdAt: new Date(Date.now() + 1000),
     });
-    const pool = t.database.pool;
-    if (!pool) throw new Error('this test needs PostgreSQL');
-    // An admin turning auto-respond off: written, not yet committed.
-    const admin = await pool.connect();
-    let answered: number;
-    try {
-      await admin.query('begin');
-      await admin.query(
-        `update facility_settings set setting_value = '', updated_at = now()
-         where fac_id = 301 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
-      );
-      let settled = false;
-      const sweep = t.database.db
-        .transaction((tx) => sweepAutoRespond(tx, new Date()))
-        .finally(() => {
-          settled = true;
-        });
-      // Until the sweep waits for the admin's row, or (as it did) answers with the rule it read before the change.
-      for (let waited = 0; !settled; waited++) {
-        const { rows } = await pool.query<{ n: number }>(
-          'select count(*)::int as n from pg_locks where not granted',
-        );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        if (waited > 600) throw new Error('the sweep neither waited nor finished');
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await admin.query('commit');
-      answered = await sweep;
-    } finally {
-      admin.release();
-    }
+    // An admin turning auto-respond off, written and not yet committed, while the sweep runs: until the sweep waits
+    // for the admin's row, or (as it did) answers with the rule it read before the change.
+    const answered = await whileHeld(
+      t.database,
+      (admin) =>
+        admin.query(
+          `update facility_settings set setting_value = '', updated_at = now()
+           where fac_id = 301 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
+        ),
+      () => t.database.db.transaction((tx) => sweepAutoRespond(tx, new Date())),
+    );
     expect(answered).toBe(0);
     const [row] = await t.database.db.select().from(alerts).where(eq(alerts.id, waiting.id));
     expect(row?.srxStatus).toBeNull();

@@ -54,36 +54,17 @@ describe('a colleague re-sending the saved auto-respond while an admin changes i
       AutoRespondAction: 'Approve',
     });
     expect(approve.statusCode, approve.body).toBe(200);
-    const pool = t.database.pool;
-    if (!pool) throw new Error('this test needs PostgreSQL');
-    // The admin's save of None, written and not yet committed.
-    const admin = await pool.connect();
-    let answer: Awaited<ReturnType<typeof save>>;
-    try {
-      await admin.query('begin');
-      await admin.query(
-        `update facility_settings set setting_value = '', updated_at = now()
-         where fac_id = 101 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
-      );
-      // The colleague saves the reminders; the page re-sends Approve, the choice it showed.
-      const colleague = save('pharmacist@pharmacy.test', {
-        EmailNotificationMaxCount: 7,
-        AutoRespondAction: 'Approve',
-      });
-      // Wait until the colleague's save waits for the admin's row (only for that state, not a timing assertion).
-      for (let waited = 0; ; waited++) {
-        const { rows } = await pool.query<{ n: number }>(
-          'select count(*)::int as n from pg_locks where not granted',
-        );
-        if ((rows[0]?.n ?? 0) > 0) break;
-        if (waited > 600) throw new Error("the colleague's save never reached the admin's row");
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-      await admin.query('commit');
-      answer = await colleague;
-    } finally {
-      admin.release();
-    }
+    // The admin's save of None, written and not yet committed, while the colleague saves the reminders; the page
+    // re-sends Approve, the choice it showed.
+    const answer = await whileHeld(
+      t.database,
+      (admin) =>
+        admin.query(
+          `update facility_settings set setting_value = '', updated_at = now()
+           where fac_id = 101 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
+        ),
+      () => save('pharmacist@pharmacy.test', { EmailNotificationMaxCount: 7, AutoRespondAction: 'Approve' }),
+    );
     // Approve is no longer the saved choice: setting it again is giving it, which the colleague may not.
     expect(answer.statusCode, answer.body).toBe(403);
     expect(answer.json().message).toBe(SETTINGS_MESSAGES.autoRespondNotAllowed);
