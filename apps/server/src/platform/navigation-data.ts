@@ -135,20 +135,28 @@ async function firstAnswers(
       },
       remoteAddress: request.ip,
     });
+  const answerAll = (urls: readonly string[]) =>
+    Promise.all(urls.map(async (url) => [url, await call(url)] as const));
+  // A widget page's calls do not depend on the session's settings (a dashboard's depend on which widgets it shows),
+  // so they go beside the session check rather than after it. Each is checked by its own route; when the session
+  // check fails, their answers are dropped unread.
+  const widgetCalls = page.kind === 'widget' ? answerAll(earlyUrls(page, [])) : null;
+  widgetCalls?.catch(() => undefined);
   const info = await call(TOKEN_INFO_URL);
   if (info.statusCode !== 200) return null;
   const parsed = TokenInfoAnswerSchema.safeParse(info.json());
   if (!parsed.success) return null;
-  const urls = earlyUrls(
-    page,
-    visibleWidgets(parsed.data.userInfo.userSettings).map((w) => w.key),
-  );
+  const responses = await (widgetCalls ??
+    answerAll(
+      earlyUrls(
+        page,
+        visibleWidgets(parsed.data.userInfo.userSettings).map((w) => w.key),
+      ),
+    ));
   const answers = new Map([[TOKEN_INFO_URL, info.body]]);
-  const responses = await Promise.all(urls.map(call));
-  urls.forEach((url, i) => {
-    const response = responses[i];
-    if (response?.statusCode === 200) answers.set(url, response.body);
-  });
+  for (const [url, response] of responses) {
+    if (response.statusCode === 200) answers.set(url, response.body);
+  }
   return answers;
 }
 
