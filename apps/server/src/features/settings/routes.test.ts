@@ -383,6 +383,58 @@ describe('editing and deleting contacts', () => {
   });
 });
 
+describe('the audit trail of reminder contacts', () => {
+  it('names the address each change added, changed (from and to) or removed, and nothing for a refused or unchanged one', async () => {
+    const trail = async () =>
+      (
+        await t.database.db
+          .select()
+          .from(auditEvents)
+          .where(eq(auditEvents.kind, 'facility.settings'))
+          .orderBy(auditEvents.id)
+      ).map((e) => e.detail as Record<string, unknown>);
+    const before = (await trail()).length;
+    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ContactInfo: { Email: 'night.desk@meadowbrook.test' },
+    });
+    expect(added.status).toBe(200);
+    const id = (added.body.faciContact as { facilityContactInfoID: number }).facilityContactInfoID;
+    const other = await post('admin@meadowbrook.test', '/facilitysetting', {
+      FaciId: 101,
+      WidgetName: 'highCost',
+      ContactInfo: { Email: 'day.desk@meadowbrook.test' },
+    });
+    expect(other.status).toBe(200);
+    const refused = await post('admin@meadowbrook.test', '/editfacisetting', {
+      ContactId: id,
+      ContactInfo: { Email: 'day.desk@meadowbrook.test' },
+    });
+    expect(refused.status).toBe(409);
+    const unchanged = await post('admin@meadowbrook.test', '/editfacisetting', {
+      ContactId: id,
+      ContactInfo: { Email: 'night.desk@meadowbrook.test' },
+    });
+    expect(unchanged.status).toBe(200);
+    const edited = await post('admin@meadowbrook.test', '/editfacisetting', {
+      ContactId: id,
+      ContactInfo: { Email: 'outside@example.test' },
+    });
+    expect(edited.status).toBe(200);
+    expect((await post('admin@meadowbrook.test', '/deletefacicontact', { ContactId: id })).status).toBe(200);
+    const events = (await trail()).slice(before);
+    expect(events).toHaveLength(4);
+    expect(events[0]).toMatchObject({ contactAdded: true, contact: 'night.desk@meadowbrook.test' });
+    expect(events[1]).toMatchObject({ contactAdded: true, contact: 'day.desk@meadowbrook.test' });
+    expect(events[2]).toMatchObject({
+      contactEdited: true,
+      contact: { from: 'night.desk@meadowbrook.test', to: 'outside@example.test' },
+    });
+    expect(events[3]).toMatchObject({ contactDeleted: true, contact: 'outside@example.test' });
+  });
+});
+
 describe("another tenant's contact", () => {
   it('is answered exactly as a contact that does not exist, on edit and on delete', async () => {
     const added = await post('admin@meadowbrook.test', '/facilitysetting', {

@@ -261,6 +261,8 @@ export async function settingsRoutes(fastify: FastifyInstance) {
             settings: rows.map((r) => r.name),
             changes: settingChanges(stored, rows),
             contactAdded: Boolean(added),
+            // Where the widget's reminders now go: an address added or changed by mistake (or not) is traceable.
+            ...(added ? { contact: added.contactInfo } : {}),
           }),
         );
         const version =
@@ -301,18 +303,26 @@ export async function settingsRoutes(fastify: FastifyInstance) {
       const email = typeof info === 'string' ? info : info.Email;
       try {
         await app.db.transaction(async (tx) => {
-          const [edited] = await tx
+          // The address as it stands now, locked: a colleague's edit since the read is what this one changes.
+          const [before] = await tx
+            .select({ contactInfo: facilityContacts.contactInfo })
+            .from(facilityContacts)
+            .where(eq(facilityContacts.id, contact.id))
+            .for('update');
+          // Deleted by a colleague since it was read: the new address was stored nowhere, so it is not 'updated'.
+          if (!before) throw notFound(NO_CONTACT);
+          // Saved as it was: nothing changed, and the trail says nothing.
+          if (before.contactInfo === email) return;
+          await tx
             .update(facilityContacts)
             .set({ contactInfo: email })
-            .where(eq(facilityContacts.id, contact.id))
-            .returning({ id: facilityContacts.id });
-          // Deleted by a colleague since it was read: the new address was stored nowhere, so it is not 'updated'.
-          if (!edited) throw notFound(NO_CONTACT);
+            .where(eq(facilityContacts.id, contact.id));
           await recordAudit(
             tx,
             audit(request, contact.facId, String(contact.id), {
               widget: contact.widget,
               contactEdited: true,
+              contact: { from: before.contactInfo, to: email },
             }),
           );
         });
@@ -343,12 +353,16 @@ export async function settingsRoutes(fastify: FastifyInstance) {
         const [deleted] = await tx
           .delete(facilityContacts)
           .where(eq(facilityContacts.id, contact.id))
-          .returning({ id: facilityContacts.id });
+          .returning({ contactInfo: facilityContacts.contactInfo });
         // The same delete sent twice at once (a double click): the second finds it gone, as if sent after it.
         if (!deleted) throw notFound(NO_CONTACT);
         await recordAudit(
           tx,
-          audit(request, contact.facId, String(contact.id), { widget: contact.widget, contactDeleted: true }),
+          audit(request, contact.facId, String(contact.id), {
+            widget: contact.widget,
+            contactDeleted: true,
+            contact: deleted.contactInfo,
+          }),
         );
       });
       return { message: 'Contact deleted' };
