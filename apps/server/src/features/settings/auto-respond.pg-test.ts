@@ -4,7 +4,7 @@ import { alertActions, alerts } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
 import { whileHeld } from '../../test/while-held.ts';
 import { sweepAutoRespond } from './auto-respond.ts';
-import { raiseAlert } from './test-support.ts';
+import { raiseAlert, turnAutoRespondOff } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): a person answering an alert
 // (or an admin saving the rule) while the auto-respond sweep runs needs two transactions at once, which PGlite's one
@@ -88,11 +88,7 @@ describe('the auto-respond sweep beside a save of its rule', () => {
     // for the admin's row, or (as it did) answers with the rule it read before the change.
     const answered = await whileHeld(
       t.database,
-      (admin) =>
-        admin.query(
-          `update facility_settings set setting_value = '', updated_at = now()
-           where fac_id = 301 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
-        ),
+      (admin) => turnAutoRespondOff(admin, 301),
       () => t.database.db.transaction((tx) => sweepAutoRespond(tx, new Date())),
     );
     expect(answered).toBe(0);

@@ -393,35 +393,23 @@ describe('the audit trail of reminder contacts', () => {
           .where(eq(auditEvents.kind, 'facility.settings'))
           .orderBy(auditEvents.id)
       ).map((e) => e.detail as Record<string, unknown>);
+    const add = (Email: string) =>
+      post('admin@meadowbrook.test', '/facilitysetting', {
+        FaciId: 101,
+        WidgetName: 'highCost',
+        ContactInfo: { Email },
+      });
     const before = (await trail()).length;
-    const added = await post('admin@meadowbrook.test', '/facilitysetting', {
-      FaciId: 101,
-      WidgetName: 'highCost',
-      ContactInfo: { Email: 'night.desk@meadowbrook.test' },
-    });
+    const added = await add('night.desk@meadowbrook.test');
     expect(added.status).toBe(200);
     const id = (added.body.faciContact as { facilityContactInfoID: number }).facilityContactInfoID;
-    const other = await post('admin@meadowbrook.test', '/facilitysetting', {
-      FaciId: 101,
-      WidgetName: 'highCost',
-      ContactInfo: { Email: 'day.desk@meadowbrook.test' },
-    });
-    expect(other.status).toBe(200);
-    const refused = await post('admin@meadowbrook.test', '/editfacisetting', {
-      ContactId: id,
-      ContactInfo: { Email: 'day.desk@meadowbrook.test' },
-    });
-    expect(refused.status).toBe(409);
-    const unchanged = await post('admin@meadowbrook.test', '/editfacisetting', {
-      ContactId: id,
-      ContactInfo: { Email: 'night.desk@meadowbrook.test' },
-    });
-    expect(unchanged.status).toBe(200);
-    const edited = await post('admin@meadowbrook.test', '/editfacisetting', {
-      ContactId: id,
-      ContactInfo: { Email: 'outside@example.test' },
-    });
-    expect(edited.status).toBe(200);
+    expect((await add('day.desk@meadowbrook.test')).status).toBe(200);
+    const edit = async (Email: string) =>
+      (await post('admin@meadowbrook.test', '/editfacisetting', { ContactId: id, ContactInfo: { Email } }))
+        .status;
+    expect(await edit('day.desk@meadowbrook.test')).toBe(409);
+    expect(await edit('night.desk@meadowbrook.test')).toBe(200);
+    expect(await edit('outside@example.test')).toBe(200);
     expect((await post('admin@meadowbrook.test', '/deletefacicontact', { ContactId: id })).status).toBe(200);
     const events = (await trail()).slice(before);
     expect(events).toHaveLength(4);

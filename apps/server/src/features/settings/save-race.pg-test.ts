@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, facilitySettings, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { bearer, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { whileHeld } from '../../test/while-held.ts';
+import { turnAutoRespondOff } from './test-support.ts';
 
 // Runs only against PostgreSQL (vitest includes *.pg-test.ts when DATABASE_URL is set): two saves at once need two
 // transactions at once, which PGlite's one connection cannot hold.
@@ -58,11 +59,7 @@ describe('a colleague re-sending the saved auto-respond while an admin changes i
     // re-sends Approve, the choice it showed.
     const answer = await whileHeld(
       t.database,
-      (admin) =>
-        admin.query(
-          `update facility_settings set setting_value = '', updated_at = now()
-           where fac_id = 101 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
-        ),
+      (admin) => turnAutoRespondOff(admin, 101),
       () => save('pharmacist@pharmacy.test', { EmailNotificationMaxCount: 7, AutoRespondAction: 'Approve' }),
     );
     // Approve is no longer the saved choice: setting it again is giving it, which the colleague may not.

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import type { Db } from '../../db/client.ts';
 import { alerts } from '../../db/schema/index.ts';
 
@@ -26,3 +27,11 @@ export async function raiseAlert(
   if (!row) throw new Error('insert failed');
   return row;
 }
+
+/** An admin's save of auto-respond None for a facility's highCost widget, written on `client` (its transaction). */
+export const turnAutoRespondOff = (client: pg.PoolClient, facId: number) =>
+  client.query(
+    `update facility_settings set setting_value = '', updated_at = now()
+     where fac_id = $1 and widget = 'highCost' and setting_name = 'AutoRespondAction'`,
+    [facId],
+  );
