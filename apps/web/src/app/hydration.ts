@@ -8,10 +8,8 @@ import {
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { narrowedTo } from '@/features/alerts/api/alert-keys.ts';
-import { alertListQuery } from '@/features/alerts/api/get-alert-list.ts';
-import { facilitiesQuery } from '@/features/alerts/api/get-facilities.ts';
-import { tokenInfoQuery } from '@/features/auth/api/token-info.ts';
+import { alertListQuery, facilitiesQuery, narrowedTo } from '@/features/alerts/first-load.ts';
+import { tokenInfoQuery } from '@/features/auth/first-load.ts';
 import { serverAnswerUrls } from '@/lib/early-requests.ts';
 import { getToken } from '@/lib/session-store.ts';
 

@@ -1,6 +1,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: the test keeps a draft as the alert dialog does, to see sign-out clear it
 import { draftKey, keepDraft, readDraft } from '@/features/alerts/api/action-drafts.ts';
 import { clearToken, setToken } from '@/lib/session-store.ts';
 import { SessionCacheReset } from './session-cache-reset.tsx';

@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+// biome-ignore lint/style/noRestrictedImports: every test file's setup; the feature's index.ts would load all its screens
 import { clearListSorts } from '@/features/alerts/api/list-sorts.ts';
 import { disposeRenderedApps } from './rendered-apps.ts';
 

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PrintDocument } from '@/features/print/model/print-document.ts';
+import type { PrintDocument } from '@/features/print';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
