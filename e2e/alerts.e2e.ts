@@ -32,6 +32,16 @@ async function openFirstRow(page: Page, tableName: string) {
   return page.getByRole('dialog');
 }
 
+/** A pharmacy Reply on an alert, sent through the API. */
+async function sendReply(token: string, widget: string, internalId: number, actionComment: string) {
+  const response = await fetch(`${portal.url}/api/requestaction`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requestedAction: 'Reply', widget, _internalID: internalId, actionComment }),
+  });
+  expect(response.status).toBe(200);
+}
+
 describe('alerts', () => {
   it('lets a nurse open an alert from the dashboard, Discuss it and see the entry in the thread', async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
@@ -272,19 +282,7 @@ describe('alerts', () => {
     if (!target) throw new Error('no alert of its own patient without an unread reply');
     // More Replies than the chat panel shows at once.
     const replies = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Pharmacy answer ${n} ${Date.now()}`);
-    for (const actionComment of replies) {
-      const response = await fetch(`${portal.url}/api/requestaction`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${pharmacyToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          requestedAction: 'Reply',
-          widget: 'HighCost',
-          _internalID: target._internalID,
-          actionComment,
-        }),
-      });
-      expect(response.status).toBe(200);
-    }
+    for (const comment of replies) await sendReply(pharmacyToken, 'HighCost', target._internalID, comment);
 
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
     const marked: number[] = [];
@@ -388,19 +386,8 @@ describe('alerts', () => {
     );
     if (!target) throw new Error('no therapeutic interchange alert at 101');
     // Earlier answers, so the thread is longer than the chat panel (40% of a 768 px screen).
-    for (const n of [1, 2, 3, 4]) {
-      const response = await fetch(`${portal.url}/api/requestaction`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${pharmacyToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          requestedAction: 'Reply',
-          widget: 'TherapeuticInt',
-          _internalID: target._internalID,
-          actionComment: `Earlier answer ${n}`,
-        }),
-      });
-      expect(response.status).toBe(200);
-    }
+    for (const n of [1, 2, 3, 4])
+      await sendReply(pharmacyToken, 'TherapeuticInt', target._internalID, `Earlier answer ${n}`);
     const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
     await page.goto(`${portal.url}/therapeutic-interchange/${target.rxNo}`);
     await page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
