@@ -32,6 +32,16 @@ async function openFirstRow(page: Page, tableName: string) {
   return page.getByRole('dialog');
 }
 
+/** A pharmacy Reply on an alert, sent through the API. */
+async function sendReply(token: string, widget: string, internalId: number, actionComment: string) {
+  const response = await fetch(`${portal.url}/api/requestaction`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ requestedAction: 'Reply', widget, _internalID: internalId, actionComment }),
+  });
+  expect(response.status).toBe(200);
+}
+
 describe('alerts', () => {
   it('lets a nurse open an alert from the dashboard, Discuss it and see the entry in the thread', async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
@@ -260,6 +270,112 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('opens an alert whose bubble is red on Actions/Discussions, marking each Reply read once as it comes into view', async () => {
+    const nurseToken = await apiToken(portal.url, 'nurse@meadowbrook.test');
+    const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
+    const alerts = await apiList(portal.url, nurseToken, '/highCost', 'highCostList');
+    // One whose patient has no other alert, so its row is found by name; not the alert the test above answers.
+    const target = alerts
+      .filter((a) => a.facID === 101 && !a.hasUnreadReply)
+      .filter((a) => alerts.filter((b) => b.patName === a.patName).length === 1)
+      .at(-1);
+    if (!target) throw new Error('no alert of its own patient without an unread reply');
+    // More Replies than the chat panel shows at once.
+    const replies = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => `Pharmacy answer ${n} ${Date.now()}`);
+    for (const comment of replies) await sendReply(pharmacyToken, 'HighCost', target._internalID, comment);
+
+    const { context, page, errors } = await signedIn('nurse@meadowbrook.test');
+    const marked: number[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/requestaction_readByFaci'))
+        marked.push((request.postDataJSON() as { requestActionID: number }).requestActionID);
+    });
+    const row = card(page, 'AUTHORIZATION').locator('tbody tr', { hasText: target.patName });
+    await row.getByRole('img', { name: 'Unread reply from pharmacy' }).waitFor();
+    await row.click();
+    const dialog = page.getByRole('dialog');
+    // Straight on the discussion the red bubble called her to, without reaching for its tab.
+    await expect
+      .poll(() => dialog.getByRole('tab', { name: /Actions\/Discussions/ }).getAttribute('aria-selected'))
+      .toBe('true');
+    const thread = dialog.getByRole('region', { name: 'Discussion' });
+    await thread.getByText(replies[0] as string).waitFor();
+    await settleAnimations(page);
+    // The Replies at least half in the panel's view, as the read marking counts them.
+    const repliesInView = () =>
+      thread.evaluate((panel, texts) => {
+        const view = panel.getBoundingClientRect();
+        return [...panel.querySelectorAll('li')].filter((item) => {
+          if (!texts.some((text) => item.textContent?.includes(text))) return false;
+          const box = item.getBoundingClientRect();
+          const shown = Math.min(box.bottom, view.bottom) - Math.max(box.top, view.top);
+          return shown >= box.height / 2;
+        }).length;
+      }, replies);
+    const inView = await repliesInView();
+    expect(inView).toBeGreaterThan(0);
+    expect(inView).toBeLessThan(replies.length);
+    // Only those are read, one request each, as when she turns to the tab herself: the rest wait for her to scroll.
+    await expect.poll(() => marked.length).toBe(inView);
+    await page.waitForTimeout(500);
+    expect(marked.length).toBe(inView);
+    await thread.evaluate((panel) => {
+      panel.scrollTop = panel.scrollHeight;
+    });
+    await expect.poll(() => marked.length).toBe(replies.length);
+    expect(new Set(marked).size).toBe(replies.length);
+    await page.waitForTimeout(500);
+    expect(marked.length).toBe(replies.length);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it('opens the next alert on the tab last chosen in a dialog, and on Detail again after sign-out', async () => {
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test');
+    const table = card(page, 'AUTHORIZATION').getByRole('table');
+    await table.waitFor();
+    // Rows whose bubble is not red: those open on the discussion whatever was chosen.
+    const rows = table
+      .locator('tbody tr[tabindex]')
+      .filter({ hasNot: page.getByRole('img', { name: 'Unread reply from pharmacy' }) });
+    const dialog = page.getByRole('dialog');
+    const tab = (name: 'Detail' | 'Actions/Discussions') =>
+      dialog.getByRole('tab', { name: name === 'Detail' ? 'Detail' : /Actions\/Discussions/, exact: true });
+    const openedOn = async (index: number) => {
+      await rows.nth(index).click();
+      await tab('Detail').waitFor();
+      return (await tab('Detail').getAttribute('aria-selected')) === 'true'
+        ? 'Detail'
+        : 'Actions/Discussions';
+    };
+    const close = async () => {
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+    };
+
+    expect(await openedOn(0)).toBe('Detail');
+    await tab('Actions/Discussions').click();
+    await close();
+    expect(await openedOn(1)).toBe('Actions/Discussions');
+    await tab('Detail').click();
+    await close();
+    expect(await openedOn(0)).toBe('Detail');
+    await tab('Actions/Discussions').click();
+    await close();
+
+    // The next person at the computer starts on Detail.
+    await page.getByTestId('user-menu-button').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await waitForPath(page, '/account/login');
+    await signInThroughForm(page, portal.url, 'sysadmin@pharmacy.test');
+    await waitForPath(page, '/dashboard');
+    await table.waitFor();
+    expect(await openedOn(0)).toBe('Detail');
+    await close();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('opens a long thread at its newest entry for the pharmacy, and shows its Reply at the end once sent', async () => {
     const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
     const [target] = await apiList(
@@ -270,19 +386,8 @@ describe('alerts', () => {
     );
     if (!target) throw new Error('no therapeutic interchange alert at 101');
     // Earlier answers, so the thread is longer than the chat panel (40% of a 768 px screen).
-    for (const n of [1, 2, 3, 4]) {
-      const response = await fetch(`${portal.url}/api/requestaction`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${pharmacyToken}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          requestedAction: 'Reply',
-          widget: 'TherapeuticInt',
-          _internalID: target._internalID,
-          actionComment: `Earlier answer ${n}`,
-        }),
-      });
-      expect(response.status).toBe(200);
-    }
+    for (const n of [1, 2, 3, 4])
+      await sendReply(pharmacyToken, 'TherapeuticInt', target._internalID, `Earlier answer ${n}`);
     const { context, page, errors } = await signedIn('sysadmin@pharmacy.test', VIEWPORTS.ward);
     await page.goto(`${portal.url}/therapeutic-interchange/${target.rxNo}`);
     await page.getByRole('tab', { name: /Actions\/Discussions/ }).click();

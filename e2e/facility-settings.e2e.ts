@@ -175,6 +175,46 @@ describe('facility settings', () => {
     await context.close();
   });
 
+  it("asks before a link leaves an address typed into 'Add reminder email' but not added, and not once it is added or cleared", async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    const field = card.getByLabel('Add reminder email');
+    const address = `typed.${Date.now()}@meadowbrook.test`;
+    await field.fill(address);
+    const dashboardLink = page.getByRole('navigation').getByRole('link', { name: 'Dashboard' });
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await dashboardLink.click();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await field.inputValue()).toBe(address);
+    // No Save for it: Add is what keeps an address.
+    expect(await card.getByRole('button', { name: 'Save', exact: true }).count()).toBe(0);
+
+    // Emptied by hand, nothing is held: the link goes at once.
+    await field.fill('');
+    await dashboardLink.click();
+    await waitForPath(page, '/dashboard');
+    expect(await question.count()).toBe(0);
+
+    // Added, nothing is held either.
+    await page.goBack();
+    await waitForPath(page, PAGE);
+    await field.fill(address);
+    const add = saved(page, '/api/facilitysetting');
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    expect((await add).status()).toBe(200);
+    await card.getByText(address, { exact: true }).waitFor();
+    await expect.poll(() => field.inputValue()).toBe('');
+    await dashboardLink.click();
+    await waitForPath(page, '/dashboard');
+    expect(await question.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves counts and an auto-respond choice, kept after a reload', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openSettings(page);

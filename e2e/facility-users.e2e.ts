@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { apiToken } from './support/api.ts';
-import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { expectAccessible, newPage, settleAnimations, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
 import { signInThroughForm, waitForPath } from './support/session.ts';
@@ -55,6 +55,46 @@ describe('facility users', () => {
     expect(errors).toEqual([]);
     await context.close();
   });
+
+  it.each([
+    ['tablet', VIEWPORTS.tablet],
+    ['desktop', VIEWPORTS.desktop],
+  ])(
+    'keeps Add Facility User and the buttons of its dialog each on one line, in one row (%s)',
+    async (_name, viewport) => {
+      const { context, page } = await newPage(browser, viewport);
+      const errors = watchConsole(page);
+      await openUsers(page);
+      // Where each button's box is, and how many lines its label takes.
+      const layout = (button: ReturnType<Page['getByRole']>) =>
+        button.evaluate((element) => {
+          const box = element.getBoundingClientRect();
+          const label = element.querySelector('.mantine-Button-label') ?? element;
+          return {
+            top: Math.round(box.top),
+            height: Math.round(box.height),
+            lines: label.getClientRects().length,
+            clipped: label.scrollWidth > label.clientWidth,
+          };
+        });
+      const open = page.getByRole('button', { name: 'Add Facility User' });
+      expect(await layout(open)).toMatchObject({ height: 36, lines: 1, clipped: false });
+      await open.click();
+      const dialog = page.getByRole('dialog', { name: 'Create Facility User' });
+      await dialog.getByLabel('Display name').waitFor();
+      await settleAnimations(page);
+      const buttons = await Promise.all(
+        ['Cancel', 'Create and Add Another', 'Create User'].map((name) =>
+          layout(dialog.getByRole('button', { name, exact: true })),
+        ),
+      );
+      const [cancel] = buttons;
+      expect(buttons).toEqual(buttons.map(() => ({ ...cancel, lines: 1, clipped: false })));
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
 
   it('creates a user who must change the password, edits, resets and deletes them', async () => {
     const { context, page } = await newPage(browser);

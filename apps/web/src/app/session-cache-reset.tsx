@@ -1,11 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { clearAllDrafts, clearListSorts } from '@/features/alerts';
+import { clearAllDrafts, clearDetailTab, clearListSorts } from '@/features/alerts';
 import { useToken } from '@/lib/session-store.ts';
 
 /**
- * Drops every cached answer, every unsent action draft and every remembered list sort, when the session ends, however it ended (sign-out, a
- * 401, another tab): the next person at the ward computer sees none of it.
+ * Drops every cached answer, every unsent action draft, every remembered list sort and the dialog tab last chosen,
+ * when the session ends, however it ended (sign-out, a 401, another tab): the next person at the ward computer sees
+ * none of it.
  */
 export function SessionCacheReset() {
   const token = useToken();
@@ -16,6 +17,7 @@ export function SessionCacheReset() {
       queryClient.clear();
       clearAllDrafts();
       clearListSorts();
+      clearDetailTab();
     }
     previous.current = token;
   }, [token, queryClient]);

@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: every test file's setup; the feature's index.ts would load all its screens
+import { clearDetailTab } from '@/features/alerts/api/detail-tab.ts';
+// biome-ignore lint/style/noRestrictedImports: as above
 import { clearListSorts } from '@/features/alerts/api/list-sorts.ts';
 import { disposeRenderedApps } from './rendered-apps.ts';
 
@@ -43,8 +45,10 @@ if (typeof window !== 'undefined') {
 afterEach(async () => {
   cleanup();
   disposeRenderedApps();
-  // Each test is a fresh page load: a column sort chosen in one (remembered for the tab) is not the next one's.
+  // Each test is a fresh page load: a column sort or dialog tab chosen in one (remembered for the tab) is not the
+  // next one's.
   clearListSorts();
+  clearDetailTab();
   // What the unmount scheduled runs now, while the DOM still exists (once, under load, React's scheduler ran after
   // the file's jsdom was gone: "window is not defined").
   await new Promise((resolve) => setTimeout(resolve, 0));

@@ -1,5 +1,6 @@
 export { clearAllDrafts } from './api/action-drafts.ts';
 export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
+export { clearDetailTab } from './api/detail-tab.ts';
 export { prefetchEarlyLists } from './api/get-alert-list.ts';
 export { usePharmacies } from './api/get-pharmacies.ts';
 export { clearListSorts } from './api/list-sorts.ts';

@@ -2,6 +2,7 @@ import { Badge, Group, Stack, Tabs, Text } from '@mantine/core';
 import { type AnyAlert, alertSubject, type Widget } from '@portal/domain';
 import { useState } from 'react';
 import { AlertPrintButtons } from '@/features/print';
+import type { DetailTab } from '../api/detail-tab.ts';
 import { useAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useAutoRead } from '../hooks/use-auto-read.ts';
 import { ActionBar } from './action-bar.tsx';
@@ -17,13 +18,23 @@ export interface AlertDetailContentProps {
   widget: Widget;
   alert: AnyAlert;
   onManualRead?: (() => void) | undefined;
+  /** The tab shown first (Detail unless said). */
+  initialTab?: DetailTab | undefined;
+  /** Called when the user turns to another tab. */
+  onTabChange?: ((tab: DetailTab) => void) | undefined;
 }
 
 /**
  * The detail of one alert: whose it is (patient and drug, above both tabs), badges, read toggle and copy link; the
  * Detail and Actions/Discussions tabs; the actions the viewer may take (spec 1, section 2).
  */
-export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailContentProps) {
+export function AlertDetailContent({
+  widget,
+  alert,
+  onManualRead,
+  initialTab = 'detail',
+  onTabChange,
+}: AlertDetailContentProps) {
   const permissions = useAlertPermissions(alert);
   useAutoRead(widget, alert, permissions);
   const [sentReplies, setSentReplies] = useState(0);
@@ -44,7 +55,13 @@ export function AlertDetailContent({ widget, alert, onManualRead }: AlertDetailC
         </Group>
       </Group>
       <AlertPrintButtons widget={widget} alert={alert} />
-      <Tabs defaultValue="detail" keepMounted={false}>
+      <Tabs
+        defaultValue={initialTab}
+        keepMounted={false}
+        onChange={(tab) => {
+          if (tab === 'detail' || tab === 'actions') onTabChange?.(tab);
+        }}
+      >
         <Tabs.List>
           <Tabs.Tab value="detail">Detail</Tabs.Tab>
           <Tabs.Tab

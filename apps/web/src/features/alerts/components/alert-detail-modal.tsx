@@ -1,5 +1,7 @@
 import type { AnyAlert, Widget } from '@portal/domain';
+import { useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
+import { dialogTabOf, rememberDetailTab } from '../api/detail-tab.ts';
 import { AlertDetailView } from './alert-detail-view.tsx';
 import { identifierOf } from './alert-identity.ts';
 import { AlertNotFound } from './alert-not-found.tsx';
@@ -18,6 +20,8 @@ export interface AlertDetailModalProps {
  * heading when no row opened it). Opened from a link, nothing of the alert shows before the server's answer.
  */
 export function AlertDetailModal({ widget, internalId, alert, onClose }: AlertDetailModalProps) {
+  // Decided once, on the row as it was clicked: the Reply read as the thread shows it must not move the tabs.
+  const [initialTab] = useState(() => dialogTabOf(alert));
   return (
     <OpenModal onClose={onClose} title={widget.title} size="xl">
       {internalId === null ? (
@@ -31,6 +35,8 @@ export function AlertDetailModal({ widget, internalId, alert, onClose }: AlertDe
           internalId={internalId}
           placeholder={alert}
           onManualRead={onClose}
+          initialTab={initialTab}
+          onTabChange={rememberDetailTab}
         />
       )}
     </OpenModal>

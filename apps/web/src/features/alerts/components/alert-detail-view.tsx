@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { isApiError } from '@/lib/api-error.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
+import type { DetailTab } from '../api/detail-tab.ts';
 import { alertDetailQuery } from '../api/get-alert.ts';
 import { AlertNotFound } from './alert-not-found.tsx';
 
@@ -49,6 +50,10 @@ export interface AlertDetailViewProps {
   placeholder?: AnyAlert | undefined;
   /** Called after the user marks the alert read or unread by hand (the modal closes). */
   onManualRead?: (() => void) | undefined;
+  /** The tab shown first (Detail unless said). */
+  initialTab?: DetailTab | undefined;
+  /** Called when the user turns to another tab. */
+  onTabChange?: ((tab: DetailTab) => void) | undefined;
 }
 
 /** Loads one alert and shows it: 'Loading Settings...', 'No Active Alert Found' on a 404, else the detail. */
@@ -58,6 +63,8 @@ export function AlertDetailView({
   internalId,
   placeholder,
   onManualRead,
+  initialTab,
+  onTabChange,
 }: AlertDetailViewProps) {
   const query = useQuery({
     ...alertDetailQuery(widget, identifier, internalId),
@@ -66,7 +73,13 @@ export function AlertDetailView({
   if (query.data)
     return (
       <Suspense fallback={<LoadingSettings />}>
-        <AlertDetailContent widget={widget} alert={query.data} onManualRead={onManualRead} />
+        <AlertDetailContent
+          widget={widget}
+          alert={query.data}
+          onManualRead={onManualRead}
+          initialTab={initialTab}
+          onTabChange={onTabChange}
+        />
       </Suspense>
     );
   if (query.isPending) return <LoadingSettings />;

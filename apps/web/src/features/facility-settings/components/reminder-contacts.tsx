@@ -9,6 +9,8 @@ export interface ReminderContactsProps {
   facID: string;
   widget: SettingsWidget;
   contacts: Facility['facilityContacts'];
+  /** Told whether an address is typed into 'Add reminder email' and not yet added. */
+  onTypedChange?: ((isTyped: boolean) => void) | undefined;
 }
 
 /**
@@ -16,7 +18,7 @@ export interface ReminderContactsProps {
  * goes (after the refetch), focus goes to the next contact, else the previous one, else the Add field, instead of
  * being lost with the row.
  */
-export function ReminderContacts({ facID, widget, contacts }: ReminderContactsProps) {
+export function ReminderContacts({ facID, widget, contacts, onTypedChange }: ReminderContactsProps) {
   const headingId = useId();
   const own = contacts.filter((c) => c.widget === widget);
   const groupRef = useRef<HTMLDivElement>(null);
@@ -69,7 +71,7 @@ export function ReminderContacts({ facID, widget, contacts }: ReminderContactsPr
         </List>
       )}
       <div data-add-contact>
-        <AddContactForm facID={facID} widget={widget} />
+        <AddContactForm facID={facID} widget={widget} onTypedChange={onTypedChange} />
       </div>
     </Stack>
   );

@@ -27,7 +27,10 @@ export interface WidgetSettingsCardProps {
   facID: string;
   facility: Facility;
   widget: SettingsWidget;
-  /** Told whether the card holds values not yet saved (its Save is shown), each time that changes. */
+  /**
+   * Told whether the card holds values not yet saved (its Save is shown, or an address is typed into 'Add reminder
+   * email' but not added), each time that changes.
+   */
   onUnsavedChange?: (widget: SettingsWidget, isUnsaved: boolean) => void;
 }
 
@@ -62,11 +65,14 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
   const values: SettingsValues = { ...saved, ...edits };
   const errors = showErrors ? validateValues(values) : {};
   const isUnsaved = isChanged(values, saved);
+  // An address typed but not added is lost on leaving as an unsaved count is, though Add saves it, not Save.
+  const [hasTypedContact, setHasTypedContact] = useState(false);
+  const holdsUnsaved = isUnsaved || hasTypedContact;
   useEffect(() => {
-    onUnsavedChange?.(widget, isUnsaved);
+    onUnsavedChange?.(widget, holdsUnsaved);
     // A card gone from the page holds nothing any more.
     return () => onUnsavedChange?.(widget, false);
-  }, [onUnsavedChange, widget, isUnsaved]);
+  }, [onUnsavedChange, widget, holdsUnsaved]);
   const edit = (change: Partial<SettingsValues>) => {
     setEditedVersion((held) => held ?? version);
     setEdits((current) => ({ ...current, ...change }));
@@ -172,7 +178,12 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
             miw={180}
           />
         </Group>
-        <ReminderContacts facID={facID} widget={widget} contacts={facility.facilityContacts} />
+        <ReminderContacts
+          facID={facID}
+          widget={widget}
+          contacts={facility.facilityContacts}
+          onTypedChange={setHasTypedContact}
+        />
         <AutoRespondField
           widget={widget}
           value={values.autoRespond}

@@ -158,6 +158,9 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
     <OpenModal
       onClose={onClose}
       title={facility ? `Add Facility User to ${facility.facName}` : 'Create Facility User'}
+      // As wide as Add Pharmacy User's: at Mantine's default width its three buttons did not fit one row, and
+      // Create User, the button the form is for, sat alone on a line of its own below the others at every screen size.
+      size="lg"
     >
       <form ref={serverErrors.ref} onSubmit={submit} noValidate className={classes.form}>
         <Stack gap="sm">
