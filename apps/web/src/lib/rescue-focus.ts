@@ -54,6 +54,36 @@ export function focusPageHeading(): void {
   target?.focus({ preventScroll: true });
 }
 
+/** Frames to wait for the new page's heading (a lazily loaded page shows a loader first): about 2 s. */
+const MAX_FRAMES = 120;
+
+const isTextField = (element: Element | null) =>
+  element instanceof HTMLInputElement ||
+  element instanceof HTMLTextAreaElement ||
+  element instanceof HTMLSelectElement ||
+  (element instanceof HTMLElement && element.isContentEditable);
+
+/**
+ * Puts the focus on the page's heading once the page has drawn it (waiting up to MAX_FRAMES; then its main
+ * region), unless the page has put it in a field of its own or opened with a dialog. Answers a function that stops
+ * waiting.
+ */
+export function focusPageWhenDrawn(): () => void {
+  let frames = 0;
+  let handle = 0;
+  const attempt = () => {
+    // A page may open with a dialog (a widget page's link to an alert): the focus is the dialog's.
+    if (isTextField(document.activeElement) || topDialog()) return;
+    if (!document.querySelector('#main-content h1') && frames++ < MAX_FRAMES) {
+      handle = requestAnimationFrame(attempt);
+      return;
+    }
+    focusPageHeading();
+  };
+  handle = requestAnimationFrame(attempt);
+  return () => cancelAnimationFrame(handle);
+}
+
 function elementSibling(node: Node | null, forward: boolean): Element | null {
   let current = node;
   while (current && !(current instanceof Element))

@@ -67,7 +67,8 @@ const facilityRole = (message: string) =>
 const facilityId = (message: string) => int4IdNumberOrDigits(message);
 const displayName = (message: string) =>
   z.string({ error: message }).trim().min(1, message).max(100, USER_MESSAGES.tooLong(100));
-const titleField = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
+/** A user's title as every user form and body takes it (also the Account Info tab's form). */
+export const titleField = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
 
 /**
  * Body of `POST /createuser` (spec 2, section 7): a facility user at one facility. `UserRole` and `Title` are the
@@ -214,7 +215,8 @@ export type AdminPasswordResetInput = z.input<ReturnType<typeof adminPasswordRes
 /** Answer of `POST /adminpwdreset`. */
 export const AdminPasswordResetAnswerSchema = z.object({ message: z.string(), email: z.string() });
 
-const profileName = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
+/** A display name as `/edituserinfo` takes it (also the Account Info tab's form). */
+export const profileName = z.string().trim().max(100, USER_MESSAGES.tooLong(100));
 const profilePhone = z.string().max(40).transform(phoneDigits);
 
 /**

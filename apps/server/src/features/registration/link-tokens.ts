@@ -49,9 +49,20 @@ export async function consumeLinkToken(
     )
     .returning({ id: table.id });
   if (used.length !== 1) return false;
+  await revokeLinkTokens(db, kind, userId, now);
+  return true;
+}
+
+/** Marks every open link token of this kind for the user used, so none of the links already mailed works. */
+export async function revokeLinkTokens(
+  db: Db,
+  kind: LinkKind,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  const table = TABLES[kind];
   await db
     .update(table)
     .set({ usedAt: now })
     .where(and(eq(table.userId, userId), isNull(table.usedAt)));
-  return true;
 }

@@ -130,6 +130,27 @@ describe('POST /api/users/register', () => {
     await signIn(t.app, 'nurse@meadowbrook.test');
   });
 
+  it('takes the password of a registration repeated before confirming, and only its link confirms', async () => {
+    const again = 'twice.registered@example.test';
+    await post('/users/register', { fullname: 'First Try', email: again, password: 'first-password' });
+    const firstLink = await lastLink(again, '/confirm');
+    const second = await post('/users/register', {
+      fullname: 'Second Try',
+      email: again,
+      password: 'second-password',
+    });
+    expect(second.statusCode).toBe(200);
+    const secondLink = await lastLink(again, '/confirm');
+    expect(secondLink.token).not.toBe(firstLink.token);
+
+    // The first mail's link confirmed an account holding a password its owner no longer knew (or never chose).
+    expect((await post('/users/confirm', firstLink)).statusCode).toBe(400);
+    expect((await post('/users/confirm', secondLink)).statusCode).toBe(200);
+    expect((await login(again, 'first-password')).statusCode).toBe(401);
+    expect((await login(again, 'second-password')).statusCode).toBe(200);
+    expect((await userRow(again))?.displayName).toBe('Second Try');
+  });
+
   it('refuses a pharmacy-domain email: those accounts are made by a pharmacy administrator', async () => {
     const response = await post('/users/register', {
       fullname: 'Pharm Person',

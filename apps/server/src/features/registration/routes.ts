@@ -21,7 +21,7 @@ import { enqueueMail } from '../../platform/mail.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserByEmail } from '../auth/queries.ts';
-import { consumeLinkToken, issueLinkToken } from './link-tokens.ts';
+import { consumeLinkToken, issueLinkToken, revokeLinkTokens } from './link-tokens.ts';
 import { alreadyRegisteredMail, confirmationMail, linkUrl, resetMail } from './mails.ts';
 import { assertMailRequestAllowed } from './throttle.ts';
 
@@ -59,7 +59,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         description:
           'Creates a FacilityUser with no facility or pharmacy (an administrator grants one later) and mails a ' +
           `single-use confirmation link (${CONFIRM_LINK_HOURS} h) to /confirm?email=&token=. The answer is the ` +
-          'same whether or not the email already has an account; its owner is told by mail instead. Sign-in is ' +
+          'same whether or not the email already has an account; its owner is told by mail instead. Registering ' +
+          'again before confirming replaces the name and password and voids the earlier links. Sign-in is ' +
           'refused until the email is confirmed. Throttled like sign-in.',
         security: [],
         body: registerInputSchema(min),
@@ -103,6 +104,17 @@ export async function registrationRoutes(fastify: FastifyInstance) {
             detail: { reason: 'exists' },
           });
           return;
+        }
+        if (existing) {
+          // Registered again before confirming: this registration's name and password are the ones its link
+          // confirms, and the earlier links stop working. Kept as first typed, the password chosen now was thrown
+          // away (sign-in refused it once confirmed), and whoever registered the address first, its owner or not,
+          // held the account the owner went on to confirm.
+          await tx
+            .update(users)
+            .set({ displayName: fullname, passwordHash, updatedAt: new Date() })
+            .where(eq(users.id, existing.id));
+          await revokeLinkTokens(tx, 'confirm', existing.id);
         }
         const { token, tokenHash } = await issueLinkToken(
           tx,

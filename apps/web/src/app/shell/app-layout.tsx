@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
@@ -40,8 +40,11 @@ export function AppLayout() {
   const user = useCurrentUser();
   const settings = useLayoutSettings();
   const location = useLocation();
+  // Signed in (the sign-in form is gone with the public layout): the focus goes to the first page's heading, as it
+  // does on the way out (public-layout.tsx). A document's first load (key 'default') leaves it to the browser.
+  const [arrived] = useState(() => location.key !== 'default');
   // The path only: several screens open their dialogs through the query string (a pharmacy's users, a tote).
-  useFocusPageOnNavigate(location.pathname);
+  useFocusPageOnNavigate(location.pathname, arrived);
   // A deleted row's Actions button, a revoked key's Revoke button: focus goes to a neighbour, not to <body>.
   useEffect(() => rescueRemovedFocus(), []);
   const [navOpened, nav] = useDisclosure(false);

@@ -1,14 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { focusPageHeading, topDialog } from '@/lib/rescue-focus.ts';
-
-/** Frames to wait for the new page's heading (a lazily loaded page shows a loader first): about 2 s. */
-const MAX_FRAMES = 120;
-
-const isTextField = (element: Element | null) =>
-  element instanceof HTMLInputElement ||
-  element instanceof HTMLTextAreaElement ||
-  element instanceof HTMLSelectElement ||
-  (element instanceof HTMLElement && element.isContentEditable);
+import { focusPageWhenDrawn } from '@/lib/rescue-focus.ts';
 
 /**
  * After a navigation inside the portal (not the first load), puts the focus on the new page's heading, or on its
@@ -26,18 +17,6 @@ export function useFocusPageOnNavigate(place: string, focusFirst = false) {
       isFirst.current = false;
       return;
     }
-    let frames = 0;
-    let handle = 0;
-    const attempt = () => {
-      // A page may open with a dialog (a widget page's link to an alert): the focus is the dialog's.
-      if (isTextField(document.activeElement) || topDialog()) return;
-      if (!document.querySelector('#main-content h1') && frames++ < MAX_FRAMES) {
-        handle = requestAnimationFrame(attempt);
-        return;
-      }
-      focusPageHeading();
-    };
-    handle = requestAnimationFrame(attempt);
-    return () => cancelAnimationFrame(handle);
+    return focusPageWhenDrawn();
   }, [place]);
 }

@@ -50,6 +50,28 @@ describe('Account Info', () => {
     });
   });
 
+  it('refuses a name or title longer than the server takes at the field, with no call and no raw error', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const name = screen.getByLabelText('Display name');
+    await user.clear(name);
+    // Pasted, as a name this long would be: typing 150 letters one by one only slows the test.
+    await user.click(name);
+    await user.paste('N'.repeat(150));
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+    expect(await screen.findByText('Must be at most 100 characters')).toBeInTheDocument();
+    expect(name).toHaveAccessibleDescription('Must be at most 100 characters');
+
+    const title = screen.getByLabelText('Title');
+    await user.clear(title);
+    await user.click(title);
+    await user.paste('T'.repeat(120));
+    await user.click(screen.getByRole('button', { name: 'Save Title' }));
+    expect(title).toHaveAccessibleDescription('Must be at most 100 characters');
+    expect(screen.queryByText(/ZodError|Too big/)).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
+  });
+
   it('sends the phone as 10 digits and refuses fewer', async () => {
     const api = fakeApi().install();
     const { user } = await openAccount();

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { PATHS } from '@/lib/paths.ts';
-import { focusPageHeading } from '@/lib/rescue-focus.ts';
+import { focusPageHeading, focusPageWhenDrawn } from '@/lib/rescue-focus.ts';
 
 /**
  * Whether any query or mutation has been refused with 403 and this error code since the gate mounted (the server
@@ -44,11 +44,17 @@ export interface GateScreenProps {
 /**
  * The full-page screen a gate shows instead of the signed-in pages: what to do, the form, and Sign out. Like a page
  * reached by navigation, it puts the focus on its heading: the sign-in button (or the page a refused call came from)
- * is gone, and focus left on the body tells a screen reader nothing and starts the next Tab at the top.
+ * is gone, and focus left on the body tells a screen reader nothing and starts the next Tab at the top. The page it
+ * lets through gets the focus the same way.
  */
 export function GateScreen({ title, note, maw, children }: GateScreenProps) {
   useDocumentTitle(title);
-  useEffect(() => focusPageHeading(), []);
+  useEffect(() => {
+    focusPageHeading();
+    // Done (or signed out): the gate and the button just pressed go, and the focus goes to the page that takes its
+    // place rather than the body.
+    return () => void focusPageWhenDrawn();
+  }, []);
   return (
     <Center mih="100vh" p="md" component="main" id="main-content" tabIndex={-1}>
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={maw}>

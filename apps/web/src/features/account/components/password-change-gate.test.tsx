@@ -32,8 +32,10 @@ describe('forced password change', () => {
     ).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Account Info' })).not.toBeInTheDocument();
     await choosePassword(user);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Info' })).toBeInTheDocument();
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Account Info' });
     expect(currentPath(router)).toBe('/settings/account');
+    // The gate's button is gone with it: the focus goes to the page let through, not the body.
+    await waitFor(() => expect(heading).toHaveFocus());
     expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
       email: 'nurse@meadowbrook.test',
       password: 'my-own-password',

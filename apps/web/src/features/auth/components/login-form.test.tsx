@@ -1,4 +1,4 @@
-import { ENDPOINTS, TokenAnswerSchema, tooManyAttemptsMessage } from '@portal/domain';
+import { ENDPOINTS, LoginAnswerSchema, TokenAnswerSchema, tooManyAttemptsMessage } from '@portal/domain';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -75,6 +75,19 @@ describe('sign-in', () => {
     await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
     expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password is required');
+  });
+
+  it("puts the focus on the first page's heading once signed in, not on the body the form left", async () => {
+    new FakeApi()
+      .on('POST', ENDPOINTS.login, () => ok(LoginAnswerSchema, { token: 'session-1', userInfo: nurse() }))
+      .signedIn('session-1', nurse())
+      .install();
+    const app = renderApp('/account/login');
+    await app.user.type(await screen.findByLabelText('Email'), 'nurse@meadowbrook.test');
+    await app.user.type(screen.getByLabelText('Password'), 'portal-demo-1');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await waitFor(() => expect(heading).toHaveFocus());
   });
 
   it('exchanges a ?token= link for a session and opens the dashboard', async () => {

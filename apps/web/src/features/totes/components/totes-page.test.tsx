@@ -156,6 +156,38 @@ describe('TotesPage', () => {
     expect(rules).toMatch(/\[data-outside\][^{]*\{[^}]*color: var\(--mantine-color-dimmed\);[^}]*opacity: 1/);
   });
 
+  it('gives the focus back to the field once a range is chosen by keyboard, and keeps the shown range when left half-chosen', async () => {
+    install();
+    const { user } = renderApp('/packing-slips', { token: 'tok' });
+    await screen.findByText('Alpha East', {}, { timeout: 5000 });
+    const field = screen.getByRole('button', { name: /^Ship dates/ });
+    const shown = field.textContent;
+    expect(shown).not.toBe('');
+
+    field.focus();
+    await user.keyboard('{Enter}');
+    const picker = await screen.findByRole('dialog', { name: 'Choose ship dates' });
+    // The calendar puts the focus on a day: a range is two days chosen with Enter.
+    await waitFor(() => expect(picker).toContainElement(document.activeElement as HTMLElement));
+    await user.keyboard('{ArrowLeft}{Enter}{ArrowLeft}{Enter}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Choose ship dates' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(field).toHaveFocus());
+    const chosen = field.textContent;
+    expect(chosen).not.toBe(shown);
+
+    // One day chosen, then Escape: the field still names the range the table shows.
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Choose ship dates' });
+    await user.keyboard('{ArrowLeft}{Enter}{Escape}');
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Choose ship dates' })).not.toBeInTheDocument(),
+    );
+    expect(field).toHaveTextContent(chosen ?? '');
+    await waitFor(() => expect(field).toHaveFocus());
+  });
+
   it('searches on Enter only', async () => {
     const api = install();
     const { user } = renderApp('/packing-slips', { token: 'tok' });

@@ -42,6 +42,8 @@ const CALENDAR_LABELS = {
 export function TotesPage() {
   useDocumentTitle('Totes');
   const [range, setRange] = useState<[string | null, string | null]>(() => defaultToteRange(new Date()));
+  // The last whole range, the one the table shows.
+  const [shownRange, setShownRange] = useState<[string, string]>(() => defaultToteRange(new Date()));
   const [params, setParams] = useState<ToteHeadersParams>(() => rangeQuery(defaultToteRange(new Date())));
   const [sort, setSort] = useState<ToteSort>(DEFAULT_TOTE_SORT);
   const [searchParams, setSearchParams] = useSearchParams();
@@ -53,7 +55,10 @@ export function TotesPage() {
   const changeRange = (value: [string | null, string | null]) => {
     setRange(value);
     const [from, to] = value;
-    if (from && to) setParams(rangeQuery([from, to]));
+    if (from && to) {
+      setShownRange([from, to]);
+      setParams(rangeQuery([from, to]));
+    }
   };
   const applySearch = (search: string) => {
     const text = search.trim();
@@ -79,7 +84,13 @@ export function TotesPage() {
           // Mantine's calendar leaves its arrow buttons and its dropdown dialog without names (axe: button-name,
           // aria-dialog-name), and its outside-month and weekend days below 4.5:1 contrast (see the CSS module).
           ariaLabels={CALENDAR_LABELS}
-          popoverProps={{ attributes: { dropdown: { 'aria-label': 'Choose ship dates' } } }}
+          // Closed with a day chosen by the keyboard, the calendar left the focus on the page's body; closed with
+          // only a first day chosen, the field showed no dates above a table still of the last whole range.
+          popoverProps={{
+            attributes: { dropdown: { 'aria-label': 'Choose ship dates' } },
+            returnFocus: true,
+          }}
+          onDropdownClose={() => setRange((current) => (current[0] && current[1] ? current : shownRange))}
           classNames={{ day: classes.day }}
         />
         <ToteSearch onSearch={applySearch} />
