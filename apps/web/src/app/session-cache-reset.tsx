@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { clearAllDrafts, clearListSorts } from '@/features/alerts';
+import { clearAllDrafts } from '@/features/alerts';
 import { useToken } from '@/lib/session-store.ts';
 
 /**
@@ -15,7 +15,6 @@ export function SessionCacheReset() {
     if (previous.current && !token) {
       queryClient.clear();
       clearAllDrafts();
-      clearListSorts();
     }
     previous.current = token;
   }, [token, queryClient]);

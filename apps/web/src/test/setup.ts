@@ -1,8 +1,6 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
-// biome-ignore lint/style/noRestrictedImports: every test file's setup; the feature's index.ts would load all its screens
-import { clearListSorts } from '@/features/alerts/api/list-sorts.ts';
 import { disposeRenderedApps } from './rendered-apps.ts';
 
 // Whole-app renders load lazy route chunks (the alert screens are large); on a busy two-core machine the
@@ -43,8 +41,6 @@ if (typeof window !== 'undefined') {
 afterEach(async () => {
   cleanup();
   disposeRenderedApps();
-  // Each test is a fresh page load: a column sort chosen in one (remembered for the tab) is not the next one's.
-  clearListSorts();
   // What the unmount scheduled runs now, while the DOM still exists (once, under load, React's scheduler ran after
   // the file's jsdom was gone: "window is not defined").
   await new Promise((resolve) => setTimeout(resolve, 0));

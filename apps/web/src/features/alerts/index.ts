@@ -2,7 +2,6 @@ export { clearAllDrafts } from './api/action-drafts.ts';
 export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
 export { prefetchEarlyLists } from './api/get-alert-list.ts';
 export { usePharmacies } from './api/get-pharmacies.ts';
-export { clearListSorts } from './api/list-sorts.ts';
 export { AlertDetailPage } from './components/alert-detail-page.tsx';
 export { AlertWidgetCard } from './components/alert-widget-card.tsx';
 export { CardErrorBoundary } from './components/card-error-boundary.tsx';
