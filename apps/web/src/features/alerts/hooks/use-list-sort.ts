@@ -22,13 +22,11 @@ export interface ListSortChoice {
 /** The address's search with this sort in it (the default: its parameters gone), every other parameter kept. */
 export function withListSort(search: URLSearchParams, sort: ListSort | null): URLSearchParams {
   const next = new URLSearchParams(search);
+  next.delete(LIST_SORT_PARAM);
+  next.delete(LIST_SORT_ORDER_PARAM);
   if (sort) {
-    // `set` keeps a parameter's place in the address (and drops any repeat of it).
-    next.set(LIST_SORT_PARAM, sort.column);
-    next.set(LIST_SORT_ORDER_PARAM, sort.order);
-  } else {
-    next.delete(LIST_SORT_PARAM);
-    next.delete(LIST_SORT_ORDER_PARAM);
+    next.append(LIST_SORT_PARAM, sort.column);
+    next.append(LIST_SORT_ORDER_PARAM, sort.order);
   }
   return next;
 }
