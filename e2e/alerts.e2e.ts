@@ -187,19 +187,37 @@ describe('alerts', () => {
     await context.close();
   });
 
-  it("keeps a widget page's column sort when the pharmacist comes Back from the archive or another page, not after sign-out", async () => {
+  /** The table's column sort as its headers say it ('Facility descending'). */
+  const sortedBy = (table: Locator) =>
+    table
+      .locator('th[aria-sort]:not([aria-sort="none"])')
+      .evaluateAll((heads) => heads.map((h) => `${h.textContent?.trim()} ${h.getAttribute('aria-sort')}`));
+  /** The rows the table shows, in its order (spacer rows have no tab stop). */
+  const rowsOf = (table: Locator) => table.locator('tbody tr[tabindex]').allTextContents();
+
+  it("keeps a widget page's column sort in its address: Back from the archive or another page, a reload, not the next sign-in", async () => {
     const { context, page, errors } = await signedIn('sysadmin@pharmacy.test');
     const table = page.getByRole('table', { name: 'AUTHORIZATION alerts' });
-    const sortedBy = () =>
-      table
-        .locator('th[aria-sort]:not([aria-sort="none"])')
-        .evaluateAll((heads) => heads.map((h) => `${h.textContent?.trim()} ${h.getAttribute('aria-sort')}`));
     await page.goto(`${portal.url}/alerts/authorization`);
     await table.waitFor();
     const facility = table.getByRole('columnheader', { name: 'Facility' }).getByRole('button');
     await facility.click();
     await facility.click();
-    await expect.poll(sortedBy).toEqual(['Facility descending']);
+    await expect.poll(() => sortedBy(table)).toEqual(['Facility descending']);
+    await expect
+      .poll(() => page.url())
+      .toBe(`${portal.url}/alerts/authorization?sort=facName&sortOrder=desc`);
+    const firstFacility = await table.locator('tbody tr').first().locator('td').nth(1).textContent();
+    await expect
+      .poll(() => table.locator('tbody tr').last().locator('td').nth(1).textContent())
+      .not.toBe(firstFacility);
+    const sortedRows = await rowsOf(table);
+
+    // A reload: the same order, from the address.
+    await page.reload();
+    await table.waitFor();
+    await expect.poll(() => sortedBy(table)).toEqual(['Facility descending']);
+    await expect.poll(() => rowsOf(table)).toEqual(sortedRows);
 
     // The archive and Back: the queue is sorted as it was left, as its facility filter would be.
     await page.getByRole('link', { name: 'Archive' }).click();
@@ -208,22 +226,21 @@ describe('alerts', () => {
     await page.goBack();
     await waitForPath(page, '/alerts/authorization');
     await table.waitFor();
-    await expect.poll(sortedBy).toEqual(['Facility descending']);
-    const firstFacility = await table.locator('tbody tr').first().locator('td').nth(1).textContent();
-    await expect
-      .poll(() => table.locator('tbody tr').last().locator('td').nth(1).textContent())
-      .not.toBe(firstFacility);
+    await expect.poll(() => sortedBy(table)).toEqual(['Facility descending']);
 
-    // Another widget and back by the menu: that widget starts in its own order, this one keeps its sort.
+    // Another widget by the menu, and Back: that widget starts in its own order, this one keeps its sort.
     await page.getByRole('navigation').getByRole('link', { name: 'HIGH COST ALERTS', exact: true }).click();
     await waitForPath(page, '/alerts/highcostalerts');
-    await page.getByRole('table', { name: 'HIGH COST ALERTS alerts' }).waitFor();
-    await page.getByRole('navigation').getByRole('link', { name: 'AUTHORIZATION', exact: true }).click();
+    const other = page.getByRole('table', { name: 'HIGH COST ALERTS alerts' });
+    await other.waitFor();
+    await expect.poll(() => sortedBy(other)).toEqual(['Alerted On ascending']);
+    await page.goBack();
     await waitForPath(page, '/alerts/authorization');
     await table.waitFor();
-    await expect.poll(sortedBy).toEqual(['Facility descending']);
+    await expect.poll(() => sortedBy(table)).toEqual(['Facility descending']);
+    await expect.poll(() => rowsOf(table)).toEqual(sortedRows);
 
-    // The next person at the computer starts from the default order.
+    // The next person at the computer, opening the page from the dashboard, starts from the default order.
     await page.getByTestId('user-menu-button').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await waitForPath(page, '/account/login');
@@ -233,9 +250,33 @@ describe('alerts', () => {
     await page.keyboard.press('Enter');
     await waitForPath(page, '/alerts/authorization');
     await table.waitFor();
-    await expect.poll(sortedBy).toEqual(['Alerted On ascending']);
+    await expect.poll(() => sortedBy(table)).toEqual(['Alerted On ascending']);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('opens a copied sorted address in a fresh browser sorted as it was copied', async () => {
+    const first = await signedIn('sysadmin@pharmacy.test');
+    const table = (page: Page) => page.getByRole('table', { name: 'AUTHORIZATION alerts' });
+    await first.page.goto(`${portal.url}/alerts/authorization`);
+    await table(first.page).waitFor();
+    await table(first.page).getByRole('columnheader', { name: 'Patient' }).getByRole('button').click();
+    await expect.poll(() => sortedBy(table(first.page))).toEqual(['Patient ascending']);
+    const copied = first.page.url();
+    expect(copied).toBe(`${portal.url}/alerts/authorization?sort=patName&sortOrder=asc`);
+    await expect.poll(() => rowsOf(table(first.page))).not.toEqual([]);
+    const rows = await rowsOf(table(first.page));
+    await first.context.close();
+
+    // Another browser, signed in, opens the link as pasted.
+    const second = await signedIn('sysadmin@pharmacy.test');
+    await second.page.goto(copied);
+    await table(second.page).waitFor();
+    await expect.poll(() => sortedBy(table(second.page))).toEqual(['Patient ascending']);
+    await expect.poll(() => rowsOf(table(second.page))).toEqual(rows);
+    expect(second.page.url()).toBe(copied);
+    expect(second.errors).toEqual([]);
+    await second.context.close();
   });
 
   it('shows the nurse the red bubble after the pharmacy replies, and clears it once she reads the thread', async () => {

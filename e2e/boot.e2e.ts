@@ -135,6 +135,19 @@ describe('boot script', () => {
     await context.close();
   });
 
+  it('starts a sorted widget page’s list sorted, once, and never the list in the default order', async () => {
+    const { context, page } = await signedInDashboard('admin@meadowbrook.test');
+    await context.clearCookies();
+    const gets = watchApiGets(page);
+    await page.goto(`${portal.url}/alerts/authorization?sort=facName&sortOrder=desc`);
+    await page.locator('table tbody tr[tabindex]').first().waitFor();
+    await page.getByText(/^Total: \d+$/).waitFor();
+    expect(gets.filter((g) => g.startsWith('/api/highCost'))).toEqual([
+      '/api/highCost?sort=facName&sortOrder=desc&limit=100',
+    ]);
+    await context.close();
+  });
+
   // The signed-in area's modules are one chunk (apps/web/vite.chunks.ts), named in index.html and preloaded by the
   // boot script: the dashboard comes in a handful of files instead of ~60.
   it('loads the dashboard in a handful of script files, preloaded by the boot script', async () => {
@@ -506,6 +519,50 @@ describe('a widget page the server draws', () => {
     expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
     expect(warnings).toEqual([]);
     expect(page.url()).toBe(`${portal.url}${PAGE}?facilityIds=102`);
+    await context.close();
+  });
+
+  it('draws the page sorted by its address in the sort’s order, fetches its list once, and hydrates it as drawn', async () => {
+    const { context, page } = await signedInDashboard('admin@meadowbrook.test');
+    const warnings = await watchServerRows(page);
+    const gets = watchApiGets(page);
+    const sorted = `${PAGE}?facilityIds=101&facilityIds=102&sort=facName&sortOrder=desc`;
+    const response = await page.goto(`${portal.url}${sorted}`);
+    const html = (await response?.text()) ?? '';
+    expect(html).toContain('data-server-rendered');
+    // The Facility column carries the sort's arrow in the drawn page, and its rows come in the sort's order: the
+    // API's own answer to the sorted call, unread rows first as it pages them.
+    expect(html).toMatch(/aria-sort="descending"[^>]*>(?:(?!<\/th>).)*Facility/);
+    const token = await page.evaluate(() => window.localStorage.getItem('portal.token'));
+    const answer = (await (
+      await fetch(
+        `${portal.url}/api/highCost?sort=facName&sortOrder=desc&limit=100&facilityIds=101&facilityIds=102`,
+        {
+          headers: { authorization: `Bearer ${token}` },
+        },
+      )
+    ).json()) as { highCostList: { patName: string; facName: string }[] };
+    const facilities = answer.highCostList.map((alert) => alert.facName);
+    // Both facilities, so the order is the sort's and not the default's by chance.
+    expect(new Set(facilities).size).toBe(2);
+    const body = html.slice(html.indexOf('<tbody'), html.indexOf('</tbody>'));
+    const first = answer.highCostList[0];
+    expect(body.indexOf(first?.patName ?? '-')).toBeGreaterThan(-1);
+    await widgetPageLoaded(page);
+    await page.waitForSelector('#root:not([data-server-rendered])');
+    // Hydrated, not drawn again: the parser's row is still there, with no warning of markup that did not match.
+    expect(await page.locator('tbody tr[data-drawn-by-server="true"]').count()).toBe(1);
+    expect(warnings).toEqual([]);
+    const drawnFacilities = await page.locator('tbody tr[tabindex] td:nth-child(2)').allTextContents();
+    expect(drawnFacilities).toEqual(facilities.slice(0, drawnFacilities.length));
+    expect(await page.getByRole('columnheader', { name: 'Facility' }).getAttribute('aria-sort')).toBe(
+      'descending',
+    );
+    // Its list was in the page: the app asked for no list, nor the session or the facilities.
+    expect(
+      gets.filter((g) => g === '/api/tokeninfo' || g === '/api/facilities' || g.includes('limit=')),
+    ).toEqual([]);
+    expect(page.url()).toBe(`${portal.url}${sorted}`);
     await context.close();
   });
 

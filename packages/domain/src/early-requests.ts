@@ -6,12 +6,18 @@
  */
 import { API_BASE, ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 import { FACILITY_FILTER_PARAM, facilityFilterIds } from './facility-filter.ts';
+import { LIST_SORT_ORDER_PARAM, LIST_SORT_PARAM, type ListSort, listSortOf } from './list-sort.ts';
 import { WIDGETS, type WidgetKey, widgetByPath } from './widgets.ts';
 
 // Global in browsers and in Node; this package is compiled without either's types, so the part used is declared.
 declare const URLSearchParams: new (
   init?: string,
-) => { append(name: string, value: string): void; getAll(name: string): string[]; toString(): string };
+) => {
+  append(name: string, value: string): void;
+  get(name: string): string | null;
+  getAll(name: string): string[];
+  toString(): string;
+};
 
 /** A query string value: repeated keys for arrays, left out when undefined. */
 export type QueryValue = string | number | boolean | readonly (string | number)[] | undefined;
@@ -28,13 +34,22 @@ export function buildUrl(base: string, path: string, query: Record<string, Query
   return `${base}${path}${search ? `?${search}` : ''}`;
 }
 
+/** What a list's first page is asked for beyond the widget: the facilities it is narrowed to, and its sort. */
+export interface ListNarrowing {
+  readonly facilityIds?: readonly number[];
+  /** Null or absent: the widget's default sort. */
+  readonly sort?: ListSort | null;
+}
+
 /**
- * The URL of a list's first page as a card or a widget page asks for it (default sort, live), narrowed to the
- * facilities the page's address names, if any (the web app's get-alert-list.ts builds the same query: limit, then
- * facilityIds).
+ * The URL of a list's first page as a card or a widget page asks for it (live), sorted and narrowed as the page's
+ * address says, if it does (the web app's get-alert-list.ts builds the same query, in the same order: sort,
+ * sortOrder, limit, then facilityIds).
  */
-export const firstPageUrl = (listCall: string, facilityIds: readonly number[] = []) =>
+export const firstPageUrl = (listCall: string, { facilityIds = [], sort = null }: ListNarrowing = {}) =>
   buildUrl(API_BASE, listCall, {
+    sort: sort?.column,
+    sortOrder: sort?.order,
     limit: PAGE_LIMIT,
     facilityIds: facilityIds.length > 0 ? facilityIds : undefined,
   });
@@ -48,7 +63,7 @@ export const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined
 /** The pages whose first calls are started early: the dashboard, and a widget page's live list. */
 export type EarlyPage =
   | { kind: 'dashboard' }
-  | { kind: 'widget'; widgetKey: WidgetKey; facilityIds: number[] };
+  | { kind: 'widget'; widgetKey: WidgetKey; facilityIds: number[]; sort: ListSort | null };
 
 /** Which page an address is, for its early calls (the paths compared as the client router compares them). */
 export function earlyPageOf(pathname: string, search = ''): EarlyPage | null {
@@ -57,14 +72,16 @@ export function earlyPageOf(pathname: string, search = ''): EarlyPage | null {
   if (!path.startsWith('/alerts/') || path.endsWith('/archive')) return null;
   const widget = widgetByPath(path.slice('/alerts/'.length));
   if (!widget) return null;
-  const facilityIds = facilityFilterIds(new URLSearchParams(search).getAll(FACILITY_FILTER_PARAM));
-  return { kind: 'widget', widgetKey: widget.key, facilityIds };
+  const params = new URLSearchParams(search);
+  const facilityIds = facilityFilterIds(params.getAll(FACILITY_FILTER_PARAM));
+  const sort = listSortOf(widget, params.get(LIST_SORT_PARAM), params.get(LIST_SORT_ORDER_PARAM));
+  return { kind: 'widget', widgetKey: widget.key, facilityIds, sort };
 }
 
 /**
  * The GETs a page makes as it loads, after the session check (TOKEN_INFO_URL): the live first page of each of the
  * dashboard's widgets (`dashboardKeys`, the ones it shows), or the widget page's facilities and its first page,
- * narrowed as its address says.
+ * sorted and narrowed as its address says.
  */
 export function earlyUrls(page: EarlyPage, dashboardKeys: readonly WidgetKey[]): string[] {
   if (page.kind === 'dashboard') {
@@ -73,7 +90,7 @@ export function earlyUrls(page: EarlyPage, dashboardKeys: readonly WidgetKey[]):
   }
   const widget = WIDGETS.find((w) => w.key === page.widgetKey);
   if (!widget) return [];
-  return [FACILITIES_URL, firstPageUrl(widget.listCall, page.facilityIds)];
+  return [FACILITIES_URL, firstPageUrl(widget.listCall, page)];
 }
 
 /** The attribute of the HTML's data blocks naming the call each one answers. */

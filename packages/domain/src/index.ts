@@ -66,6 +66,7 @@ export {
   type FillView,
   firstPageUrl,
   formatFillCookie,
+  type ListNarrowing,
   parseFillCookie,
   parseZoneCookie,
   type QueryValue,
@@ -75,6 +76,13 @@ export {
 } from './early-requests.ts';
 export { API_BASE, ENDPOINTS, FILE_BASE, FILE_ENDPOINTS, PAGE_LIMIT } from './endpoints.ts';
 export { FACILITY_FILTER_PARAM, facilityFilterIds, INT4_MAX, MAX_FACILITY_IDS } from './facility-filter.ts';
+export {
+  LIST_SORT_ORDER_PARAM,
+  LIST_SORT_PARAM,
+  type ListSort,
+  listSortColumns,
+  listSortOf,
+} from './list-sort.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';
 export {

@@ -223,6 +223,23 @@ describe('a page load with the session', () => {
     }
   });
 
+  it("answers a widget page's list sorted as its address says, in that order, and the default for a bad sort", async () => {
+    const { token, cookie } = await signInWithCookie('admin@meadowbrook.test');
+    const path = widgetByKey('highCost').path;
+    const sorted = answersIn((await load(`/alerts/${path}?sort=facName&sortOrder=desc`, cookie)).body);
+    const url = '/api/highCost?sort=facName&sortOrder=desc&limit=100';
+    expect(sorted.map((a) => a.url)).toEqual([TOKEN_INFO_URL, '/api/facilities', url]);
+    // The API's own answer to that call: the rows in the facility's order, descending (unread first in each).
+    const direct = await t.app.inject({ url, headers: bearer(token) });
+    expect(stable(sorted[2]?.json ?? '{}')).toEqual(stable(direct.body));
+    const names = (JSON.parse(sorted[2]?.json ?? '{}') as { highCostList: { facName: string }[] })
+      .highCostList;
+    expect(new Set(names.map((row) => row.facName)).size).toBeGreaterThan(1);
+    // A column the table does not sort by reads as the default order: the default list is answered, not a 400.
+    const junk = answersIn((await load(`/alerts/${path}?sort=nope&sortOrder=desc`, cookie)).body);
+    expect(junk.map((a) => a.url)).toEqual([TOKEN_INFO_URL, '/api/facilities', '/api/highCost?limit=100']);
+  });
+
   it("never holds another tenant's alerts: don@lakeside.test's dashboard has 201's alone", async () => {
     const { cookie } = await signInWithCookie('don@lakeside.test');
     const answers = answersIn((await load('/dashboard', cookie)).body).slice(1);

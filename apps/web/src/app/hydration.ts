@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import type { QueryClient } from '@tanstack/react-query';
 import { matchRoutes, type RouteObject } from 'react-router';
-import { alertListQuery, facilitiesQuery, narrowedTo } from '@/features/alerts/first-load.ts';
+import { alertListQuery, facilitiesQuery, firstListParams } from '@/features/alerts/first-load.ts';
 import { tokenInfoQuery } from '@/features/auth/first-load.ts';
 import { serverAnswerUrls } from '@/lib/early-requests.ts';
 import { getToken } from '@/lib/session-store.ts';
@@ -39,7 +39,7 @@ export async function prepareHydration(routes: RouteObject[], client: QueryClien
 
 /**
  * The page's first answers taken into the cache, under the keys the server drew from (ssr/entry-server.tsx): the
- * dashboard's cards' lists, or a widget page's facilities and its list, narrowed as its address says.
+ * dashboard's cards' lists, or a widget page's facilities and its list, sorted and narrowed as its address says.
  */
 function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Promise<void>[] {
   const page = earlyPageOf(window.location.pathname, window.location.search);
@@ -49,9 +49,9 @@ function listsAnswered(answered: ReadonlySet<string>, client: QueryClient): Prom
     );
   }
   const widget = widgetByKey(page.widgetKey);
-  if (!answered.has(firstPageUrl(widget.listCall, page.facilityIds))) return [];
+  if (!answered.has(firstPageUrl(widget.listCall, page))) return [];
   return [
     ...(answered.has(FACILITIES_URL) ? [client.prefetchQuery(facilitiesQuery())] : []),
-    client.prefetchInfiniteQuery(alertListQuery(widget, narrowedTo(page.facilityIds))),
+    client.prefetchInfiniteQuery(alertListQuery(widget, firstListParams(page))),
   ];
 }

@@ -1,10 +1,10 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { clearAllDrafts, clearDetailTab, clearListSorts } from '@/features/alerts';
+import { clearAllDrafts, clearDetailTab } from '@/features/alerts';
 import { useToken } from '@/lib/session-store.ts';
 
 /**
- * Drops every cached answer, every unsent action draft, every remembered list sort and the dialog tab last chosen,
+ * Drops every cached answer, every unsent action draft and the dialog tab last chosen,
  * when the session ends, however it ended (sign-out, a 401, another tab): the next person at the ward computer sees
  * none of it.
  */
@@ -16,7 +16,6 @@ export function SessionCacheReset() {
     if (previous.current && !token) {
       queryClient.clear();
       clearAllDrafts();
-      clearListSorts();
       clearDetailTab();
     }
     previous.current = token;

@@ -5,6 +5,7 @@ import {
   ENDPOINTS,
   type FillView,
   firstPageUrl,
+  type ListNarrowing,
   TOKEN_INFO_URL,
   type UserInfo,
   type Widget,
@@ -34,12 +35,12 @@ const FACILITIES_URL = buildUrl(API_BASE, ENDPOINTS.facilities, undefined);
 function widgetAnswers(
   widget: Widget,
   alerts: ReturnType<typeof alertFixture>[],
-  facilityIds: number[] = [],
+  narrowing: ListNarrowing = {},
 ): Map<string, string> {
   return new Map([
     [TOKEN_INFO_URL, JSON.stringify({ userInfo: nurse() })],
     [FACILITIES_URL, JSON.stringify({ facilities: [facilityFixture(101), facilityFixture(102)] })],
-    [firstPageUrl(widget.listCall, facilityIds), JSON.stringify(listAnswer(widget, alerts).body)],
+    [firstPageUrl(widget.listCall, narrowing), JSON.stringify(listAnswer(widget, alerts).body)],
   ]);
 }
 
@@ -133,15 +134,39 @@ describe('the server’s drawing of a signed-in page', () => {
   });
 
   it('draws a widget page narrowed by its address from the narrowed answer, and only that one', async () => {
-    const narrowed = widgetAnswers(highCost, [alertFixture({ patName: 'East, Only', facID: 102 })], [102]);
+    const narrowed = widgetAnswers(highCost, [alertFixture({ patName: 'East, Only', facID: 102 })], {
+      facilityIds: [102],
+    });
     const html = await render(`http://portal.test/alerts/${highCost.path}?facilityIds=102`, narrowed);
     expect(html).toContain('East, Only');
     expect(html).toContain('Total: 1');
     // The unnarrowed address is another list: its answer is not in this page, so nothing is drawn.
     expect(await render(`http://portal.test/alerts/${highCost.path}`, narrowed)).toBeNull();
     // A facility the viewer does not see: the page rewrites its address and asks again, so it is not drawn.
-    const unseen = widgetAnswers(highCost, [alertFixture({ patName: 'Hidden, One' })], [301]);
+    const unseen = widgetAnswers(highCost, [alertFixture({ patName: 'Hidden, One' })], {
+      facilityIds: [301],
+    });
     expect(await render(`http://portal.test/alerts/${highCost.path}?facilityIds=301`, unseen)).toBeNull();
+  });
+
+  it('draws a widget page sorted by its address from the sorted answer, with the column’s arrow, and only that one', async () => {
+    const rows = [alertFixture({ patName: 'Young, Zoe' }), alertFixture({ patName: 'Adams, Al' })];
+    const sort = { column: 'patName', order: 'desc' } as const;
+    const sorted = widgetAnswers(highCost, rows, { sort, facilityIds: [102] });
+    const url = `http://portal.test/alerts/${highCost.path}?facilityIds=102&sort=patName&sortOrder=desc`;
+    const html = await render(url, sorted);
+    expect(html).toContain('Total: 2');
+    // The rows in the answer's order (the server sorted them), the Patient column marked as the sort.
+    expect(html?.indexOf('Young, Zoe')).toBeLessThan(html?.indexOf('Adams, Al') ?? 0);
+    expect(html).toMatch(/aria-sort="descending"[^>]*>(?:(?!<\/th>).)*Patient/);
+    expect(html).not.toMatch(/aria-sort="ascending"/);
+    // The default order is another list: its answer is not in this page, so nothing is drawn.
+    expect(await render(`http://portal.test/alerts/${highCost.path}?facilityIds=102`, sorted)).toBeNull();
+    // A sort the table does not offer reads as the default: drawn from the default answer, Alerted On ascending.
+    const plain = widgetAnswers(highCost, rows);
+    const junk = await render(`http://portal.test/alerts/${highCost.path}?sort=nope&sortOrder=desc`, plain);
+    expect(junk).toContain('Total: 2');
+    expect(junk).toMatch(/aria-sort="ascending"[^>]*>(?:(?!<\/th>).)*Alerted On/);
   });
 
   it('draws nothing for other pages, aliases, archives, or without the answers the first render needs', async () => {

@@ -17,7 +17,12 @@ import { renderToString } from 'react-dom/server';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { Providers } from '@/app/providers.tsx';
 import { routes } from '@/app/routes.tsx';
-import { alertListQuery, facilitiesQuery, narrowedTo, ownAlertPageOf } from '@/features/alerts/first-load.ts';
+import {
+  alertListQuery,
+  facilitiesQuery,
+  firstListParams,
+  ownAlertPageOf,
+} from '@/features/alerts/first-load.ts';
 import { tokenInfoQuery } from '@/features/auth/first-load.ts';
 import { drawingForView } from '@/lib/hydration-state.ts';
 import { PATHS, widgetPagePath } from '@/lib/paths.ts';
@@ -55,7 +60,7 @@ export async function warmUp(): Promise<void> {
 /**
  * Puts a widget page's first answers in the cache under the keys its first render asks for: the viewer's
  * facilities (its filter, and the check of the facilities its address names) and its live list's first page,
- * narrowed as the address says. False when the page cannot be drawn as the browser would first draw it: an answer
+ * sorted and narrowed as the address says. False when the page cannot be drawn as the browser would first draw it: an answer
  * missing, or the address naming a facility the viewer does not see (the page then rewrites its address and asks
  * for another list, which the server did not answer).
  */
@@ -67,13 +72,13 @@ function seedWidgetPage(
 ): boolean {
   const widget = widgetByKey(page.widgetKey);
   const facilities = answers.get(FACILITIES_URL);
-  const list = answers.get(firstPageUrl(widget.listCall, page.facilityIds));
+  const list = answers.get(firstPageUrl(widget.listCall, page));
   if (facilities === undefined || list === undefined) return false;
   const known = FacilitiesAnswerSchema.parse(JSON.parse(facilities));
   const visible = new Set(known.facilities.map((f) => f.facID));
   if (!page.facilityIds.every((id) => visible.has(id))) return false;
   client.setQueryData(facilitiesQuery().queryKey, known);
-  client.setQueryData(alertListQuery(widget, narrowedTo(page.facilityIds)).queryKey, {
+  client.setQueryData(alertListQuery(widget, firstListParams(page)).queryKey, {
     pages: [ownAlertPageOf(widget, JSON.parse(list), receivedAt)],
     pageParams: [null],
   });
@@ -99,7 +104,7 @@ function seedDashboard(
 
 /**
  * The markup of a signed-in dashboard or live widget page (at the widget's own address, `?facilityIds=` narrowing
- * it or not), drawn by the app's own components from the answers the page carries, for the browser to show before
+ * it or not, `?sort=` sorting it or not), drawn by the app's own components from the answers the page carries, for the browser to show before
  * its scripts have run and then hydrate (main.tsx). Null for any other page, or when an answer the page's first
  * render needs is missing: the page is then drawn by the browser, as before. Every render has its own query cache:
  * nothing of one reader's page stays for the next.

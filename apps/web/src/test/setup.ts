@@ -3,8 +3,6 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: every test file's setup; the feature's index.ts would load all its screens
 import { clearDetailTab } from '@/features/alerts/api/detail-tab.ts';
-// biome-ignore lint/style/noRestrictedImports: as above
-import { clearListSorts } from '@/features/alerts/api/list-sorts.ts';
 import { disposeRenderedApps } from './rendered-apps.ts';
 
 // Whole-app renders load lazy route chunks (the alert screens are large); on a busy two-core machine the
@@ -45,9 +43,7 @@ if (typeof window !== 'undefined') {
 afterEach(async () => {
   cleanup();
   disposeRenderedApps();
-  // Each test is a fresh page load: a column sort or dialog tab chosen in one (remembered for the tab) is not the
-  // next one's.
-  clearListSorts();
+  // Each test is a fresh page load: a dialog tab chosen in one (remembered for the tab) is not the next one's.
   clearDetailTab();
   // What the unmount scheduled runs now, while the DOM still exists (once, under load, React's scheduler ran after
   // the file's jsdom was gone: "window is not defined").

@@ -1,5 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { alertSchemaOf, srxStatusLabel, WIDGETS, widgetByKey } from '@portal/domain';
+import { alertSchemaOf, listSortColumns, srxStatusLabel, WIDGETS, widgetByKey } from '@portal/domain';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allPages, isUnreadFirst, listAlerts, readRuns } from '../../test/alerts.ts';
@@ -103,6 +103,14 @@ describe.each(WIDGETS.map((w) => [w.key, w] as const))('%s list call', (_key, wi
 });
 
 describe('sorting', () => {
+  it.each(WIDGETS.map((w) => [w.key, w] as const))(
+    '%s takes every column its table (and a page address) sorts by',
+    (_key, widget) => {
+      const columns = sortColumnsOf(widget.key);
+      for (const column of listSortColumns(widget)) expect(Object.hasOwn(columns, column), column).toBe(true);
+    },
+  );
+
   it.each(WIDGETS.map((w) => [w.key, w] as const))(
     '%s sorts by every column it offers, both ways',
     async (_key, widget) => {

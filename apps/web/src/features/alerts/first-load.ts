@@ -4,6 +4,6 @@
  * (ssr/entry-server.tsx) and the browser's hydration (app/hydration.ts). No components: importing the feature's
  * index.ts there would evaluate its screens in the first load's own chunk.
  */
-export { narrowedTo } from './api/alert-keys.ts';
+export { firstListParams } from './api/alert-keys.ts';
 export { alertListQuery, ownAlertPageOf } from './api/get-alert-list.ts';
 export { facilitiesQuery } from './api/get-facilities.ts';

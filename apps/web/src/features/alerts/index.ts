@@ -3,7 +3,6 @@ export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
 export { clearDetailTab } from './api/detail-tab.ts';
 export { prefetchEarlyLists } from './api/get-alert-list.ts';
 export { usePharmacies } from './api/get-pharmacies.ts';
-export { clearListSorts } from './api/list-sorts.ts';
 export { AlertDetailPage } from './components/alert-detail-page.tsx';
 export { AlertWidgetCard } from './components/alert-widget-card.tsx';
 export { CardErrorBoundary } from './components/card-error-boundary.tsx';

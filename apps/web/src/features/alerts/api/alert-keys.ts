@@ -1,4 +1,4 @@
-import type { WidgetKey } from '@portal/domain';
+import type { EarlyPage, ListSort, WidgetKey } from '@portal/domain';
 
 /** What a list call asks for, beyond paging: every input is part of the query key. */
 export interface AlertListParams {
@@ -17,6 +17,20 @@ export interface AlertListParams {
  */
 export const narrowedTo = (facilityIds: readonly number[]): AlertListParams =>
   facilityIds.length > 0 ? { facilityIds } : {};
+
+/** A list's sort: `sort` and `sortOrder` only when it is not the widget's default (null), for the same reason. */
+export const sortedBy = (sort: ListSort | null): AlertListParams =>
+  sort ? { sort: sort.column, sortOrder: sort.order } : {};
+
+/**
+ * The params of a live widget page's first list, sorted and narrowed as its address says (`earlyPageOf`): the page
+ * itself, the server's drawing of it and the hydration key it with this, and the boot script and the server ask
+ * for its URL (`firstPageUrl` of the same page), so all of them meet.
+ */
+export const firstListParams = (page: Extract<EarlyPage, { kind: 'widget' }>): AlertListParams => ({
+  ...sortedBy(page.sort),
+  ...narrowedTo(page.facilityIds),
+});
 
 /** Query keys of the alerts feature: feature, widget, kind, then the inputs. */
 export const alertKeys = {

@@ -6,7 +6,7 @@ export type DetailTab = 'detail' | 'actions';
 /**
  * The tab last chosen in an alert's dialog, for as long as the tab is open: a pharmacist working through a queue's
  * discussions, who turned to Actions/Discussions on one alert, finds the next one open there too instead of reaching
- * for the tab on every alert. Held in memory only, and dropped at sign-out with the list sorts, so the next person at
+ * for the tab on every alert. Held in memory only, and dropped at sign-out, so the next person at
  * the computer starts on Detail.
  */
 let chosen: DetailTab | null = null;

@@ -1,7 +1,8 @@
-import { widgetByKey } from '@portal/domain';
-import { describe, expect, it } from 'vitest';
+import { earlyPageOf, firstPageUrl, widgetByKey } from '@portal/domain';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { alertFixture, listAnswer } from '@/test/alert-fixtures.ts';
-import { alertPageOf, ownAlertPageOf } from './get-alert-list.ts';
+import { firstListParams } from './alert-keys.ts';
+import { alertPageOf, getAlertPage, ownAlertPageOf } from './get-alert-list.ts';
 
 describe('a list page from the server’s own answer (the server’s drawing of a page)', () => {
   it('is the page the browser’s checked reading gives, for a paged and an unpaged widget', () => {
@@ -27,4 +28,28 @@ describe('a list page from the server’s own answer (the server’s drawing of 
     const answer = JSON.parse(JSON.stringify(listAnswer(widgetByKey('refillTooSoon'), []).body));
     expect(() => ownAlertPageOf(widget, answer, 1_000)).toThrow(/holds no list/);
   });
+});
+
+describe('a widget page’s first list, as its address sorts and narrows it', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    '',
+    '?facilityIds=102',
+    '?sort=facName&sortOrder=desc',
+    '?sortOrder=desc&facilityIds=101&facilityIds=102&sort=patName',
+  ])(
+    'is asked for at the URL the boot script and the server asked for early (%s), byte for byte',
+    async (search) => {
+      const page = earlyPageOf('/alerts/authorization', search);
+      if (page?.kind !== 'widget') throw new Error('a widget page');
+      const widget = widgetByKey(page.widgetKey);
+      const fetched = vi.fn(
+        async (_url: string) => new Response(JSON.stringify(listAnswer(widget, []).body), { status: 200 }),
+      );
+      vi.stubGlobal('fetch', fetched);
+      await getAlertPage(widget, firstListParams(page), null);
+      expect(fetched.mock.calls[0]?.[0]).toBe(firstPageUrl(widget.listCall, page));
+    },
+  );
 });

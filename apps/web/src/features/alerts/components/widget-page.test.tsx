@@ -182,6 +182,92 @@ describe('WidgetPage', () => {
     expect(sorts).toContain('patName desc');
   });
 
+  it('puts the sort in its address in place of the history entry, the default order as a clean address, and Back from the archive finds it', async () => {
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture({ facID: 101 })]))
+      .install();
+    const app = renderApp('/alerts/authorization?facilityIds=101', { token: 'tok' });
+    const table = await screen.findByRole('table', { name: 'AUTHORIZATION alerts' });
+    const header = (name: RegExp) => within(table).getByRole('columnheader', { name });
+    await app.user.click(within(table).getByRole('button', { name: /Facility/ }));
+    await app.user.click(within(table).getByRole('button', { name: /Facility/ }));
+    await waitFor(() =>
+      expect(currentPath(app.router)).toBe(
+        '/alerts/authorization?facilityIds=101&sort=facName&sortOrder=desc',
+      ),
+    );
+    expect(app.router.state.historyAction).toBe('REPLACE');
+    expect(header(/Facility/)).toHaveAttribute('aria-sort', 'descending');
+
+    // Back from the archive: the address carries the sort.
+    fireEvent.click(screen.getByRole('link', { name: 'Archive' }));
+    await screen.findByRole('heading', { level: 1, name: 'AUTHORIZATION Archive' });
+    // The archive starts from its own default order (its ascending is newest first): the sort is not carried.
+    expect(currentPath(app.router)).toBe('/alerts/authorization/archive?facilityIds=101');
+    await act(() => app.router.navigate(-1));
+    const back = await screen.findByRole('table', { name: 'AUTHORIZATION alerts' });
+    expect(within(back).getByRole('columnheader', { name: /Facility/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+
+    // The default order again (Alerted On, ascending): nothing of the sort is left in the address.
+    await app.user.click(within(back).getByRole('button', { name: /Alerted On/ }));
+    await waitFor(() => expect(currentPath(app.router)).toBe('/alerts/authorization?facilityIds=101'));
+    expect(within(back).getByRole('columnheader', { name: /Alerted On/ })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+  });
+
+  it.each([
+    ['/alerts/authorization?sort=facName&sortOrder=desc', 'facName desc'],
+    ['/alerts/authorization?sortOrder=desc', 'dateCreated desc'],
+    ['/alerts/authorization/archive?sort=patName', 'patName asc'],
+  ])('opens %s sorted as its address says, asking for that list alone', async (path, expected) => {
+    const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture()]))
+      .install();
+    const app = renderApp(path, { token: 'tok' });
+    const table = await screen.findByRole('table', { name: /^AUTHORIZATION/ });
+    const [column = '', order] = expected.split(' ');
+    const name = { facName: /Facility/, dateCreated: /Alerted On/, patName: /Patient/ }[column];
+    expect(within(table).getByRole('columnheader', { name })).toHaveAttribute(
+      'aria-sort',
+      order === 'desc' ? 'descending' : 'ascending',
+    );
+    const asked = api
+      .callsTo('GET', authorization.listCall)
+      .map((c) => `${c.query.get('sort')} ${c.query.get('sortOrder')}`);
+    expect(asked).toEqual([expected]);
+    // Written the one way the page writes it, column and order both.
+    await waitFor(() => expect(currentPath(app.router)).toContain(`sort=${column}&sortOrder=${order}`));
+  });
+
+  it.each([
+    '?sort=nope&sortOrder=desc&facilityIds=101',
+    '?sort=toString&facilityIds=101',
+    '?sort=patName&sortOrder=sideways&facilityIds=101',
+    '?sort=dateCreated&sortOrder=asc&facilityIds=101',
+  ])(
+    'reads the sort of %s as the default order, without an error, and cleans it from the address',
+    async (search) => {
+      const api = withOrganisations(new FakeApi().signedIn('tok', nurse()))
+        .on('GET', authorization.listCall, () => listAnswer(authorization, [alertFixture({ facID: 101 })]))
+        .install();
+      const app = renderApp(`/alerts/authorization${search}`, { token: 'tok' });
+      const table = await screen.findByRole('table', { name: 'AUTHORIZATION alerts' });
+      expect(within(table).getByRole('columnheader', { name: /Alerted On/ })).toHaveAttribute(
+        'aria-sort',
+        'ascending',
+      );
+      await waitFor(() => expect(currentPath(app.router)).toBe('/alerts/authorization?facilityIds=101'));
+      for (const call of api.callsTo('GET', authorization.listCall)) {
+        expect([call.query.get('sort'), call.query.get('sortOrder')]).toEqual([null, null]);
+      }
+    },
+  );
+
   it.each([
     ['/alerts/authorization', 'AUTHORIZATION alerts'],
     ['/alerts/authorization/archive', 'AUTHORIZATION archived alerts'],

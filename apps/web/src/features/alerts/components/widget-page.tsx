@@ -17,12 +17,12 @@ import { isApiError } from '@/lib/api-error.ts';
 import { widgetPagePath } from '@/lib/paths.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import { keepFirstPageOnly } from '../api/alert-cache.ts';
-import { type AlertListParams, narrowedTo } from '../api/alert-keys.ts';
-import { listSortKey, useListSort } from '../api/list-sorts.ts';
+import { type AlertListParams, narrowedTo, sortedBy } from '../api/alert-keys.ts';
 import { useAlertList } from '../api/use-alert-list.ts';
 import { usePrefetchAlertPermissions } from '../hooks/use-alert-permissions.ts';
 import { useFillHeight } from '../hooks/use-fill-height.ts';
 import { useLinkedAlert } from '../hooks/use-linked-alert.ts';
+import { useListSort } from '../hooks/use-list-sort.ts';
 import { AlertDetailModal } from './alert-detail-modal.tsx';
 import { AlertTable, useShowMoreFocus } from './alert-table.tsx';
 import { ArchiveRange, type RangeField } from './archive-range.tsx';
@@ -69,7 +69,10 @@ function isRangeRefusal(error: unknown): boolean {
  */
 export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
   useDocumentTitle(isArchive ? `${widget.title} Archive` : widget.title);
-  const [sort, setSort] = useListSort(listSortKey(widget.key, isArchive));
+  // The column sort is the address's (`?sort=`), as the facility narrowing is: Archive and Current carry the narrowing
+  // only, each list starting from its own default order (the archive's ascending is newest first).
+  const listSort = useListSort(widget);
+  const sort = listSort.sort;
   const readWords = readStateWords(useCurrentUser().userType);
   const [range, setRange] = useState({ from: '', to: '' });
   const [incomplete, setIncomplete] = useState<Partial<Record<RangeField, true>>>({});
@@ -88,7 +91,7 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
 
   const params = useMemo<AlertListParams>(
     () => ({
-      ...(sort ? { sort: sort.id, sortOrder: sort.desc ? 'desc' : 'asc' } : {}),
+      ...sortedBy(sort),
       ...(isArchive ? { archived: true, from: applied.from || undefined, to: applied.to || undefined } : {}),
       ...narrowedTo(facilityIds),
     }),
@@ -198,8 +201,8 @@ export function WidgetPage({ widget, isArchive }: WidgetPageProps) {
             widget={widget}
             focusAlertId={more.focusAlertId}
             rows={shownRows}
-            sort={sort}
-            onSortChange={setSort}
+            sort={listSort.tableSort}
+            onSortChange={listSort.change}
             onOpen={(alert) => {
               setOpened(alert);
               linked.open(alert._internalID);
