@@ -47,6 +47,7 @@ const person = (over: Partial<AdminUser>): AdminUser =>
     numberFacilities: 1,
     entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
     requestorIsAdmin: true,
+    profileVersion: 'v-1',
     userSettings: defaultUserSettings(),
     ...over,
   });
