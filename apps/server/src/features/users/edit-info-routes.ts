@@ -8,7 +8,7 @@ import {
   USER_ADMIN_MESSAGES,
   USER_MESSAGES,
 } from '@portal/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
