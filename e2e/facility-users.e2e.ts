@@ -16,8 +16,8 @@ withPortalAndBrowser((p, b) => {
 
 const NEW_EMAIL = 'casey.e2e@meadowbrook.test';
 
-async function openUsers(page: Page) {
-  await signInThroughForm(page, portal.url, 'admin@meadowbrook.test');
+async function openUsers(page: Page, email = 'admin@meadowbrook.test') {
+  await signInThroughForm(page, portal.url, email);
   await waitForPath(page, '/dashboard');
   await page.goto(`${portal.url}/facility-users`);
   await page.getByRole('heading', { level: 1, name: 'Facility Users' }).waitFor();
@@ -172,6 +172,72 @@ describe('facility users', () => {
     await expect.poll(() => page.getByRole('cell', { name: NEW_EMAIL }).count()).toBe(0);
     expect((await login(NEW_EMAIL, 'second-pass-2')).status).toBe(401);
     await context.close();
+  });
+
+  it('refuses a profile save made on values someone else changed since, keeping what was typed; Reload shows theirs', async () => {
+    const email = 'robin.two@meadowbrook.test';
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const created = await fetch(`${portal.url}/api/createuser`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email,
+        password: 'robin-pass-1',
+        displayName: 'Robin Twoadmins',
+        userRole: 'Nursing',
+        faciID: 101,
+      }),
+    });
+    expect(created.status).toBe(200);
+    // The facility's admin and the pharmacy's SysAdmin open the same nurse's profile.
+    const admin = await newPage(browser, VIEWPORTS.tablet);
+    const sysadmin = await newPage(browser, VIEWPORTS.desktop);
+    await openUsers(admin.page);
+    await openUsers(sysadmin.page, 'sysadmin@pharmacy.test');
+    const mine = await rowAction(admin.page, 'Robin Twoadmins', 'Edit Name and Phone');
+    const theirs = await rowAction(sysadmin.page, 'Robin Twoadmins', 'Edit Name and Phone');
+
+    // The SysAdmin gives the phone and saves.
+    await theirs.getByLabel('Phone').fill('555-404-5050');
+    await theirs.getByRole('button', { name: 'Save' }).click();
+    await sysadmin.page.getByText('Profile updated successfully').waitFor();
+    await sysadmin.context.close();
+
+    // The facility's admin, in the dialog opened before (no phone in it), corrects the name and saves.
+    await mine.getByLabel('Display name').fill('Robin Renamed');
+    const refused = admin.page.waitForResponse((r) => r.url().endsWith('/api/edituserinfo'));
+    await mine.getByRole('button', { name: 'Save' }).click();
+    expect((await refused).status()).toBe(409);
+    await mine
+      .getByRole('alert')
+      .getByText(
+        'This profile was changed by someone else after you opened it. Your changes were not saved: reload to see the current profile.',
+      )
+      .waitFor();
+    expect(await mine.getByLabel('Display name').inputValue()).toBe('Robin Renamed');
+    expect(await mine.getByLabel('Phone').inputValue()).toBe('');
+    const reload = mine.getByRole('button', { name: 'Reload current values' });
+    await expect.poll(() => reload.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(admin.page, 'Edit Profile refused as changed since (tablet)');
+
+    // Reloaded, the dialog shows the SysAdmin's phone; the name typed again is saved beside it.
+    await admin.page.keyboard.press('Enter');
+    await expect.poll(() => mine.getByLabel('Phone').inputValue()).toBe('(555) 404-5050');
+    expect(await mine.getByLabel('Display name').inputValue()).toBe('Robin Twoadmins');
+    await mine.getByLabel('Display name').fill('Robin Renamed');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await admin.page.getByText('Profile updated successfully').waitFor();
+    await admin.page.getByRole('cell', { name: 'Robin Renamed', exact: true }).waitFor();
+    const users = await fetch(`${portal.url}/api/getusers`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const list = ((await users.json()) as { users: { email: string; displayName: string; phone: string }[] })
+      .users;
+    expect(list.find((u) => u.email === email)).toMatchObject({
+      displayName: 'Robin Renamed',
+      phone: '5554045050',
+    });
+    await admin.context.close();
   });
 
   // Last in the file: the 110 users it adds sort after the demo's, but would crowd the other tests' lists.

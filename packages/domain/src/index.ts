@@ -421,6 +421,7 @@ export {
   newPasswordField,
   optionalPhoneField,
   PHONE_DIGITS,
+  ProfileVersionSchema,
   phoneDigits,
   requiredPhoneField,
   USER_MESSAGES,

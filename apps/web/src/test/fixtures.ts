@@ -25,6 +25,7 @@ export function nurse(overrides: Partial<UserInfo> = {}): UserInfo {
     mfaEnrolmentRequired: false,
     userSettings: defaultUserSettings(),
     entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
+    profileVersion: 'v-1',
     ...overrides,
   });
 }

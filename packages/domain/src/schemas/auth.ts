@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { USER_TYPES } from '../roles.ts';
-import { USER_MESSAGES } from './user-fields.ts';
+import { ProfileVersionSchema, USER_MESSAGES } from './user-fields.ts';
 
 // Strings from outside are bounded so a 1 MB field is a 400, never work for the hasher. A field left out says what
 // is missing, not that undefined is not a string; each limit carries its own message, or it would say that too.
@@ -60,6 +60,8 @@ export const UserInfoSchema = z.object({
   mfaEnrolmentRequired: z.boolean(),
   userSettings: UserSettingsSchema,
   entityTypeAndRole: z.array(EntityRoleSchema),
+  /** The name and phone's version, which the Account Info page sends back with a change of either. */
+  profileVersion: ProfileVersionSchema,
 });
 export type UserInfo = z.infer<typeof UserInfoSchema>;
 

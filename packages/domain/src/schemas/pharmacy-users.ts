@@ -2,7 +2,13 @@ import { z } from 'zod';
 import { PHARMACY_ADMIN_MESSAGES } from '../pharmacy-admin.ts';
 import { PHARMACY_ROLES } from '../roles.ts';
 import { UserSettingsSchema } from './auth.ts';
-import { emailField, newPasswordField, optionalPhoneField, USER_MESSAGES } from './user-fields.ts';
+import {
+  emailField,
+  newPasswordField,
+  optionalPhoneField,
+  ProfileVersionSchema,
+  USER_MESSAGES,
+} from './user-fields.ts';
 
 const PHARMACY_ROLE_NAMES: readonly string[] = PHARMACY_ROLES.map((r) => r.name);
 
@@ -110,6 +116,8 @@ export const PharmacyUserSchema = z.object({
   pharmRole: z.array(z.object({ pharid: z.string(), role: z.string() })),
   userType: z.literal('PharmacyUser'),
   userRole: z.string(),
+  /** What Edit Profile sends back (as the facility-user lists carry). */
+  profileVersion: ProfileVersionSchema,
   /** The user's dashboard configuration, for the Edit User Settings dialog (as the facility-user lists carry). */
   userSettings: UserSettingsSchema,
 });

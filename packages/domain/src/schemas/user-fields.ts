@@ -31,6 +31,9 @@ export const USER_MESSAGES = {
   nameTooShort: 'Name must include a minimum of 4 characters',
   phoneTenDigits: 'Phone number must have 10 digits',
   profileRequired: 'Display Name and Phone are required fields',
+  /** A profile save whose `profileVersion` is no longer the user's (409): someone saved in between. */
+  profileChangedSince:
+    'This profile was changed by someone else after you opened it. Your changes were not saved: reload to see the current profile.',
   // Admin reset, link reset, own password
   passwordMinimum: (min: number) => `Password must include a minimum of ${min} characters`,
   // Pending facilities / pharmacies
@@ -113,3 +116,9 @@ export function newPasswordField(min: number, required: string, tooShort: (min: 
     .min(min, tooShort(min))
     .max(200, USER_MESSAGES.tooLong(200));
 }
+
+/**
+ * A user's profile version as the user lists, `userInfo` and the edit's answer carry it and a profile save sends it
+ * back: opaque, it changes whenever the user's display name or phone does (what the profile forms edit).
+ */
+export const ProfileVersionSchema = z.string().min(1).max(64);

@@ -8,6 +8,7 @@ import {
   newPasswordField,
   optionalPhoneField,
   PHONE_DIGITS,
+  ProfileVersionSchema,
   phoneDigits,
   USER_MESSAGES,
 } from './user-fields.ts';
@@ -233,6 +234,12 @@ export const EditUserInfoProfileSchema = z
     UserRole: facilityRole(USER_MESSAGES.selectFacilityRole).optional(),
     email: emailField(),
     entityId: entityIdField,
+    /**
+     * The user's `profileVersion` the form was loaded with. When given and the name or phone changed since, the
+     * save is refused (409, USER_MESSAGES.profileChangedSince) and nothing is written. Without it the save writes
+     * what it is given, as before (the spec's callers do not send it).
+     */
+    profileVersion: ProfileVersionSchema.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.displayName && !value.phone) {
@@ -263,6 +270,8 @@ export function editUserInfoAccountSchema(passwordMin: number) {
       password: passwordPair(passwordMin).password.optional(),
       confirmPassword: z.string().max(200, USER_MESSAGES.tooLong(200)).optional(),
       currentPassword: z.string().max(1024).optional(),
+      /** As the profile variant's: checked when given, so an administrator's change since is not overwritten. */
+      profileVersion: ProfileVersionSchema.optional(),
     })
     .superRefine((value, ctx) => {
       const changes = (['betaUser', 'displayName', 'phone', 'password'] as const).filter(
@@ -299,6 +308,8 @@ export const AdminUserSchema = z.object({
   numberFacilities: z.number().int(),
   entityTypeAndRole: z.array(z.object({ facid: z.number().int(), userRole: z.string() })),
   requestorIsAdmin: z.boolean(),
+  /** What Edit Profile sends back, so a save cannot silently replace a change made since the list was read. */
+  profileVersion: ProfileVersionSchema,
   /** The user's dashboard configuration, for the Edit settings modal. */
   userSettings: UserSettingsSchema,
 });

@@ -2,6 +2,7 @@ import { defaultUserSettings, isMfaAdmin, type UserInfo } from '@portal/domain';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilityMemberships, pharmacyMemberships, userMfa, users } from '../../db/schema/index.ts';
+import { profileVersion } from '../users/profile-version.ts';
 
 /** The live (not deleted) user with this email, compared case-insensitively. */
 export async function findUserByEmail(db: Db, email: string) {
@@ -72,6 +73,7 @@ export async function findUserInfo(
       isMfaAdmin({ userType: user.userType, entityTypeAndRole: entities }),
     userSettings: { ...defaultUserSettings(), ...user.settings },
     entityTypeAndRole: entities,
+    profileVersion: profileVersion(user),
   };
 }
 

@@ -12,6 +12,7 @@ import { pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { type PharmacyAccess, pharmacyAccess } from '../../platform/access.ts';
 import type { AuthUser } from '../../platform/context.ts';
 import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
+import { profileVersion } from '../users/profile-version.ts';
 
 /** The caller's pharmacies: names for answers, standings for the domain rule. */
 export interface CallerPharmacies {
@@ -129,6 +130,7 @@ export function toWireUser(record: PharmacyUserRecord, visiblePharmIds: Readonly
     pharmRole,
     userType: 'PharmacyUser',
     userRole: pharmRole[0]?.role ?? '',
+    profileVersion: profileVersion(record),
     userSettings: { ...defaultUserSettings(), ...record.settings },
   };
 }

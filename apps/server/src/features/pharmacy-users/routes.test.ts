@@ -488,6 +488,35 @@ describe('row-menu calls on a pharmacy user (/adminpwdreset, /edituserinfo, /del
     expect(await rolesOf(email)).toEqual([]);
   });
 
+  it('refuses (409) an Edit Profile through a pharmacy made on the version another administrator saved over', async () => {
+    const email = 'two.admins@pharmacy.test';
+    expect((await call(SYSADMIN, 'POST', '/createpharmuser', newUser({ email }))).status).toBe(200);
+    const versionFor = async (as: string) =>
+      ((await listed(as, email)) as (ListedUser & { profileVersion: string }) | undefined)?.profileVersion;
+    const [bySuper, bySysadmin] = [await versionFor(SUPER), await versionFor(SYSADMIN)];
+    expect(bySysadmin).toEqual(expect.any(String));
+    expect(bySuper).toBe(bySysadmin);
+    const phone = { email, entityId: 'sprx', displayName: 'Nia New', phone: '555-303-4040' };
+    const first = await call(SUPER, 'POST', '/edituserinfo', { ...phone, profileVersion: bySuper });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const name = { email, entityId: 'sprx', displayName: 'Nia Renamed', phone: '555-201-3344' };
+    const second = await call(SYSADMIN, 'POST', '/edituserinfo', { ...name, profileVersion: bySysadmin });
+    expect(second.status).toBe(409);
+    expect(second.body.message).toMatch(/^This profile was changed by someone else after you opened it/);
+    expect(await listed(SYSADMIN, email)).toMatchObject({ displayName: 'Nia New', phone: '5553034040' });
+    const [row] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+    const saves = await t.database.db
+      .select({ actor: auditEvents.actor })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'user.profile'), eq(auditEvents.recordId, String(row?.id))));
+    expect(saves).toEqual([{ actor: SUPER }]);
+    // Reloaded, the SysAdmin's form carries the version the list answers now, and saves.
+    const reloaded = await versionFor(SYSADMIN);
+    expect(reloaded).not.toBe(bySysadmin);
+    const third = await call(SYSADMIN, 'POST', '/edituserinfo', { ...name, profileVersion: reloaded });
+    expect(third.status, JSON.stringify(third.body)).toBe(200);
+  });
+
   it('refuses (403) what the menu does not offer: a non-manager holding user_Edit/Delete flags, and oneself', async () => {
     const email = 'upny.target@pharmacy.test';
     await call(SYSADMIN, 'POST', '/createpharmuser', newUser({ email, pharmID: ['upny'] }));

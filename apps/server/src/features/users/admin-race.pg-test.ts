@@ -47,6 +47,39 @@ describe('two administrators on one user at once', () => {
     expect(await auditKinds(id, 'user.profile')).toBe(0);
   });
 
+  it('writes only the first of two profile saves sent on the same version: the second is a 409', async () => {
+    const email = 'tess.race@meadowbrook.test';
+    const created = await api.post(as('admin@meadowbrook.test'), '/createuser', {
+      email,
+      password: 'temp-pass-1',
+      displayName: 'Tess Race',
+      userRole: 'Nursing',
+      faciID: 101,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    const id = await userId(email);
+    const list = await api.get(as('sysadmin@pharmacy.test'), '/facilityusers?faciId=101');
+    const loaded = (list.body.userInfos as { email: string; profileVersion: string }[]).find(
+      (u) => u.email === email,
+    );
+    // The facility admin's save of the phone, made on the same version, is committed while the SysAdmin's waits.
+    const second = await whileHeld(
+      t.database,
+      (client) => client.query(`update users set phone = '5557778888' where id = $1`, [id]),
+      () =>
+        api.post(as('sysadmin@pharmacy.test'), '/edituserinfo', {
+          displayName: 'Tess Renamed',
+          phone: '',
+          email,
+          entityId: 101,
+          profileVersion: loaded?.profileVersion,
+        }),
+    );
+    expect(second.status, JSON.stringify(second.body)).toBe(409);
+    expect(await api.row(email)).toMatchObject({ displayName: 'Tess Race', phone: '5557778888' });
+    expect(await auditKinds(id, 'user.profile')).toBe(0);
+  });
+
   it('records one deletion when a user is deleted twice at once', async () => {
     const id = await userId('nurse@meadowbrook.test');
     const again = await whileHeld(

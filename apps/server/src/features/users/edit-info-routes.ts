@@ -6,20 +6,23 @@ import {
   ENDPOINTS,
   editUserInfoAccountSchema,
   USER_ADMIN_MESSAGES,
+  USER_MESSAGES,
 } from '@portal/domain';
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Db } from '../../db/client.ts';
 import { facilityMemberships, users } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
 import { assertActive, currentUser, requireUser } from '../../platform/auth.ts';
-import { badRequest, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
+import { badRequest, conflict, forbidden, notFound, unauthorized } from '../../platform/errors.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserInfo } from '../auth/index.ts';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
-import { facilityRolesOf } from './queries.ts';
+import { profileVersion } from './profile-version.ts';
+import { facilityRolesOf, lockProfile } from './queries.ts';
 import { parseBody, userAudit } from './support.ts';
 import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf } from './viewer.ts';
@@ -29,8 +32,22 @@ const DescribedBody = z
   .describe(
     'Profile variant (an administrator, another user): { displayName, phone, UserRole?, email, entityId }. ' +
       'Own-account variant (no entityId): { email (your own), title?, at most one of betaUser | displayName | ' +
-      'phone | password (none: the title is the change), currentPassword (with password), confirmPassword? }.',
+      'phone | password (none: the title is the change), currentPassword (with password), confirmPassword? }. ' +
+      'Either may carry profileVersion.',
   );
+
+/**
+ * Locks the user's row for the rest of the save's transaction and, when the form sent the `profileVersion` it was
+ * loaded with, refuses the save (409) if the name or phone changed since. Checked on the locked row, so of two saves
+ * sent with the same version only the first is written: the second would put back the values the first replaced.
+ */
+async function lockAtVersion(tx: Db, userId: number, version: string | undefined) {
+  const stored = await lockProfile(tx, userId);
+  // Deleted by another administrator since it was read: nothing to update.
+  if (!stored) throw notFound(NO_SUCH_USER);
+  if (version !== undefined && version !== profileVersion(stored))
+    throw conflict(USER_MESSAGES.profileChangedSince);
+}
 
 /** `POST /edituserinfo`: an administrator's profile edit, or the caller's own account edit (spec 2, section 7). */
 export async function editInfoRoutes(fastify: FastifyInstance) {
@@ -63,17 +80,15 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
       if (!canChangeRole(viewer, asTarget, facID, input.UserRole)) throw forbidden();
     }
     await app.db.transaction(async (tx) => {
-      const [edited] = await tx
+      await lockAtVersion(tx, target.user.id, input.profileVersion);
+      await tx
         .update(users)
         .set({
           displayName: input.displayName,
           ...(input.phone === undefined ? {} : { phone: input.phone }),
           updatedAt: new Date(),
         })
-        .where(and(eq(users.id, target.user.id), isNull(users.deletedAt)))
-        .returning({ id: users.id });
-      // Deleted by another administrator since it was read: nothing to update.
-      if (!edited) throw notFound(NO_SUCH_USER);
+        .where(eq(users.id, target.user.id));
       if (newRole && input.UserRole)
         await tx
           .update(facilityMemberships)
@@ -147,6 +162,7 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
     // The spec's body carries the title beside any one change; it is stored as sent.
     if (input.title !== undefined && input.title !== row.title) change.title = input.title;
     await app.db.transaction(async (tx) => {
+      if (input.profileVersion !== undefined) await lockAtVersion(tx, me.id, input.profileVersion);
       await tx
         .update(users)
         .set({ ...change, updatedAt: new Date() })
@@ -175,7 +191,9 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
           'Profile: user_Edit of the role at entityId; a role change also needs user_Edit of the new role and is ' +
           'never allowed on yourself. Account: a password change needs currentPassword, clears the must-change ' +
           'flag and revokes your other sessions; a wrong currentPassword counts against the sign-in throttle (5 per ' +
-          'account, 20 per address, in 15 minutes: then 429).',
+          'account, 20 per address, in 15 minutes: then 429). profileVersion (optional, either variant) is the ' +
+          "user's profileVersion the form was loaded with: when the name or phone changed since, the answer is a " +
+          "409 and nothing is saved. The answer's userInfo carries the new profileVersion.",
         body: DescribedBody,
         response: {
           200: EditUserInfoAnswerSchema,
@@ -183,6 +201,7 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
           401: ApiErrorBodySchema,
           403: ApiErrorBodySchema,
           404: ApiErrorBodySchema,
+          409: ApiErrorBodySchema,
           429: ApiErrorBodySchema,
         },
       },

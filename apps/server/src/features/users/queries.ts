@@ -8,6 +8,7 @@ import {
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { facilities, facilityMemberships, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import { profileVersion } from './profile-version.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -97,6 +98,7 @@ export function toAdminUser(
     numberFacilities: roles.length,
     entityTypeAndRole: roles,
     requestorIsAdmin: requestorIsAdmin(viewer, target),
+    profileVersion: profileVersion(user),
     userSettings: { ...defaultUserSettings(), ...user.settings },
   };
 }
@@ -144,6 +146,19 @@ export async function lockLiveUser(db: Db, userId: number): Promise<boolean> {
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .for('update');
   return row !== undefined;
+}
+
+/**
+ * The live user's name and phone with the row locked until the transaction ends (pass a transaction), for a profile
+ * save to check its version against what is stored now; null when the user is deleted or gone.
+ */
+export async function lockProfile(db: Db, userId: number) {
+  const [row] = await db
+    .select({ displayName: users.displayName, phone: users.phone })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .for('update');
+  return row ?? null;
 }
 
 /**

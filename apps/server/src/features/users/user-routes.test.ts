@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { alertActions, pharmacyMemberships, users } from '../../db/schema/index.ts';
+import { alertActions, auditEvents, pharmacyMemberships, users } from '../../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../../db/seed/index.ts';
 import { buildTestApp, signIn, signInAll, type TestApp } from '../../test/test-app.ts';
 import { userApi } from './test-support.ts';
@@ -286,6 +286,140 @@ describe('POST /api/edituserinfo (profile)', () => {
       UserRole: 'Nursing',
     });
     expect(ownRole).toMatchObject({ status: 403, body: { message: 'You cannot change your own role' } });
+  });
+});
+
+describe('POST /api/edituserinfo (profileVersion: two administrators on one profile)', () => {
+  const email = 'two.admins@meadowbrook.test';
+  /** The user as `as` loaded them into Edit Profile: the Facility Users list of facility 101. */
+  const loaded = async (as: string) => {
+    const list = await api.get(as, '/facilityusers?faciId=101');
+    expect(list.status).toBe(200);
+    return (list.body.userInfos as { email: string; profileVersion: string }[]).find(
+      (u) => u.email === email,
+    );
+  };
+  const profileSaves = async (actor: string) => {
+    const id = (await api.row(email))?.id;
+    const rows = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'user.profile'), eq(auditEvents.recordId, String(id))));
+    return rows.filter((r) => r.actor === actor).length;
+  };
+
+  it('refuses (409) the second save made on the same version, saving nothing, and takes the answer’s version', async () => {
+    await create(email, 'Tess Twoadmins');
+    const admin = as('admin@meadowbrook.test');
+    const sysadmin = as('sysadmin@pharmacy.test');
+    const [byAdmin, bySysadmin] = [await loaded(admin), await loaded(sysadmin)];
+    expect(byAdmin?.profileVersion).toEqual(expect.any(String));
+    expect(bySysadmin?.profileVersion).toBe(byAdmin?.profileVersion);
+
+    const phone = await api.post(admin, '/edituserinfo', {
+      displayName: 'Tess Twoadmins',
+      phone: '5553334444',
+      email,
+      entityId: 101,
+      profileVersion: byAdmin?.profileVersion,
+    });
+    expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+    const next = phone.body.userInfo.profileVersion;
+    expect(next).not.toBe(byAdmin?.profileVersion);
+    expect((await loaded(sysadmin))?.profileVersion).toBe(next);
+
+    // The SysAdmin's form still holds the name and the old (empty) phone: saved, it would wipe the new phone.
+    const name = await api.post(sysadmin, '/edituserinfo', {
+      displayName: 'Tess Renamed',
+      phone: '',
+      email,
+      entityId: 101,
+      profileVersion: bySysadmin?.profileVersion,
+    });
+    expect(name).toMatchObject({
+      status: 409,
+      body: {
+        message:
+          'This profile was changed by someone else after you opened it. Your changes were not saved: reload to see the current profile.',
+      },
+    });
+    expect(await api.row(email)).toMatchObject({ displayName: 'Tess Twoadmins', phone: '5553334444' });
+    expect(await profileSaves('sysadmin@pharmacy.test')).toBe(0);
+
+    // A second save from the admin's open form, on the version the first answered.
+    const again = await api.post(admin, '/edituserinfo', {
+      displayName: 'Tess Twoadmin',
+      phone: '5553334444',
+      email,
+      entityId: 101,
+      profileVersion: next,
+    });
+    expect(again.status, JSON.stringify(again.body)).toBe(200);
+    expect(await profileSaves('admin@meadowbrook.test')).toBe(2);
+  });
+
+  it('saves without a version as before (the spec’s callers): the last save wins', async () => {
+    const stale = await api.post(as('sysadmin@pharmacy.test'), '/edituserinfo', {
+      displayName: 'Tess Lastwins',
+      phone: '',
+      email,
+      entityId: 101,
+    });
+    expect(stale.status, JSON.stringify(stale.body)).toBe(200);
+    expect(await api.row(email)).toMatchObject({ displayName: 'Tess Lastwins', phone: '' });
+  });
+
+  it('is not refused for a change of something the form does not edit (title, password)', async () => {
+    const version = (await loaded(as('admin@meadowbrook.test')))?.profileVersion;
+    const token = await signIn(t.app, email, 'temp-pass-1');
+    const reset = await api.post(as('admin@meadowbrook.test'), '/adminpwdreset', {
+      password: 'fresh-pass-1',
+      confirmPassword: 'fresh-pass-1',
+      email,
+      entityId: 101,
+    });
+    expect(reset.status).toBe(200);
+    expect(await isSignedIn(token)).toBe(false);
+    const saved = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      displayName: 'Tess Again',
+      phone: '',
+      email,
+      entityId: 101,
+      profileVersion: version,
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  });
+
+  it('checks the version of the own account edit too: an administrator’s change since is not overwritten', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    const mine = await api.get(token, '/tokeninfo');
+    const version = mine.body.userInfo.profileVersion;
+    expect(version).toEqual(expect.any(String));
+    const renamed = await api.post(as('super@portal.test'), '/edituserinfo', {
+      displayName: 'Don By Admin',
+      email: 'don@lakeside.test',
+      entityId: 201,
+    });
+    expect(renamed.status, JSON.stringify(renamed.body)).toBe(200);
+    const own = await api.post(token, '/edituserinfo', {
+      email: 'don@lakeside.test',
+      displayName: 'Don By Himself',
+      profileVersion: version,
+    });
+    expect(own).toMatchObject({
+      status: 409,
+      body: { message: expect.stringMatching(/changed by someone else/) },
+    });
+    expect((await api.row('don@lakeside.test'))?.displayName).toBe('Don By Admin');
+    const current = await api.post(token, '/edituserinfo', {
+      email: 'don@lakeside.test',
+      displayName: 'Don By Himself',
+      profileVersion: renamed.body.userInfo.profileVersion,
+    });
+    expect(current.body).toMatchObject({
+      message: 'User name updated',
+      userInfo: { displayName: 'Don By Himself' },
+    });
   });
 });
 

@@ -18,7 +18,11 @@ import { apiRequest } from '@/lib/api-client.ts';
 /** The lists the user-administration modals refresh by default: every facility-users list. */
 export const FACILITY_USERS_KEY: QueryKey = ['facility-users'];
 
-/** A POST mutation that refreshes the given lists (every facility-users list by default) when it settles. */
+/**
+ * A POST mutation that refreshes the given lists (every facility-users list by default) when it settles. The refresh
+ * is awaited before the caller's onSuccess or onError run, so a dialog opened next, or Edit Profile's Reload after a
+ * 409, finds the list as it is now (with each user's current profileVersion).
+ */
 function usePost<I, S extends z.ZodType>(path: string, schema: S, listKey: QueryKey = FACILITY_USERS_KEY) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -8,6 +8,7 @@ import {
   MessageAnswerSchema,
   PharmaciesAnswerSchema,
   USER_ADMIN_MESSAGES,
+  USER_MESSAGES,
   UserFacilitiesAnswerSchema,
   UsersAnswerSchema,
   userRoleKeys,
@@ -47,6 +48,7 @@ const person = (over: Partial<AdminUser>): AdminUser =>
     numberFacilities: 1,
     entityTypeAndRole: [{ facid: 101, userRole: 'Nursing' }],
     requestorIsAdmin: true,
+    profileVersion: 'v-1',
     userSettings: defaultUserSettings(),
     ...over,
   });
@@ -251,7 +253,65 @@ describe('FacilityUsersPage', () => {
       phone: '5552223333',
       email: 'nurse@meadowbrook.test',
       entityId: 101,
+      profileVersion: 'v-1',
     });
+  });
+
+  it('keeps what was typed when someone saved the profile meanwhile (409), and offers their values', async () => {
+    // The server as a colleague left it: the phone changed since this list was read, and with it the version.
+    let saved = person({});
+    let answer = fail(409, USER_MESSAGES.profileChangedSince, 'CONFLICT');
+    const api = install()
+      .on('GET', ENDPOINTS.getUsers, () => ok(UsersAnswerSchema, { users: [saved, ...USERS.slice(1)] }))
+      .on('POST', ENDPOINTS.editUserInfo, () => answer);
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Profile: nurse@meadowbrook.test' });
+    saved = person({ phone: '5559990000', profileVersion: 'v-2' });
+    await user.clear(within(dialog).getByLabelText('Display name'));
+    await user.type(within(dialog).getByLabelText('Display name'), 'Maria Typed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(USER_MESSAGES.profileChangedSince);
+    const reload = within(dialog).getByRole('button', { name: 'Reload current values' });
+    await waitFor(() => expect(reload).toHaveFocus());
+    expect(screen.getByRole('dialog')).toBe(dialog);
+    expect(within(dialog).getByLabelText('Display name')).toHaveValue('Maria Typed');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toMatchObject({ profileVersion: 'v-1' });
+
+    await user.click(reload);
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    expect(within(dialog).getByLabelText('Display name')).toHaveValue('Maria Alvarez');
+    expect(within(dialog).getByLabelText('Phone')).toHaveValue('(555) 999-0000');
+    expect(within(dialog).getByLabelText('Display name')).toHaveFocus();
+
+    // Saved on the reloaded values, the form sends their version, and the next dialog carries the one saved.
+    answer = ok(EditUserInfoAnswerSchema, { message: 'Profile updated successfully', userInfo: nurse() });
+    await user.clear(within(dialog).getByLabelText('Display name'));
+    await user.type(within(dialog).getByLabelText('Display name'), 'Maria Typed');
+    saved = person({ displayName: 'Maria Typed', phone: '5559990000', profileVersion: 'v-3' });
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Profile updated successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[1]?.body).toEqual({
+      displayName: 'Maria Typed',
+      phone: '5559990000',
+      email: 'nurse@meadowbrook.test',
+      entityId: 101,
+      profileVersion: 'v-2',
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Actions for Maria Typed' }, { timeout: 5000 }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
+    const next = await screen.findByRole('dialog', { name: 'Edit Profile: nurse@meadowbrook.test' });
+    await user.click(within(next).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(3));
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[2]?.body).toMatchObject({ profileVersion: 'v-3' });
   });
 
   it('puts the server’s field message under the profile input it names and keeps the dialog open', async () => {

@@ -34,6 +34,8 @@ export function FacilityUsersPage() {
   const query = useDeferredValue(search);
   const rows = useMemo(() => visibleUsers(data?.users ?? [], query, sort), [data, query, sort]);
   const close = () => setModal(null);
+  // The modal's user as the list holds them now (refreshed after a save), not as they were when it opened.
+  const current = (user: AdminUser) => data?.users.find((u) => u.userId === user.userId) ?? user;
   const mayCreate = viewer?.facilities.some((f) => canAddUserToFacility(viewer, f.facID)) ?? false;
   // Off, the button stays reachable and says why (as Add Pharmacy User and the row menus do); only while the
   // facilities load is it quietly off.
@@ -104,7 +106,7 @@ export function FacilityUsersPage() {
         <ResetPasswordModal user={modal.user} entityId={modal.entityId} onClose={close} />
       ) : null}
       {modal?.kind === 'profile' ? (
-        <EditProfileModal user={modal.user} entityId={modal.entityId} onClose={close} />
+        <EditProfileModal user={current(modal.user)} entityId={modal.entityId} onClose={close} />
       ) : null}
       {modal?.kind === 'settings' ? <EditSettingsModal user={modal.user} onClose={close} /> : null}
       {modal?.kind === 'delete' ? (

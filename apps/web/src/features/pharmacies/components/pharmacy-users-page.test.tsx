@@ -116,6 +116,8 @@ describe('PharmacyUsersPage', () => {
       phone: '5552223333',
       email: 'pharmacist@pharmacy.test',
       entityId: 'sprx',
+      // The version the list gave the row, so a colleague's save since is not silently replaced.
+      profileVersion: 'v-pharmacist',
     });
   });
 

@@ -68,6 +68,7 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
             ],
             userType: 'PharmacyUser',
             userRole: 'SysAdmin',
+            profileVersion: 'v-sysadmin',
             userSettings: {},
           },
           {
@@ -80,6 +81,7 @@ export function withPharmacyAdmin(api: FakeApi): FakeApi {
             pharmRole: [{ pharid: 'sprx', role: 'Pharmacist' }],
             userType: 'PharmacyUser',
             userRole: 'Pharmacist',
+            profileVersion: 'v-pharmacist',
             userSettings: { allowToSetSettings: true },
           },
         ],
