@@ -12,7 +12,7 @@ import {
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarRightCollapse } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, Outlet, useLocation } from 'react-router';
+import { Link, Outlet, useLocation, useNavigationType } from 'react-router';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { LiveUpdates } from '@/features/live-updates';
@@ -41,8 +41,10 @@ export function AppLayout() {
   const settings = useLayoutSettings();
   const location = useLocation();
   // Signed in (the sign-in form is gone with the public layout): the focus goes to the first page's heading, as it
-  // does on the way out (public-layout.tsx). A document's first load (key 'default') leaves it to the browser.
-  const [arrived] = useState(() => location.key !== 'default');
+  // does on the way out (public-layout.tsx). A document's load, a reload included, is a POP and leaves it to the
+  // browser, so the first Tab still reaches the skip link (a reload keeps the history entry's key: not a test).
+  const navigationType = useNavigationType();
+  const [arrived] = useState(() => navigationType !== 'POP');
   // The path only: several screens open their dialogs through the query string (a pharmacy's users, a tote).
   useFocusPageOnNavigate(location.pathname, arrived);
   // A deleted row's Actions button, a revoked key's Revoke button: focus goes to a neighbour, not to <body>.
