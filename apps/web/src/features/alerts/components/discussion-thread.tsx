@@ -72,7 +72,7 @@ export function DiscussionThread({
     return () => viewport.removeEventListener('scroll', onScroll);
   }, [viewport]);
 
-  // The tab's panel is kept mounted while hidden (no height): the thread goes to its newest entry when first shown.
+  // The thread goes to its newest entry when first shown; the panel may have no height yet (the dialog still opening).
   useEffect(() => {
     if (!viewport || !opensAtNewest) return;
     const toNewest = () => {
