@@ -207,10 +207,28 @@ describe('alerts', () => {
     await expect
       .poll(() => page.url())
       .toBe(`${portal.url}/alerts/authorization?sort=facName&sortOrder=desc`);
-    const firstFacility = await table.locator('tbody tr').first().locator('td').nth(1).textContent();
+    // The rows follow the header only once the sorted list has come: read the whole Facility column in one go, so
+    // a first row read from the previous order cannot pass for the sorted one. Unread rows come first, each group
+    // in the column's order.
     await expect
-      .poll(() => table.locator('tbody tr').last().locator('td').nth(1).textContent())
-      .not.toBe(firstFacility);
+      .poll(async () => {
+        const rows = await table
+          .locator('tbody tr[tabindex]')
+          .evaluateAll((trs) =>
+            trs.map((tr) => ({
+              unread: tr.getAttribute('data-unread'),
+              facility: tr.cells[1]?.textContent ?? '',
+            })),
+          );
+        const groups = ['true', 'false'].map((u) =>
+          rows.filter((r) => r.unread === u).map((r) => r.facility),
+        );
+        const descending = (names: string[]) =>
+          names.every((n, i) => i === 0 || names[i - 1].localeCompare(n) >= 0);
+        const changes = (names: string[]) => names.length > 1 && names[0] !== names.at(-1);
+        return groups.every(descending) && groups.some(changes);
+      })
+      .toBe(true);
     const sortedRows = await rowsOf(table);
 
     // A reload: the same order, from the address.
@@ -260,11 +278,14 @@ describe('alerts', () => {
     const table = (page: Page) => page.getByRole('table', { name: 'AUTHORIZATION alerts' });
     await first.page.goto(`${portal.url}/alerts/authorization`);
     await table(first.page).waitFor();
+    await expect.poll(() => rowsOf(table(first.page))).not.toEqual([]);
+    const unsorted = await rowsOf(table(first.page));
     await table(first.page).getByRole('columnheader', { name: 'Patient' }).getByRole('button').click();
     await expect.poll(() => sortedBy(table(first.page))).toEqual(['Patient ascending']);
     const copied = first.page.url();
     expect(copied).toBe(`${portal.url}/alerts/authorization?sort=patName&sortOrder=asc`);
-    await expect.poll(() => rowsOf(table(first.page))).not.toEqual([]);
+    // The header turns before the sorted list comes: wait for the rows to change, not for any rows.
+    await expect.poll(() => rowsOf(table(first.page))).not.toEqual(unsorted);
     const rows = await rowsOf(table(first.page));
     await first.context.close();
 
