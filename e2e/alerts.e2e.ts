@@ -212,14 +212,12 @@ describe('alerts', () => {
     // in the column's order.
     await expect
       .poll(async () => {
-        const rows = await table
-          .locator('tbody tr[tabindex]')
-          .evaluateAll((trs) =>
-            trs.map((tr) => ({
-              unread: tr.getAttribute('data-unread'),
-              facility: tr.cells[1]?.textContent ?? '',
-            })),
-          );
+        const rows = await table.locator('tbody tr[tabindex]').evaluateAll((trs) =>
+          trs.map((tr) => ({
+            unread: tr.getAttribute('data-unread'),
+            facility: tr.cells[1]?.textContent ?? '',
+          })),
+        );
         const groups = ['true', 'false'].map((u) =>
           rows.filter((r) => r.unread === u).map((r) => r.facility),
         );
