@@ -212,7 +212,7 @@ describe('alerts', () => {
     // in the column's order.
     await expect
       .poll(async () => {
-        const rows = await table.locator('tbody tr[tabindex]').evaluateAll((trs) =>
+        const rows = await table.locator('tbody tr[tabindex]').evaluateAll((trs: HTMLTableRowElement[]) =>
           trs.map((tr) => ({
             unread: tr.getAttribute('data-unread'),
             facility: tr.cells[1]?.textContent ?? '',
@@ -222,7 +222,7 @@ describe('alerts', () => {
           rows.filter((r) => r.unread === u).map((r) => r.facility),
         );
         const descending = (names: string[]) =>
-          names.every((n, i) => i === 0 || names[i - 1].localeCompare(n) >= 0);
+          names.every((n, i) => i === 0 || (names[i - 1] ?? '').localeCompare(n) >= 0);
         const changes = (names: string[]) => names.length > 1 && names[0] !== names.at(-1);
         return groups.every(descending) && groups.some(changes);
       })
