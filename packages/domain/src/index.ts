@@ -82,6 +82,10 @@ export {
   type ListSort,
   listSortColumns,
   listSortOf,
+  TABLE_COLUMNS,
+  type TableColumn,
+  type TableSortName,
+  tableColumnsOf,
 } from './list-sort.ts';
 export { httpErrorToast, MESSAGES, tooManyAttemptsMessage } from './messages.ts';
 export type { PermissionMap } from './permissions.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { earlyPageOf, earlyUrls, FACILITIES_URL, firstPageUrl } from './early-requests.ts';
-import { listSortColumns, listSortOf } from './list-sort.ts';
+import { listSortColumns, listSortOf, tableColumnsOf } from './list-sort.ts';
 import { WIDGETS, widgetByKey } from './widgets.ts';
 
 const highCost = widgetByKey('highCost');
@@ -46,6 +46,29 @@ describe('the sort a widget page’s address names (listSortOf)', () => {
 
   it('offers every widget’s default column', () => {
     for (const widget of WIDGETS) expect(listSortColumns(widget)).toContain(widget.defaultSort);
+  });
+});
+
+describe('a widget’s table columns (tableColumnsOf)', () => {
+  it('name each column once, and show the discussion bubble once, unsorted', () => {
+    for (const widget of WIDGETS) {
+      const columns = tableColumnsOf(widget);
+      const names = listSortColumns(widget);
+      expect(new Set(names).size, widget.key).toBe(names.length);
+      expect(names.length, widget.key).toBe(columns.length - 1);
+      expect(columns.filter((column) => column.sort === null).map((column) => column.header)).toEqual([
+        'Discussion',
+      ]);
+    }
+  });
+
+  it('name the patient and facility as the list call does: the paged lists by their own names', () => {
+    for (const widget of WIDGETS) {
+      const names = listSortColumns(widget).slice(0, 2);
+      expect(names, widget.key).toEqual(
+        widget.paged ? ['patientName', 'facilityName'] : ['patName', 'facName'],
+      );
+    }
   });
 });
 

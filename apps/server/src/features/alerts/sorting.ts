@@ -1,4 +1,4 @@
-import { SRX_STATUS_LABELS, type WidgetKey } from '@portal/domain';
+import { SRX_STATUS_LABELS, type TableSortName, type WidgetKey } from '@portal/domain';
 import { type SQL, type SQLWrapper, sql } from 'drizzle-orm';
 import { alerts, facilities } from '../../db/schema/index.ts';
 
@@ -46,7 +46,8 @@ function shownAs(column: SQLWrapper, labels: Readonly<Record<string, string>>): 
   return sql`(case ${column} ${sql.join(whens, sql` `)} else ${column} end)`;
 }
 
-const COMMON: Record<string, SortColumn> = {
+// Every list call sorts by these, also by those its table does not show (the API takes them as it always has).
+const COMMON = {
   dateCreated: { expr: sql`${alerts.dateCreated}`, kind: 'time' },
   patName: text(alerts.patName),
   facName: { ...text(facilities.name), readsFacility: true },
@@ -62,16 +63,16 @@ const COMMON: Record<string, SortColumn> = {
   room: text(alerts.room),
   rxNo: text(alerts.rxNo),
   nsName: text(alerts.nsName),
-};
+} satisfies Record<string, SortColumn>;
 
 // The paged widgets' own names for the same columns.
-const PAGED_ALIASES: Record<string, SortColumn> = {
+const PAGED_ALIASES = {
   patientName: text(alerts.patName),
   facilityName: { ...text(facilities.name), readsFacility: true },
   roomNumber: text(alerts.room),
   rxNumber: text(alerts.rxNo),
   nursingStation: text(alerts.nsName),
-};
+} satisfies Record<string, SortColumn>;
 
 const STAGE = sql`case
   when ${alerts.details}->>'placedInTote' is not null then 6
@@ -87,10 +88,21 @@ const HCA_STATUS = sql`case
   when (${alerts.details}->>'profileOnly')::boolean then 1
   else 0 end`;
 
-/** Columns each widget's table shows beyond the common ones (widgets.md, "Table columns"). */
-const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
-  highCostAlerts: { stage: { expr: STAGE, kind: 'number' }, status: { expr: HCA_STATUS, kind: 'number' } },
+/**
+ * The sortable columns of each widget, by their wire names: the common ones, and those of its own table (widgets.md,
+ * "Table columns"). Each takes every sort name of its widget's table in the domain (TABLE_COLUMNS): a column without
+ * its ordering here does not compile.
+ */
+const BY_WIDGET: {
+  readonly [Key in WidgetKey]: Record<TableSortName<Key>, SortColumn> & Record<string, SortColumn>;
+} = {
+  highCost: COMMON,
+  openBatch: COMMON,
+  nonCovered: COMMON,
+  priorAuth: COMMON,
+  theraInt: COMMON,
   admissionMeds: {
+    ...COMMON,
     admDate: { expr: detail('admDate'), kind: 'text', isDate: true },
     totalMeds: {
       expr: sql`jsonb_array_length(coalesce(${alerts.details}->'admissionMedsDetailsList', '[]'::jsonb))`,
@@ -98,12 +110,26 @@ const BY_WIDGET: Partial<Record<WidgetKey, Record<string, SortColumn>>> = {
     },
     sumTtlPrice: { expr: detailNumber('sumTtlPrice'), kind: 'number' },
   },
-  refillTooSoon: { ...PAGED_ALIASES, dueOn: { expr: detail('dueOn'), kind: 'text', isDate: true } },
-  pumpPickup: { ...PAGED_ALIASES, serialNumber: text(sql`${alerts.details}->>'serialNumber'`) },
-  narcoticsRefill: { ...PAGED_ALIASES, physicianName: text(sql`${alerts.details}->>'physicianName'`) },
+  highCostAlerts: {
+    ...COMMON,
+    stage: { expr: STAGE, kind: 'number' },
+    status: { expr: HCA_STATUS, kind: 'number' },
+  },
+  refillTooSoon: {
+    ...COMMON,
+    ...PAGED_ALIASES,
+    dueOn: { expr: detail('dueOn'), kind: 'text', isDate: true },
+  },
+  pumpPickup: { ...COMMON, ...PAGED_ALIASES, serialNumber: text(sql`${alerts.details}->>'serialNumber'`) },
+  narcoticsRefill: {
+    ...COMMON,
+    ...PAGED_ALIASES,
+    physicianName: text(sql`${alerts.details}->>'physicianName'`),
+  },
+  patMissing: COMMON,
 };
 
 /** The sortable columns of a widget, by their wire names. */
-export function sortColumnsOf(key: WidgetKey): Record<string, SortColumn> {
-  return { ...COMMON, ...BY_WIDGET[key] };
+export function sortColumnsOf(key: WidgetKey): Readonly<Record<string, SortColumn>> {
+  return BY_WIDGET[key];
 }

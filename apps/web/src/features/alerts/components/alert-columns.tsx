@@ -4,7 +4,10 @@ import {
   formatMoney,
   highCostStatusColor,
   priorAuthBadgeColor,
+  type TableSortName,
+  tableColumnsOf,
   type Widget,
+  type WidgetKey,
 } from '@portal/domain';
 import type { ReactNode } from 'react';
 import { formatDay, highCostStatusOf, rowStateOf, stageOf, totalMedsOf } from './alert-format.ts';
@@ -23,16 +26,10 @@ export const CHAT_COLUMN = 'chat';
 export interface AlertColumn {
   id: string;
   header: string;
-  cell: (alert: AnyAlert) => ReactNode;
+  cell: Cell;
 }
 
-type Column = AlertColumn;
-
-const col = (id: string, header: string, cell: (alert: AnyAlert) => ReactNode): Column => ({
-  id,
-  header,
-  cell,
-});
+type Cell = (alert: AnyAlert) => ReactNode;
 
 /**
  * Text a cell may cut with an ellipsis (a cell is at most 240 px wide), with the whole value as its native
@@ -43,32 +40,11 @@ function fullText(text: string | null, shown: ReactNode = text): ReactNode {
   return text ? <span title={text}>{shown}</span> : '';
 }
 
-const chat: Column = {
-  id: CHAT_COLUMN,
-  header: 'Discussion',
-  cell: (alert) => (
-    <ChatBubble hasUnreadReply={alert.hasUnreadReply} messageCount={alert.requestedActions.length} />
-  ),
-};
-
-const patient = (widget: Widget) =>
-  col(widget.paged ? 'patientName' : 'patName', 'Patient', (a) => fullText(a.patName));
-const facility = (widget: Widget) =>
-  col(widget.paged ? 'facilityName' : 'facName', 'Facility', (a) => fullText(a.facName));
-// A deleted alert's drug is struck through and also says so in words, for screen readers (not a line alone).
-const drug = col('drugLabelName', 'Drug', (a) =>
-  rowStateOf(a) === 'deleted' ? (
-    <>
-      {fullText(a.drugLabelName, <del>{a.drugLabelName}</del>)}
-      <span className={classes.visuallyHidden}> (deleted)</span>
-    </>
-  ) : (
-    fullText(a.drugLabelName)
-  ),
+const chat: Cell = (alert) => (
+  <ChatBubble hasUnreadReply={alert.hasUnreadReply} messageCount={alert.requestedActions.length} />
 );
-const cost = col('ttlPrice', 'Cost', (a) => formatMoney(a.ttlPrice));
-const status = col('srxStatus', 'Status', (a) => <StatusCellBadge status={a.srxStatus} />);
-const alertedOn = col('dateCreated', 'Alerted On', (a) => formatDateTime(a.dateCreated));
+const patient: Cell = (a) => fullText(a.patName);
+const facility: Cell = (a) => fullText(a.facName);
 
 function highCostBadge(alert: AnyAlert) {
   const value = highCostStatusOf(alert);
@@ -81,59 +57,47 @@ function priorAuthBadge(alert: AnyAlert) {
   ) : null;
 }
 
-/** The table columns of a widget (widgets.md, "Table columns"); each id is the server's sort name. */
-export function alertColumns(widget: Widget): Column[] {
-  const base = [patient(widget), facility(widget), drug, chat, status, alertedOn];
-  switch (widget.key) {
-    case 'highCost':
-      return [
-        patient(widget),
-        facility(widget),
-        drug,
-        cost,
-        chat,
-        col('pharmacyStatus', 'Pharm Stat', (a) => fullText(a.pharmacyStatus)),
-        status,
-        alertedOn,
-      ];
-    case 'highCostAlerts':
-      return [
-        patient(widget),
-        facility(widget),
-        drug,
-        cost,
-        chat,
-        col('stage', 'Stage', (a) => fullText(stageOf(a))),
-        col('status', 'Status', highCostBadge),
-        alertedOn,
-      ];
-    case 'priorAuth':
-      return [
-        patient(widget),
-        facility(widget),
-        drug,
-        chat,
-        col('pharmacyStatus', 'PA Status', priorAuthBadge),
-        status,
-        alertedOn,
-      ];
-    case 'admissionMeds':
-      return [
-        patient(widget),
-        facility(widget),
-        col('admDate', 'Admission Date', (a) => formatDay(fieldDate(a, 'admDate'))),
-        col('totalMeds', 'Total Meds', (a) => totalMedsOf(a)),
-        col('sumTtlPrice', 'Grand Total', (a) => formatMoney(fieldNumber(a, 'sumTtlPrice'))),
-        chat,
-        alertedOn,
-      ];
-    case 'refillTooSoon':
-      return [...base, col('dueOn', 'Due Date', (a) => formatDay(fieldDate(a, 'dueOn')))];
-    case 'pumpPickup':
-      return [...base, col('serialNumber', 'Serial Number', (a) => fullText(fieldText(a, 'serialNumber')))];
-    case 'narcoticsRefill':
-      return [...base, col('physicianName', 'Prescriber', (a) => fullText(fieldText(a, 'physicianName')))];
-    default:
-      return base;
-  }
+/** The cell of each sortable column, by its sort name (every name a widget's table shows, or this does not compile). */
+const CELLS: Record<TableSortName, Cell> = {
+  patName: patient,
+  patientName: patient,
+  facName: facility,
+  facilityName: facility,
+  // A deleted alert's drug is struck through and also says so in words, for screen readers (not a line alone).
+  drugLabelName: (a) =>
+    rowStateOf(a) === 'deleted' ? (
+      <>
+        {fullText(a.drugLabelName, <del>{a.drugLabelName}</del>)}
+        <span className={classes.visuallyHidden}> (deleted)</span>
+      </>
+    ) : (
+      fullText(a.drugLabelName)
+    ),
+  ttlPrice: (a) => formatMoney(a.ttlPrice),
+  pharmacyStatus: (a) => fullText(a.pharmacyStatus),
+  srxStatus: (a) => <StatusCellBadge status={a.srxStatus} />,
+  dateCreated: (a) => formatDateTime(a.dateCreated),
+  stage: (a) => fullText(stageOf(a)),
+  status: highCostBadge,
+  admDate: (a) => formatDay(fieldDate(a, 'admDate')),
+  totalMeds: (a) => totalMedsOf(a),
+  sumTtlPrice: (a) => formatMoney(fieldNumber(a, 'sumTtlPrice')),
+  dueOn: (a) => formatDay(fieldDate(a, 'dueOn')),
+  serialNumber: (a) => fullText(fieldText(a, 'serialNumber')),
+  physicianName: (a) => fullText(fieldText(a, 'physicianName')),
+};
+
+/** A widget's own cell for a column others show otherwise: Prior Authorization's PA Status is a badge. */
+const OWN_CELLS: { readonly [Key in WidgetKey]?: Partial<Record<TableSortName<Key>, Cell>> } = {
+  priorAuth: { pharmacyStatus: priorAuthBadge },
+};
+
+/** The table columns of a widget, as the domain lists them (TABLE_COLUMNS); each id is the server's sort name. */
+export function alertColumns(widget: Widget): AlertColumn[] {
+  const own: Partial<Record<TableSortName, Cell>> = OWN_CELLS[widget.key] ?? {};
+  return tableColumnsOf(widget).map(({ header, sort }) =>
+    sort === null
+      ? { id: CHAT_COLUMN, header, cell: chat }
+      : { id: sort, header, cell: own[sort] ?? CELLS[sort] },
+  );
 }

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { widgetByKey } from '@portal/domain';
+import { WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,31 @@ import { alertFixture } from '@/test/alert-fixtures.ts';
 import { AlertTable } from './alert-table.tsx';
 
 const refill = widgetByKey('refillTooSoon');
+
+// widgets.md, "Table columns": the chat bubble's header is 'Discussion' (read by screen readers, not shown), and
+// priorAuth's "status badge" is its PA Status column.
+const PLAIN = ['Patient', 'Facility', 'Drug', 'Discussion', 'Status', 'Alerted On'];
+const SPEC_COLUMNS: Record<WidgetKey, string[]> = {
+  highCost: ['Patient', 'Facility', 'Drug', 'Cost', 'Discussion', 'Pharm Stat', 'Status', 'Alerted On'],
+  highCostAlerts: ['Patient', 'Facility', 'Drug', 'Cost', 'Discussion', 'Stage', 'Status', 'Alerted On'],
+  openBatch: PLAIN,
+  nonCovered: PLAIN,
+  priorAuth: ['Patient', 'Facility', 'Drug', 'Discussion', 'PA Status', 'Status', 'Alerted On'],
+  theraInt: PLAIN,
+  patMissing: PLAIN,
+  admissionMeds: [
+    'Patient',
+    'Facility',
+    'Admission Date',
+    'Total Meds',
+    'Grand Total',
+    'Discussion',
+    'Alerted On',
+  ],
+  refillTooSoon: [...PLAIN, 'Due Date'],
+  pumpPickup: [...PLAIN, 'Serial Number'],
+  narcoticsRefill: [...PLAIN, 'Prescriber'],
+};
 
 /** The table of these rows (or of `count` refill alerts), labelled '{title} alerts'. */
 function renderTable(
@@ -94,6 +119,19 @@ describe('AlertTable', () => {
       'ascending',
     );
   });
+
+  it.each(WIDGETS.map((widget) => [widget.key, widget] as const))(
+    'shows the %s columns widgets.md lists, in order, each a sort button but the Discussion',
+    (key, widget) => {
+      renderTable(0, vi.fn(), widget);
+      const headers = screen.getAllByRole('columnheader');
+      expect(headers.map((header) => header.textContent)).toEqual(SPEC_COLUMNS[key]);
+      for (const header of headers) {
+        const sorts = within(header).queryByRole('button') !== null;
+        expect(sorts, `${header.textContent} sorts`).toBe(header.textContent !== 'Discussion');
+      }
+    },
+  );
 
   it("gives each row its display state and says a deleted alert's drug is deleted, not by a line alone", async () => {
     const highCostAlerts = widgetByKey('highCostAlerts');
