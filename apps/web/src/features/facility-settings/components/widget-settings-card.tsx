@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
 import {
   type Facility,
   SETTING_LIMITS,
@@ -7,6 +7,7 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConflictNotice } from '@/components/conflict-notice.tsx';
 import { firstInvalidField, isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useReloadFacility } from '../api/get-facility.ts';
@@ -196,14 +197,13 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
           onLimitCountChange={(limitCount) => edit({ limitCount })}
         />
         {conflict && (
-          <Alert color="red" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{conflict}</Text>
-              <Button ref={reloadRef} variant="light" color="red" onClick={reload} loading={isReloading}>
-                Reload settings
-              </Button>
-            </Stack>
-          </Alert>
+          <ConflictNotice
+            message={conflict}
+            reloadLabel="Reload settings"
+            onReload={reload}
+            isReloading={isReloading}
+            reloadRef={reloadRef}
+          />
         )}
         {isUnsaved && (
           <Group justify="flex-end">
