@@ -218,6 +218,54 @@ describe('account settings', () => {
     await expect.poll(() => beta.evaluate((element) => element === document.activeElement)).toBe(true);
     await context.close();
   });
+
+  it('refuses the own profile save made on values an administrator changed since; Reload current values shows theirs, which then save', async () => {
+    const email = 'nurse.nocreds@meadowbrook.test';
+    const { context, page, errors } = await signedIn(email, undefined, VIEWPORTS.tablet);
+    await page.goto(`${portal.url}/settings/account`);
+    const name = page.getByRole('textbox', { name: 'Display name', exact: true });
+    const phone = page.getByLabel('Phone', { exact: true });
+    await expect.poll(() => name.inputValue()).not.toBe('');
+    const loadedName = await name.inputValue();
+
+    // The facility's admin gives the nurse a new phone while the nurse's Account Info is open.
+    const admin = await apiToken(portal.url, 'admin@meadowbrook.test');
+    await api('/edituserinfo', admin, { displayName: loadedName, phone: '5554046060', email, entityId: 101 });
+
+    await name.fill('Nell Nocreds');
+    const refused = page.waitForResponse((r) => r.url().endsWith('/api/edituserinfo'));
+    await page.getByRole('button', { name: 'Save Display name' }).click();
+    expect((await refused).status()).toBe(409);
+    await page
+      .getByRole('alert')
+      .getByText(
+        'This profile was changed by someone else after you opened it. Your changes were not saved: reload to see the current profile.',
+      )
+      .waitFor();
+    expect(await name.inputValue()).toBe('Nell Nocreds');
+    const reload = page.getByRole('button', { name: 'Reload current values' });
+    await expect.poll(() => reload.evaluate((button) => button === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'Account Info refused as changed since (tablet)');
+
+    // Reloaded, the page shows the admin's phone; the name typed again is saved beside it.
+    await page.keyboard.press('Enter');
+    await expect.poll(() => phone.inputValue()).toBe('(555) 404-6060');
+    expect(await name.inputValue()).toBe(loadedName);
+    await name.fill('Nell Nocreds');
+    await page.getByRole('button', { name: 'Save Display name' }).click();
+    await page.getByText('User name updated').waitFor();
+    const token = await apiToken(portal.url, email);
+    const info = await fetch(`${portal.url}/api/tokeninfo`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(((await info.json()) as { userInfo: object }).userInfo).toMatchObject({
+      displayName: 'Nell Nocreds',
+      phone: '5554046060',
+    });
+    // The browser logs the refused save's answer itself; nothing else went wrong.
+    expect(errors.filter((e) => !e.includes('status of 409'))).toEqual([]);
+    await context.close();
+  });
 });
 
 describe('public account pages', () => {

@@ -215,6 +215,39 @@ describe('facility settings', () => {
     await context.close();
   });
 
+  it("asks before a link leaves a contact's address changed in its Edit, and not once it is saved", async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await openSettings(page);
+    const card = page.getByRole('region', { name: 'HIGH COST ALERTS' });
+    const address = `edited.${Date.now()}@meadowbrook.test`;
+    const changed = address.replace('edited.', 'changed.');
+    await card.getByLabel('Add reminder email').fill(address);
+    await card.getByRole('button', { name: 'Add', exact: true }).click();
+    await card.getByRole('button', { name: `Edit ${address}` }).click();
+    const field = card.getByRole('textbox', { name: `Edit ${address}` });
+    await field.fill(changed);
+    const dashboardLink = page.getByRole('navigation').getByRole('link', { name: 'Dashboard' });
+    const question = page.getByRole('dialog', { name: 'Unsaved changes' });
+    await dashboardLink.click();
+    await question.getByText('Your changes to these facility settings have not been saved.').waitFor();
+    await question.getByRole('button', { name: 'Stay' }).click();
+    await question.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).pathname).toBe(PAGE);
+    expect(await field.inputValue()).toBe(changed);
+
+    // Saved with Save email, nothing is held: the link goes at once.
+    const edit = saved(page, '/api/editfacisetting');
+    await card.getByRole('button', { name: 'Save email' }).click();
+    expect((await edit).status()).toBe(200);
+    await card.getByText(changed, { exact: true }).waitFor();
+    await dashboardLink.click();
+    await waitForPath(page, '/dashboard');
+    expect(await question.count()).toBe(0);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('saves counts and an auto-respond choice, kept after a reload', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openSettings(page);

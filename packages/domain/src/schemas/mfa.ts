@@ -6,6 +6,8 @@ import { USER_MESSAGES } from './user-fields.ts';
 export const MFA_MESSAGES = {
   codeRequired: 'Please enter the code',
   codeWrong: 'That code is not right. Check your authenticator app and try again.',
+  /** A right authenticator code whose time step was already used (each code works once): only the next one will. */
+  codeUsed: 'This code has already been used. Wait for the next code.',
   recoveryCodeWrong: 'That recovery code is not right or was already used.',
   codeFormat: 'Enter the 6-digit code from your authenticator app',
   challengeExpired: 'Your sign-in took too long. Please sign in again.',

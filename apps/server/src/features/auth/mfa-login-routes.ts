@@ -2,7 +2,6 @@ import {
   ApiErrorBodySchema,
   ENDPOINTS,
   ERROR_CODES,
-  isTotpCode,
   LoginAnswerSchema,
   MFA_MESSAGES,
   MfaLoginInputSchema,
@@ -14,7 +13,7 @@ import { HttpError, unauthorized } from '../../platform/errors.ts';
 import { createSession } from '../../platform/sessions.ts';
 import { claimChallenge, findChallengeUser, findMfa } from './mfa-queries.ts';
 import { findLiveUserById, findUserInfo } from './queries.ts';
-import { proveSecondFactor } from './second-factor.ts';
+import { proveSecondFactor, type SecondFactorProof } from './second-factor.ts';
 import { assertNotThrottled, recordAttempt } from './throttle.ts';
 
 const expired = () => new HttpError(401, ERROR_CODES.mfaChallengeExpired, MFA_MESSAGES.challengeExpired);
@@ -24,7 +23,11 @@ export async function mfaLoginRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };
 
-  async function refuse(request: FastifyRequest, user: { id: number; email: string }, method: string) {
+  async function refuse(
+    request: FastifyRequest,
+    user: { id: number; email: string },
+    refusal: Extract<SecondFactorProof, { isProven: false }>,
+  ) {
     await app.db.transaction(async (tx) => {
       await recordAttempt(tx, user.email.toLowerCase(), request.ip, false);
       await recordAudit(tx, {
@@ -33,10 +36,10 @@ export async function mfaLoginRoutes(fastify: FastifyInstance) {
         kind: 'auth.mfa',
         ip: request.ip,
         outcome: 'failure',
-        detail: { method },
+        detail: { method: refusal.method, reason: refusal.reason },
       });
     });
-    throw unauthorized(method === 'totp' ? MFA_MESSAGES.codeWrong : MFA_MESSAGES.recoveryCodeWrong);
+    throw unauthorized(refusal.message);
   }
 
   app.post(
@@ -49,6 +52,8 @@ export async function mfaLoginRoutes(fastify: FastifyInstance) {
           'Takes the `challenge` of the password step (single-use, 5 minutes) and a 6-digit authenticator code or ' +
           'a recovery code (each recovery code works once). A wrong code is a 401 and counts against the same ' +
           'throttle as a wrong password (429 with Retry-After); the challenge stays usable until it expires. ' +
+          'An authenticator code works once: used again (or one older than the last used), the 401 says so and ' +
+          'counts the same. ' +
           'An unknown, used or expired challenge is a 401 with code MFA_CHALLENGE_EXPIRED: sign in again.',
         security: [],
         body: MfaLoginInputSchema,
@@ -81,8 +86,9 @@ export async function mfaLoginRoutes(fastify: FastifyInstance) {
       }
       const mfa = await findMfa(app.db, app.secretKey, user.id);
       if (!mfa?.enabledAt) throw expired();
-      const method = await proveSecondFactor(app.db, user.id, mfa.secret, code);
-      if (!method) return refuse(request, user, isTotpCode(code) ? 'totp' : 'recovery');
+      const proof = await proveSecondFactor(app.db, user.id, mfa.secret, code);
+      if (!proof.isProven) return refuse(request, user, proof);
+      const { method } = proof;
       const token = await app.db.transaction(async (tx) => {
         if (!(await claimChallenge(tx, challenge))) throw expired();
         await recordAttempt(tx, user.email.toLowerCase(), request.ip, true);

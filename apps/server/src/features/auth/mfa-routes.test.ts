@@ -8,6 +8,7 @@ import { BROWSER_ENCODINGS } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 
 const LOGIN_SECRET = 'a-shared-secret-of-at-least-32-characters!';
+const CODE_USED = 'This code has already been used. Wait for the next code.';
 const PASSWORD = 'portal-demo-1';
 let t: TestApp;
 
@@ -167,10 +168,7 @@ describe('two-step sign-in, from set-up to turning it off', () => {
     expect(left.filter((c) => c.usedAt !== null)).toEqual([]);
     const replayed = await post('/login/mfa', { challenge: next.challenge, code });
     expect(replayed.statusCode).toBe(401);
-    expect(bodyOf(replayed)).toMatchObject({
-      code: 'UNAUTHORIZED',
-      message: expect.stringMatching(/not right/),
-    });
+    expect(bodyOf(replayed)).toMatchObject({ code: 'UNAUTHORIZED', message: CODE_USED });
   });
 
   it('takes a recovery code once, in any case and with or without dashes', async () => {
@@ -210,6 +208,51 @@ describe('two-step sign-in, from set-up to turning it off', () => {
     expect(
       (await post('/mfa/disable', { code: '123456', currentPassword: PASSWORD }, { token })).statusCode,
     ).toBe(409);
+  });
+});
+
+describe('an authenticator code used once and entered again', () => {
+  const email = 'nurse.nocreds@meadowbrook.test';
+
+  it('says it was already used, at sign-in and in Settings, and a wrong code still says it is not right', async () => {
+    const { token, secret } = await enrol(email);
+    const code = codeOf(secret, 1);
+    const first = await passwordStep(email);
+    expect((await post('/login/mfa', { challenge: first.challenge, code })).statusCode).toBe(200);
+
+    const second = await passwordStep(email);
+    const again = await post('/login/mfa', { challenge: second.challenge, code });
+    expect(again.statusCode).toBe(401);
+    expect(bodyOf(again)).toEqual({ code: 'UNAUTHORIZED', message: CODE_USED });
+    // Refused, it starts no session, and the challenge is still there for the next code.
+    const nearby = [-2, -1, 0, 1, 2, 3].map((steps) => codeOf(secret, steps));
+    const wrong = ['000000', '111111', '222222', '333333'].find((c) => !nearby.includes(c)) ?? '';
+    const wrongAnswer = await post('/login/mfa', { challenge: second.challenge, code: wrong });
+    expect(wrongAnswer.statusCode).toBe(401);
+    expect(bodyOf(wrongAnswer)).toMatchObject({
+      message: 'That code is not right. Check your authenticator app and try again.',
+    });
+    const failures = await t.database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.kind, 'auth.mfa'),
+          eq(auditEvents.actor, email),
+          eq(auditEvents.outcome, 'failure'),
+        ),
+      )
+      .orderBy(auditEvents.id);
+    expect(failures.map((f) => f.detail)).toEqual([
+      { method: 'totp', reason: 'used' },
+      { method: 'totp', reason: 'wrong' },
+    ]);
+
+    // Settings' proof (turning it off) says the same at the code's field, and turns nothing off.
+    const off = await post('/mfa/disable', { code, currentPassword: PASSWORD }, { token });
+    expect(off.statusCode).toBe(400);
+    expect(bodyOf(off)).toMatchObject({ fields: { code: CODE_USED } });
+    expect(bodyOf(await get('/mfa', token))).toMatchObject({ enabled: true });
   });
 });
 

@@ -3,7 +3,6 @@ import {
   ENDPOINTS,
   ERROR_CODES,
   isMfaAdmin,
-  isTotpCode,
   MESSAGES,
   MessageAnswerSchema,
   MFA_MESSAGES,
@@ -92,16 +91,9 @@ export async function mfaRoutes(fastify: FastifyInstance) {
     const mfa = await findMfa(app.db, app.secretKey, me.id);
     if (!mfa?.enabledAt) throw conflict(MFA_MESSAGES.notEnabled);
     await checkPassword(request, me, kind, input.currentPassword);
-    const method = await proveSecondFactor(app.db, me.id, mfa.secret, input.code);
-    if (!method)
-      await refuse(
-        request,
-        me,
-        kind,
-        'code',
-        isTotpCode(input.code) ? MFA_MESSAGES.codeWrong : MFA_MESSAGES.recoveryCodeWrong,
-      );
-    return { method, recoveryCodesLeft: mfa.recoveryCodesLeft };
+    const proof = await proveSecondFactor(app.db, me.id, mfa.secret, input.code);
+    if (!proof.isProven) await refuse(request, me, kind, 'code', proof.message);
+    return { method: proof.method, recoveryCodesLeft: mfa.recoveryCodesLeft };
   }
 
   async function isRequiredFor(userId: number) {

@@ -1,26 +1,44 @@
-import { EditUserInfoAnswerSchema, ENDPOINTS, USER_ADMIN_MESSAGES, type UserInfo } from '@portal/domain';
+import {
+  EditUserInfoAnswerSchema,
+  ENDPOINTS,
+  USER_ADMIN_MESSAGES,
+  USER_MESSAGES,
+  type UserInfo,
+} from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-/** A fake server whose /edituserinfo applies the one change to the user, as the real one does. */
+/**
+ * A fake server whose /edituserinfo applies the one change to the user, as the real one does: a name or phone change
+ * gives a new profile version, and a save sent with a version no longer the user's is refused (409). `server.user`
+ * is the stored user, for a test to change as an administrator would.
+ */
 function fakeApi(start: UserInfo = nurse()) {
-  let user = start;
+  const server = { user: start, versions: 1 };
   const api = new FakeApi()
-    .on('GET', ENDPOINTS.tokenInfo, () => ({ status: 200, body: { userInfo: user } }))
+    .on('GET', ENDPOINTS.tokenInfo, () => ({ status: 200, body: { userInfo: server.user } }))
     .on('POST', ENDPOINTS.editUserInfo, (call) => {
       const body = call.body as Record<string, unknown>;
       if (body.password !== undefined && body.currentPassword !== 'old-password')
         return fail(400, 'The request is not valid.', 'BAD_REQUEST', {
           currentPassword: 'Current password is not correct',
         });
-      const { email: _email, password: _p, currentPassword: _c, ...change } = body;
-      user = { ...user, ...change };
-      return ok(EditUserInfoAnswerSchema, { message: 'User updated', userInfo: user });
+      if (body.profileVersion !== undefined && body.profileVersion !== server.user.profileVersion)
+        return fail(409, USER_MESSAGES.profileChangedSince, 'CONFLICT');
+      const { email: _email, password: _p, currentPassword: _c, profileVersion: _v, ...change } = body;
+      const isProfile = 'displayName' in change || 'phone' in change;
+      if (isProfile) server.versions += 1;
+      server.user = {
+        ...server.user,
+        ...change,
+        ...(isProfile ? { profileVersion: `v-${server.versions}` } : {}),
+      };
+      return ok(EditUserInfoAnswerSchema, { message: 'User updated', userInfo: server.user });
     });
-  return api;
+  return Object.assign(api, { server });
 }
 
 async function openAccount() {
@@ -47,6 +65,7 @@ describe('Account Info', () => {
     expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
       email: 'nurse@meadowbrook.test',
       displayName: 'Abel Adams',
+      profileVersion: 'v-1',
     });
   });
 
@@ -90,7 +109,53 @@ describe('Account Info', () => {
     expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
       email: 'nurse@meadowbrook.test',
       phone: '2015550199',
+      profileVersion: 'v-1',
     });
+  });
+
+  it('keeps what was typed when an administrator saved the profile meanwhile (409); Reload current values shows theirs, which then save', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    // An administrator gives a new phone while the page is open.
+    api.server.user = { ...api.server.user, phone: '5559990000', profileVersion: 'v-admin' };
+    const name = screen.getByLabelText('Display name');
+    await user.clear(name);
+    await user.type(name, 'Nora Typed');
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(USER_MESSAGES.profileChangedSince);
+    const reload = screen.getByRole('button', { name: 'Reload current values' });
+    await waitFor(() => expect(reload).toHaveFocus());
+    expect(screen.getByLabelText('Display name')).toHaveValue('Nora Typed');
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 123-4567');
+    expect(screen.queryByText('User name updated')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      email: 'nurse@meadowbrook.test',
+      displayName: 'Nora Typed',
+      profileVersion: 'v-1',
+    });
+
+    await user.click(reload);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Display name')).toHaveValue('Nora Nurse');
+    expect(screen.getByLabelText('Phone')).toHaveValue('(555) 999-0000');
+    await waitFor(() => expect(screen.getByLabelText('Display name')).toHaveFocus());
+
+    // Saved on the reloaded values with their version; the next save goes on from the version this one made.
+    await user.clear(screen.getByLabelText('Display name'));
+    await user.type(screen.getByLabelText('Display name'), 'Nora Typed');
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+    expect(await screen.findByText('User name updated')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '2015550199');
+    await user.click(screen.getByRole('button', { name: 'Save Phone' }));
+    expect(await screen.findByText('User phone updated')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo).map((c) => c.body)).toEqual([
+      expect.anything(),
+      { email: 'nurse@meadowbrook.test', displayName: 'Nora Typed', profileVersion: 'v-admin' },
+      { email: 'nurse@meadowbrook.test', phone: '2015550199', profileVersion: 'v-2' },
+    ]);
+    expect(api.server.user).toMatchObject({ displayName: 'Nora Typed', phone: '2015550199' });
   });
 
   it('toggles beta and says so with the email', async () => {

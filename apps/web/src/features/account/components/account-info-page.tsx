@@ -1,15 +1,10 @@
 import { Card, Stack, Text, Title } from '@mantine/core';
-import {
-  DisplayNameFormSchema,
-  maskPhone,
-  PhoneFormSchema,
-  TitleFormSchema,
-  USER_ADMIN_MESSAGES,
-} from '@portal/domain';
+import { TitleFormSchema, USER_ADMIN_MESSAGES } from '@portal/domain';
 import { useCurrentUser } from '@/features/auth';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { BetaUserSwitch } from './beta-user-switch.tsx';
 import { OwnPasswordForm } from './own-password-form.tsx';
+import { OwnProfileFields } from './own-profile-fields.tsx';
 import { ProfileFieldForm } from './profile-field-form.tsx';
 
 /** Settings > Account Info: display name, phone, title, beta, and one's own password (spec 2, section 2). */
@@ -27,24 +22,7 @@ export function AccountInfoPage() {
           <Text size="sm">
             Email: <strong>{user.email}</strong>
           </Text>
-          <ProfileFieldForm
-            email={user.email}
-            field="displayName"
-            label="Display name"
-            autoComplete="name"
-            initial={user.displayName}
-            schema={DisplayNameFormSchema}
-            savedMessage={USER_ADMIN_MESSAGES.nameUpdated}
-          />
-          <ProfileFieldForm
-            email={user.email}
-            field="phone"
-            label="Phone"
-            type="tel"
-            initial={maskPhone(user.phone)}
-            schema={PhoneFormSchema}
-            savedMessage={USER_ADMIN_MESSAGES.phoneUpdated}
-          />
+          <OwnProfileFields user={user} />
           <ProfileFieldForm
             email={user.email}
             field="title"

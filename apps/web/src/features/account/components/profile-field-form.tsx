@@ -1,5 +1,5 @@
 import { Button, Group, TextInput } from '@mantine/core';
-import type { EditUserInfoAccount } from '@portal/domain';
+import type { EditUserInfoAccount, UserInfo } from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import type { z } from 'zod';
 import { PhoneInput } from '@/components/phone-input.tsx';
@@ -21,6 +21,15 @@ export interface ProfileFieldFormProps {
   /** A phone field is the portal's PhoneInput, masked as the digits are typed. */
   type?: 'text' | 'tel';
   autoComplete?: string;
+  /**
+   * The profile version the value was loaded with (name and phone carry it): sent with the save, so a change an
+   * administrator made since is refused (409) rather than silently replaced.
+   */
+  profileVersion?: string | undefined;
+  /** Told the saved user (with their new profile version). */
+  onSaved?: ((user: UserInfo) => void) | undefined;
+  /** Told the server's message when the save was refused as made on a profile changed since; the value stays. */
+  onConflict?: ((message: string) => void) | undefined;
 }
 
 /** One Account Info field with its own Save: `/edituserinfo` changes one thing per call. */
@@ -38,15 +47,23 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
     }
     setError(undefined);
     const change = parsed.data[props.field] ?? '';
+    const version = props.profileVersion === undefined ? {} : { profileVersion: props.profileVersion };
     const input: EditUserInfoAccount =
       props.field === 'displayName'
-        ? { email: props.email, displayName: change }
+        ? { email: props.email, displayName: change, ...version }
         : props.field === 'phone'
-          ? { email: props.email, phone: change }
-          : { email: props.email, title: change };
+          ? { email: props.email, phone: change, ...version }
+          : { email: props.email, title: change, ...version };
     edit.mutate(input, {
-      onSuccess: () => notifySuccess(props.savedMessage),
+      onSuccess: (answer) => {
+        props.onSaved?.(answer.userInfo);
+        notifySuccess(props.savedMessage);
+      },
       onError: (err) => {
+        if (isApiError(err, 409) && props.onConflict) {
+          props.onConflict(err.message);
+          return;
+        }
         if (isApiError(err, 400)) setError(err.fields[props.field]);
         notifyError(err);
       },
@@ -58,6 +75,7 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
       <Group align="flex-start" wrap="nowrap">
         {props.type === 'tel' ? (
           <PhoneInput
+            name={props.field}
             label={props.label}
             value={value}
             onChange={(e) => setValue(e.currentTarget.value)}
@@ -67,6 +85,7 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
           />
         ) : (
           <TextInput
+            name={props.field}
             label={props.label}
             autoComplete={props.autoComplete}
             value={value}

@@ -1,5 +1,5 @@
-import { ENDPOINTS, LoginAnswerSchema, MfaChallengeAnswerSchema } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { ENDPOINTS, LoginAnswerSchema, MFA_MESSAGES, MfaChallengeAnswerSchema } from '@portal/domain';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
@@ -60,6 +60,32 @@ describe('two-step sign-in', () => {
       expect.stringContaining('That code is not right'),
     );
     expect(currentPath(app.router)).toBe('/account/login');
+  });
+
+  it('says at the field that a code used once already was used, and a wrong code next that it is not right', async () => {
+    let answer = fail(401, MFA_MESSAGES.codeUsed, 'UNAUTHORIZED');
+    twoStepApi()
+      .on('POST', ENDPOINTS.loginMfa, () => answer)
+      .install();
+    const app = renderApp('/account/login');
+    const code = await passPasswordStep(app);
+    await app.user.type(code, '123456');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(MFA_MESSAGES.codeUsed)),
+    );
+    // Emptied, for the next code the app shows.
+    expect(code).toHaveValue('');
+    expect(code).toHaveFocus();
+    expect(currentPath(app.router)).toBe('/account/login');
+
+    answer = fail(401, MFA_MESSAGES.codeWrong, 'UNAUTHORIZED');
+    await app.user.type(code, '654321');
+    await app.user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(code).toHaveAccessibleDescription(expect.stringContaining(MFA_MESSAGES.codeWrong)),
+    );
+    expect(screen.queryByText(MFA_MESSAGES.codeUsed)).not.toBeInTheDocument();
   });
 
   it('takes a recovery code through the switch', async () => {

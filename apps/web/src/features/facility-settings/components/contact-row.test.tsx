@@ -1,10 +1,10 @@
 import { ENDPOINTS, FacilityAnswerSchema, MessageAnswerSchema, SETTINGS_MESSAGES } from '@portal/domain';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
-import { renderApp } from '@/test/render-app.tsx';
+import { currentPath, renderApp } from '@/test/render-app.tsx';
 
 const FACILITY_PATH = ENDPOINTS.facility.replace(':facID', '101');
 const contact = {
@@ -14,6 +14,13 @@ const contact = {
   widget: 'highCost',
 };
 const PAGE = '/facility/facilitySettings/101';
+
+/** Whether the page has the browser ask before the tab closes or reloads (the guard's third way out). */
+function isUnloadHeld() {
+  const event = new Event('beforeunload', { cancelable: true });
+  window.dispatchEvent(event);
+  return event.defaultPrevented;
+}
 
 /** A facility whose highCost contacts are `emails` (ids 1, 2, ...); Delete removes one from what GET answers. */
 function fakeApiWith(emails: string[]) {
@@ -196,5 +203,47 @@ describe('ContactRow', () => {
     );
     await deleteByKeyboard(user, card, 'a@meadowbrook.test');
     await waitFor(() => expect(within(card).getByLabelText('Add reminder email')).toHaveFocus());
+  });
+
+  it("asks before a navigation leaves an address changed in a contact's Edit, and Stay keeps it; the saved address again is nothing to lose", async () => {
+    fakeApi().install();
+    const { user, router } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }));
+    const input = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await user.clear(input);
+    await user.type(input, 'don2@meadowbrook.test');
+    await waitFor(() => expect(isUnloadHeld()).toBe(true));
+    await act(() => router.navigate('/dashboard'));
+    const question = await screen.findByRole('dialog', { name: SETTINGS_MESSAGES.leaveTitle });
+    expect(within(question).getByText(SETTINGS_MESSAGES.leaveMessage)).toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(question).not.toBeInTheDocument());
+    expect(currentPath(router)).toBe(PAGE);
+    expect(input).toHaveValue('don2@meadowbrook.test');
+
+    await user.clear(input);
+    await user.type(input, 'don@meadowbrook.test');
+    // The parts tell the page in turn, each after its render: once the page lets the tab close, it lets links go.
+    await waitFor(() => expect(isUnloadHeld()).toBe(false));
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog', { name: SETTINGS_MESSAGES.leaveTitle })).not.toBeInTheDocument();
+  });
+
+  it("leaves at once once a contact's changed address is saved", async () => {
+    const api = fakeApi().install();
+    const { user, router } = renderApp(PAGE, { token: 'tok' });
+    const card = await screen.findByRole('region', { name: 'AUTHORIZATION' }, { timeout: 5000 });
+    await user.click(within(card).getByRole('button', { name: 'Edit don@meadowbrook.test' }));
+    const input = within(card).getByRole('textbox', { name: 'Edit don@meadowbrook.test' });
+    await user.clear(input);
+    await user.type(input, 'don2@meadowbrook.test{Enter}');
+    expect(await screen.findByText('Contact saved')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editFacilityContact)).toHaveLength(1);
+    await waitFor(() => expect(isUnloadHeld()).toBe(false));
+    await act(() => router.navigate('/dashboard'));
+    await waitFor(() => expect(currentPath(router)).toBe('/dashboard'));
+    expect(screen.queryByRole('dialog', { name: SETTINGS_MESSAGES.leaveTitle })).not.toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { openConfirmModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDeleteContact } from '../api/delete-contact.ts';
@@ -13,6 +13,11 @@ export interface ContactRowProps {
   email: string;
   /** Called as a confirmed delete is sent, so the list can move focus on once the row is gone. */
   onDeleteStart?: () => void;
+  /**
+   * Told whether the row's Edit holds an address other than the saved one, each time that changes (the page asks
+   * before leaving it, as it does for an address typed into 'Add reminder email').
+   */
+  onEditedChange?: ((contactId: number, isEdited: boolean) => void) | undefined;
 }
 
 /**
@@ -20,8 +25,14 @@ export interface ContactRowProps {
  * email input, and Save email or Cancel (or Escape) gives it back to Edit, since each swap removes the element that
  * had it.
  */
-export function ContactRow({ facID, contactId, email, onDeleteStart }: ContactRowProps) {
+export function ContactRow({ facID, contactId, email, onDeleteStart, onEditedChange }: ContactRowProps) {
   const [draft, setDraft] = useState<string | null>(null);
+  // Cancelled, saved (the refetch brings the saved address) or the row gone, nothing is held any more.
+  const isEdited = draft !== null && draft.trim() !== email;
+  useEffect(() => {
+    onEditedChange?.(contactId, isEdited);
+    return () => onEditedChange?.(contactId, false);
+  }, [onEditedChange, contactId, isEdited]);
   const [error, setError] = useState<string | null>(null);
   const edit = useEditContact(facID);
   const remove = useDeleteContact(facID);

@@ -7,10 +7,11 @@ import {
   type SettingsWidget,
 } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { ErrorBoundary } from '@/components/error-boundary.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { useUnsavedParts } from '@/hooks/use-unsaved-parts.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { facilityQuery } from '../api/get-facility.ts';
 import { notifyFailed } from '../notify-settings.ts';
@@ -29,17 +30,8 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
   useDocumentTitle(query.data ? `${HEADING} ${query.data.facility.facName}` : 'Facility Settings');
   // A director of nursing who changed a card's values and then follows a link (or Back, or closes the tab) is asked
   // first, as the dialogs holding pending rows ask: the cards' edits live only in the page and went unseen.
-  const [unsaved, setUnsaved] = useState<ReadonlySet<SettingsWidget>>(new Set());
-  const onUnsavedChange = useCallback((widget: SettingsWidget, isUnsaved: boolean) => {
-    setUnsaved((now) => {
-      if (now.has(widget) === isUnsaved) return now;
-      const next = new Set(now);
-      if (isUnsaved) next.add(widget);
-      else next.delete(widget);
-      return next;
-    });
-  }, []);
-  useLeavePendingGuard(unsaved.size > 0, {
+  const { isUnsaved, onUnsavedChange } = useUnsavedParts<SettingsWidget>();
+  useLeavePendingGuard(isUnsaved, {
     title: SETTINGS_MESSAGES.leaveTitle,
     message: SETTINGS_MESSAGES.leaveMessage,
   });

@@ -1,7 +1,8 @@
 import { List, Stack, Text, Title } from '@mantine/core';
 import type { Facility, SettingsWidget } from '@portal/domain';
-import { useEffect, useId, useRef } from 'react';
+import { useCallback, useEffect, useId, useRef } from 'react';
 import { isFocusLost } from '@/hooks/use-focus-after-render.ts';
+import { useUnsavedParts } from '@/hooks/use-unsaved-parts.ts';
 import { AddContactForm } from './add-contact-form.tsx';
 import { ContactRow } from './contact-row.tsx';
 
@@ -9,21 +10,34 @@ export interface ReminderContactsProps {
   facID: string;
   widget: SettingsWidget;
   contacts: Facility['facilityContacts'];
-  /** Told whether an address is typed into 'Add reminder email' and not yet added. */
-  onTypedChange?: ((isTyped: boolean) => void) | undefined;
+  /**
+   * Told whether an address is typed and not yet kept, each time that changes: typed into 'Add reminder email' and
+   * not added, or changed in a contact's Edit and not saved.
+   */
+  onUnsavedChange?: ((isUnsaved: boolean) => void) | undefined;
 }
+
+/** The part of the contacts an address typed into 'Add reminder email' belongs to; a contact's edit is its id. */
+const ADD = 'add';
 
 /**
  * The widget's reminder email contacts; each add, edit and delete is saved at once. When a deleted contact's row
  * goes (after the refetch), focus goes to the next contact, else the previous one, else the Add field, instead of
  * being lost with the row.
  */
-export function ReminderContacts({ facID, widget, contacts, onTypedChange }: ReminderContactsProps) {
+export function ReminderContacts({ facID, widget, contacts, onUnsavedChange }: ReminderContactsProps) {
   const headingId = useId();
   const own = contacts.filter((c) => c.widget === widget);
   const groupRef = useRef<HTMLDivElement>(null);
   const deleting = useRef<{ contactId: number; index: number } | null>(null);
   const ids = own.map((c) => c.facilityContactInfoID).join(',');
+  const parts = useUnsavedParts<number | typeof ADD>();
+  const onPartChange = parts.onUnsavedChange;
+  const onAddTyped = useCallback((isTyped: boolean) => onPartChange(ADD, isTyped), [onPartChange]);
+  useEffect(() => {
+    onUnsavedChange?.(parts.isUnsaved);
+    return () => onUnsavedChange?.(false);
+  }, [onUnsavedChange, parts.isUnsaved]);
 
   useEffect(() => {
     const gone = deleting.current;
@@ -62,6 +76,7 @@ export function ReminderContacts({ facID, widget, contacts, onTypedChange }: Rem
                 facID={facID}
                 contactId={contact.facilityContactInfoID}
                 email={contact.contactInfo}
+                onEditedChange={onPartChange}
                 onDeleteStart={() => {
                   deleting.current = { contactId: contact.facilityContactInfoID, index };
                 }}
@@ -71,7 +86,7 @@ export function ReminderContacts({ facID, widget, contacts, onTypedChange }: Rem
         </List>
       )}
       <div data-add-contact>
-        <AddContactForm facID={facID} widget={widget} onTypedChange={onTypedChange} />
+        <AddContactForm facID={facID} widget={widget} onTypedChange={onAddTyped} />
       </div>
     </Stack>
   );

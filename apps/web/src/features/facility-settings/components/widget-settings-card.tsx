@@ -1,4 +1,4 @@
-import { Alert, Button, Group, NumberInput, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, NumberInput, Paper, Stack, Title } from '@mantine/core';
 import {
   type Facility,
   SETTING_LIMITS,
@@ -7,6 +7,7 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { useEffect, useId, useRef, useState } from 'react';
+import { ConflictNotice } from '@/components/conflict-notice.tsx';
 import { firstInvalidField, isFocusLost, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
 import { useReloadFacility } from '../api/get-facility.ts';
@@ -28,8 +29,8 @@ export interface WidgetSettingsCardProps {
   facility: Facility;
   widget: SettingsWidget;
   /**
-   * Told whether the card holds values not yet saved (its Save is shown, or an address is typed into 'Add reminder
-   * email' but not added), each time that changes.
+   * Told whether the card holds values not yet saved (its Save is shown, or a reminder address is typed but not
+   * added, or changed in a contact's Edit but not saved), each time that changes.
    */
   onUnsavedChange?: (widget: SettingsWidget, isUnsaved: boolean) => void;
 }
@@ -65,9 +66,10 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
   const values: SettingsValues = { ...saved, ...edits };
   const errors = showErrors ? validateValues(values) : {};
   const isUnsaved = isChanged(values, saved);
-  // An address typed but not added is lost on leaving as an unsaved count is, though Add saves it, not Save.
-  const [hasTypedContact, setHasTypedContact] = useState(false);
-  const holdsUnsaved = isUnsaved || hasTypedContact;
+  // An address typed but not added, or edited but not saved, is lost on leaving as an unsaved count is, though Add
+  // or Save email keeps it, not Save.
+  const [holdsContactDraft, setHoldsContactDraft] = useState(false);
+  const holdsUnsaved = isUnsaved || holdsContactDraft;
   useEffect(() => {
     onUnsavedChange?.(widget, holdsUnsaved);
     // A card gone from the page holds nothing any more.
@@ -182,7 +184,7 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
           facID={facID}
           widget={widget}
           contacts={facility.facilityContacts}
-          onTypedChange={setHasTypedContact}
+          onUnsavedChange={setHoldsContactDraft}
         />
         <AutoRespondField
           widget={widget}
@@ -195,14 +197,13 @@ export function WidgetSettingsCard({ facID, facility, widget, onUnsavedChange }:
           onLimitCountChange={(limitCount) => edit({ limitCount })}
         />
         {conflict && (
-          <Alert color="red" role="alert">
-            <Stack gap="sm" align="flex-start">
-              <Text size="sm">{conflict}</Text>
-              <Button ref={reloadRef} variant="light" color="red" onClick={reload} loading={isReloading}>
-                Reload settings
-              </Button>
-            </Stack>
-          </Alert>
+          <ConflictNotice
+            message={conflict}
+            reloadLabel="Reload settings"
+            onReload={reload}
+            isReloading={isReloading}
+            reloadRef={reloadRef}
+          />
         )}
         {isUnsaved && (
           <Group justify="flex-end">

@@ -1,7 +1,8 @@
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { EditUserInfoProfileSchema, maskPhone, USER_ADMIN_MESSAGES } from '@portal/domain';
 import type { QueryKey } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
+import { ConflictNotice } from '@/components/conflict-notice.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
@@ -89,16 +90,7 @@ export function EditProfileModal({ user, entityId, onClose, listKey }: EditProfi
         <Stack gap="sm">
           <TextInput label="Display name" data-autofocus {...field('displayName')} />
           <PhoneInput label="Phone" {...field('phone')} />
-          {conflict ? (
-            <Alert color="red" role="alert">
-              <Stack gap="sm" align="flex-start">
-                <Text size="sm">{conflict}</Text>
-                <Button ref={reloadRef} variant="light" color="red" onClick={reload}>
-                  Reload current values
-                </Button>
-              </Stack>
-            </Alert>
-          ) : null}
+          {conflict ? <ConflictNotice message={conflict} onReload={reload} reloadRef={reloadRef} /> : null}
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel
