@@ -257,6 +257,33 @@ describe('file manager', () => {
     await context.close();
   });
 
+  it('saves File/Folder Info once from a double click on Save: one change, one entry in the audit trail (facility admin)', async () => {
+    const { context, page } = await newPage(browser);
+    const errors = watchConsole(page);
+    await openFiles(page, 'admin@meadowbrook.test');
+    await openFolder(page, 'Facilities');
+    await openFolder(page, 'Meadowbrook Care Center (101)');
+    await openFolder(page, 'Policies');
+    const updates: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && /\/fs\/files\/\d+$/.test(request.url())) updates.push(request.url());
+    });
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: 'Medication Pass Policy.pdf', exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: 'File/Folder Info' });
+    await dialog.getByRole('textbox', { name: 'Description' }).fill('Reviewed by the DON every quarter.');
+    // Both clicks land before the button can show it is busy: the second sent the change again, and the audit
+    // trail said the file was updated twice.
+    await dialog.getByRole('button', { name: 'Save' }).dblclick();
+    await page.getByText('File/Folder Info successfully updated').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(updates).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('shows every column of the list view on a tablet, Actions included, without a sideways scroll (pharmacy user)', async () => {
     const { context, page } = await newPage(browser, VIEWPORTS.tablet);
     await openFiles(page, 'sysadmin@pharmacy.test');

@@ -66,6 +66,22 @@ describe('FacilitySettingsPage', () => {
     ).toBeInTheDocument();
   });
 
+  it("says 'No such facility' for an address whose facility id is not one, not a heading ending in 'for'", async () => {
+    new FakeApi()
+      .signedIn('tok', nurse())
+      // What the server answers such an id: its parameter check refuses it.
+      .on('GET', ENDPOINTS.facility.replace(':facID', 'abc'), () =>
+        fail(400, 'The request is not valid.', 'VALIDATION_FAILED'),
+      )
+      .install();
+    renderApp('/facility/facilitySettings/abc', { token: 'tok' });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'No such facility' }, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('There is no facility abc that you can see.')).toBeInTheDocument();
+    expect(screen.queryByText(/The request is not valid/)).not.toBeInTheDocument();
+  });
+
   it('hides Save until a value is edited, then saves the card and toasts', async () => {
     const api = fakeApi()
       .on('POST', ENDPOINTS.facilitySetting, () =>

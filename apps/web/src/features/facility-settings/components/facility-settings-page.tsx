@@ -2,6 +2,7 @@ import { Alert, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/c
 import {
   FACILITY_ADMIN_PERMISSIONS,
   hasAll,
+  int4IdText,
   SETTINGS_MESSAGES,
   SETTINGS_WIDGETS,
   type SettingsWidget,
@@ -25,8 +26,11 @@ const HEADING = 'Facility Settings for';
 
 /** /facility/facilitySettings/:facID: the Authorization and High Cost Alerts cards of one facility. */
 export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
-  const query = useQuery(facilityQuery(facID));
-  const isMissing = isApiError(query.error, 404);
+  // An address whose id is no facility id (a mistyped link) names no facility, as one not visible does: not asked for,
+  // since the server refuses it (400) and the page said 'Facility Settings for' over 'The request is not valid.'.
+  const isFacilityId = int4IdText().safeParse(facID).success;
+  const query = useQuery({ ...facilityQuery(facID), enabled: isFacilityId });
+  const isMissing = !isFacilityId || isApiError(query.error, 404);
   useDocumentTitle(query.data ? `${HEADING} ${query.data.facility.facName}` : 'Facility Settings');
   // A director of nursing who changed a card's values and then follows a link (or Back, or closes the tab) is asked
   // first, as the dialogs holding pending rows ask: the cards' edits live only in the page and went unseen.
@@ -42,7 +46,7 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
       notifyFailed(query.error);
   }, [query.error]);
 
-  if (query.isPending) {
+  if (query.isPending && !isMissing) {
     return (
       <Stack>
         <Title order={1}>{HEADING}</Title>
@@ -57,12 +61,12 @@ export function FacilitySettingsPage({ facID }: FacilitySettingsPageProps) {
   // says it failed, and Reload can be tried again); a first load that failed, or a facility the user may no longer
   // see, shows the error in its place.
   const isRefused = isMissing || isApiError(query.error, 403);
-  if (query.isError && (query.data === undefined || isRefused)) {
+  if (isMissing || (query.isError && (query.data === undefined || isRefused))) {
     return (
       <Stack>
         <Title order={1}>{isMissing ? 'No such facility' : HEADING}</Title>
         <Alert color={isMissing ? 'yellow' : 'red'} role="alert">
-          {isMissing ? `There is no facility ${facID} that you can see.` : `Error: ${query.error.message}`}
+          {isMissing ? `There is no facility ${facID} that you can see.` : `Error: ${query.error?.message}`}
         </Alert>
       </Stack>
     );

@@ -564,6 +564,17 @@ describe('FacilityUsersPage', () => {
     );
   });
 
+  it('takes back the missing-role message once the role-less pending facility is discarded', async () => {
+    const { user, dialog } = await openZedsFacilities();
+    await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('A role must be assigned to all users')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Remove pending Meadowbrook East' }));
+    // Nothing is pending any more, so nothing lacks a role: the message no longer holds.
+    expect(within(dialog).queryByText('A role must be assigned to all users')).not.toBeInTheDocument();
+  });
+
   it('asks in the app’s own dialog before taking a user off a facility, and removes on Remove', async () => {
     const { api, user, dialog } = await openZedAtMeadowbrook();
     await user.click(

@@ -35,7 +35,11 @@ type Pending = { facID: number; facName: string; userRole: string | null };
 export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesModalProps) {
   const { data, error } = useQuery(userFacilitiesQuery(user.email));
   const [pending, setPending] = useState<Pending[]>([]);
-  const [pendingError, setPendingError] = useState<string | null>(null);
+  // Set by a Save refused for a pending facility without a role; the message shows only while one still lacks it, so
+  // it goes once the role is chosen or the row discarded (it stayed, saying what no longer held).
+  const [isRoleAsked, setIsRoleAsked] = useState(false);
+  const lacksRole = pending.some((p) => !p.userRole);
+  const pendingError = isRoleAsked && lacksRole ? USER_MESSAGES.roleForAllUsers : null;
   const editRole = useEditUserRole();
   const removeFacility = useRemoveFacility();
   const addFacilities = useAddUserFacilities();
@@ -70,8 +74,8 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
         ),
     });
   const save = () => {
-    if (pending.some((p) => !p.userRole)) {
-      setPendingError(USER_MESSAGES.roleForAllUsers);
+    if (lacksRole) {
+      setIsRoleAsked(true);
       return;
     }
     addFacilities.mutate(
@@ -83,6 +87,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
         onSuccess: (answer) => {
           notifySuccess(answer.message);
           setPending([]);
+          setIsRoleAsked(false);
           focus.toPickerOrClose(saveButton.current);
         },
         onError: notifyError,
@@ -167,7 +172,6 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     }))}
                     value={p.userRole}
                     onChange={(role) => {
-                      setPendingError(null);
                       setPending((list) =>
                         list.map((x) => (x.facID === p.facID ? { ...x, userRole: role } : x)),
                       );

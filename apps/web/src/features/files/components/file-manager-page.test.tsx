@@ -140,6 +140,25 @@ describe('FileManagerPage', () => {
     expect(window.localStorage.getItem(FILE_VIEW_STORAGE_KEY)).toBe('list');
   });
 
+  it('starts each folder opened with an empty search, so a search typed in one does not hide the next one’s items', async () => {
+    const reports = children[0] as FileItem;
+    install(nurse(), { editable: true, children }).on('GET', `${FILE_BASE}/files/11`, () =>
+      ok(FolderAnswerSchema, {
+        folder: reports,
+        files: [item({ file_id: 21, parent_id: 11, name: 'Incident Log.pdf' })],
+      }),
+    );
+    const { user, router } = renderApp('/files/1/2', { token: 'tok' });
+    await screen.findByText('Care Plan.pdf', {}, { timeout: 5000 });
+    await user.type(screen.getByLabelText('Search file name'), 'rep');
+    await user.click(within(screen.getByRole('main')).getByRole('button', { name: 'Reports' }));
+    await waitFor(() => expect(currentPath(router)).toBe('/files/1/2/11'));
+    // The Reports folder's item is shown, not hidden by 'rep' ('No Files/Folders' with nothing saying why).
+    expect(await screen.findByText('Incident Log.pdf')).toBeInTheDocument();
+    expect(screen.queryByText('No Files/Folders')).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Search file name')).toHaveValue('');
+  });
+
   it('offers Add New only where the folder is editable, and validates the folder name', async () => {
     install(nurse(), { editable: true, children });
     const { user } = renderApp('/files/1/2', { token: 'tok' });

@@ -76,7 +76,12 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
   const names = useFolderNames(bin ? [] : pathIds);
   const binList = useRecyclingBin(bin);
   const [mode, setMode] = useFileViewMode();
-  const [search, setSearch] = useState('');
+  // The search filters the folder it was typed in: opening another folder (or the bin) starts with an empty box.
+  // Kept across folders, it hid the next folder's items that did not match, or showed 'No Files/Folders' for a
+  // folder that has some, with only the box, far from the items, saying why.
+  const place = bin ? 'bin' : String(currentId);
+  const [typed, setTyped] = useState({ place, text: '' });
+  const search = typed.place === place ? typed.text : '';
   const [dialog, setDialog] = useState<Dialog>(null);
   const remove = useDeleteFile();
   const purge = usePermanentDelete();
@@ -213,7 +218,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
                 placeholder="Search file name..."
                 leftSection={<IconSearch size={16} aria-hidden />}
                 value={search}
-                onChange={(e) => setSearch(e.currentTarget.value)}
+                onChange={(e) => setTyped({ place, text: e.currentTarget.value })}
                 w={260}
               />
               <Group gap="sm">

@@ -10,6 +10,7 @@ import {
 import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
+import { useOneAtATime } from '@/hooks/use-one-at-a-time.ts';
 import { useUpdateFile } from '../api/files-api.ts';
 import { nameRefusal } from './notify-files.ts';
 
@@ -26,6 +27,8 @@ export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
   const [description, setDescription] = useState(item.description);
   const [error, setError] = useState<string | null>(null);
   const update = useUpdateFile();
+  // A double click on Save sent the change twice, and the audit trail said the item was updated twice.
+  const sending = useOneAtATime();
   const nameRef = useRef<HTMLInputElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -38,9 +41,11 @@ export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
       focusAfterRender(() => nameRef.current, bodyRef.current);
       return;
     }
+    if (!sending.begin()) return;
     update.mutate(
       { ...parsed.data, file_id: item.file_id },
       {
+        onSettled: sending.end,
         onSuccess: () => {
           notifications.show({ color: 'green', message: FILE_MESSAGES.infoUpdated });
           onClose();

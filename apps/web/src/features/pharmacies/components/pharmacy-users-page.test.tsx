@@ -339,6 +339,10 @@ describe('PharmacyUsersPage', () => {
     expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)).toHaveLength(0);
     await user.click(within(dialog).getByLabelText('Role at upny', { selector: 'input' }));
     await user.click(await screen.findByRole('option', { name: 'Manager' }));
+    // Every pending pharmacy has its role now: the message no longer holds, and goes before Save is pressed again.
+    expect(
+      within(dialog).queryByText('All pending pharmacies must be assigned a role'),
+    ).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Save pharmacies' }));
     expect(await screen.findByText('User added to pharmacies')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.addUserPharmacies)[0]?.body).toEqual({

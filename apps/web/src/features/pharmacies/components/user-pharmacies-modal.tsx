@@ -39,7 +39,11 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   const add = useAddUserPharmacies();
   const remove = useRemovePharmacy();
   const [pending, setPending] = useState<PendingPharmacy[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  // Set by a Save refused for a pending pharmacy without a role; the message shows only while that still holds, so it
+  // goes once each role is chosen or the row discarded (it stayed until the next Save, saying what no longer held).
+  const [isRoleAsked, setIsRoleAsked] = useState(false);
+  const checked = pendingEntities(pending);
+  const problem = isRoleAsked && 'problem' in checked ? checked.problem : null;
   const hasPending = pending.length > 0;
   const standingAt = (pharmID: string) => standings.find((s) => s.pharmID === pharmID);
   const roleOptions = (roles.data?.roles ?? []).map((r) => ({
@@ -96,17 +100,16 @@ export function UserPharmaciesModal({ user, callerId, standings, onClose }: User
   }
 
   function save() {
-    const result = pendingEntities(pending);
-    if ('problem' in result) {
-      setProblem(result.problem);
+    if ('problem' in checked) {
+      setIsRoleAsked(true);
       return;
     }
     add.mutate(
-      { email: user.email, entities: result.entities },
+      { email: user.email, entities: checked.entities },
       {
         onSuccess: () => {
           setPending([]);
-          setProblem(null);
+          setIsRoleAsked(false);
           notifySuccess(PHARMACY_ADMIN_MESSAGES.added);
           focus.toPickerOrClose(saveButton.current);
         },
