@@ -229,10 +229,23 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
               ),
             );
         }
+        // Restored into another facility, it left one facility's files and arrived in another's: each records it,
+        // so the staff who see the trail of either (another pharmacy's, it may be) find it there.
+        const arrivedAt = parent && parent.facId !== row.facId ? parent.facId : undefined;
         await auditFile(tx, request, 'file.restore', row, {
           count: together.length,
           ...(parent ? { newParentId: parent.id } : {}),
+          ...(arrivedAt !== undefined ? { toFacId: arrivedAt } : {}),
         });
+        if (parent && arrivedAt !== undefined) {
+          await auditFile(
+            tx,
+            request,
+            'file.restore',
+            { ...row, facId: arrivedAt },
+            { count: together.length, newParentId: parent.id, fromFacId: row.facId },
+          );
+        }
       });
       return { message: FILE_MESSAGES.restored, file_id: row.id };
     },

@@ -611,6 +611,37 @@ describe('recycling bin', () => {
     expect((await call(SYSADMIN, 'POST', '/restore', { fileId: reports })).status).toBe(200);
   });
 
+  it("records a restore into another facility's folder at both facilities, so either side's trail shows it", async () => {
+    const log = await idOf('Medication Pass Policy.pdf', 101);
+    expect((await call(ADMIN, 'DELETE', `/files/${log}`)).status).toBe(200);
+    const lakeside = await idOf('Reports', 201);
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: log, newParentId: lakeside })).status).toBe(
+      200,
+    );
+    const restores = await t.database.db
+      .select({ facId: auditEvents.facId, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, String(log)), eq(auditEvents.kind, 'file.restore')));
+    expect(restores.map((r) => r.facId).sort()).toEqual([101, 201]);
+    expect(restores.find((r) => r.facId === 101)?.detail).toMatchObject({
+      newParentId: lakeside,
+      toFacId: 201,
+    });
+    expect(restores.find((r) => r.facId === 201)?.detail).toMatchObject({
+      newParentId: lakeside,
+      fromFacId: 101,
+    });
+    // A restore within its own facility is recorded once, as before.
+    const plan = await idOf('Controlled Substance Count.txt', 101);
+    expect((await call(ADMIN, 'DELETE', `/files/${plan}`)).status).toBe(200);
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: plan })).status).toBe(200);
+    const once = await t.database.db
+      .select({ facId: auditEvents.facId })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, String(plan)), eq(auditEvents.kind, 'file.restore')));
+    expect(once).toEqual([{ facId: 101 }]);
+  });
+
   it('permanently deletes a deleted item and its stored bytes; live items and facility users are refused', async () => {
     const up = await upload(ADMIN, 'gone.txt', Buffer.from('to be removed'));
     const reports = await idOf('Reports', 101);
