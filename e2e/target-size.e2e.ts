@@ -28,6 +28,11 @@ async function openMenu(page: Page, button: string | RegExp) {
   await page.getByRole('menu').waitFor();
 }
 
+/** A list's first row menu open. */
+function rowMenu(name: string, path: string): Screen {
+  return { name, path, ready: ROWS, open: (page) => openMenu(page, /^Actions for /) };
+}
+
 async function openFirstAlert(page: Page) {
   await page.locator('main table tbody tr[tabindex]').first().click();
   await page.getByRole('dialog').getByRole('tab').first().waitFor();
@@ -90,12 +95,7 @@ const EVERYONE: Screen[] = [
   { name: 'high cost widget page', path: '/alerts/highcostalerts', ready: ROWS },
   { name: 'widget archive', path: '/alerts/authorization/archive', ready: ROWS },
   { name: 'facilities', path: '/facilities', ready: ROWS },
-  {
-    name: 'facility menu',
-    path: '/facilities',
-    ready: ROWS,
-    open: (page) => openMenu(page, /^Actions for /),
-  },
+  rowMenu('facility menu', '/facilities'),
   { name: 'facility users', path: '/facility-users', ready: ROWS },
   { name: 'pharmacies', path: '/pharmacies', ready: ROWS },
   { name: 'files', path: '/files', ready: FILE_ITEMS },
@@ -147,12 +147,7 @@ const NURSE: Screen[] = [
 const ADMIN: Screen[] = [
   ...EVERYONE,
   { name: 'widget page narrowed to a facility', path: '/alerts/authorization?facilityIds=101', ready: ROWS },
-  {
-    name: 'facility user menu',
-    path: '/facility-users',
-    ready: ROWS,
-    open: (page) => openMenu(page, /^Actions for /),
-  },
+  rowMenu('facility user menu', '/facility-users'),
   {
     name: "a facility user's facilities",
     path: '/facility-users',
@@ -179,12 +174,7 @@ const ADMIN: Screen[] = [
 // Pharmacy staff only (a SuperAdmin is sent from these to the dashboard).
 const PHARMACY_STAFF: Screen[] = [
   { name: 'pharmacy users', path: '/pharmacy-users', ready: ROWS },
-  {
-    name: 'pharmacy user menu',
-    path: '/pharmacy-users',
-    ready: ROWS,
-    open: (page) => openMenu(page, /^Actions for /),
-  },
+  rowMenu('pharmacy user menu', '/pharmacy-users'),
   { name: 'audit trail', path: '/audit', ready: ROWS },
 ];
 
