@@ -82,20 +82,51 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
   expect(report, `axe violations on ${label}`).toEqual([]);
 }
 
+// Native controls, and elements that script or ARIA makes into one (a tab, a menu item, a clickable card).
+const TARGETS = [
+  'button',
+  'a[href]',
+  'input:not([type="hidden"])',
+  'select',
+  'textarea',
+  'summary',
+  '[role="button"]',
+  '[role="link"]',
+  '[role="tab"]',
+  '[role="menuitem"]',
+  '[role="option"]',
+  '[role="treeitem"]',
+  '[role="checkbox"]',
+  '[role="radio"]',
+  '[role="switch"]',
+  '[tabindex]:not([tabindex="-1"])',
+].join(', ');
+
 /**
  * What a pointer can hit inside the elements `scope` matches that is under 24 x 24 CSS px (WCAG 2.2, 2.5.8), as
  * 'width x height html'. aria-hidden controls count: a finger reaches them even where a screen reader does not,
  * which is also why axe's target-size rule, judging focusable controls, passes Mantine's number chevrons.
+ * A field's label is a target of its own: a tap on it ticks the box or picks the radio, so a control passes when
+ * it or one of its visible labels is 24 x 24 (and a hidden input, such as a segmented control's, is judged by its
+ * label alone, the only part a finger can find).
  */
 export async function undersizedTargets(scope: Locator): Promise<string[]> {
-  return scope.evaluateAll((roots) =>
-    roots.flatMap((root) =>
-      [...root.querySelectorAll('button, a[href], input, select, textarea, [role="button"]')]
-        .filter((target) => target.checkVisibility())
-        .map((target) => ({ target, box: target.getBoundingClientRect() }))
-        .filter(({ box }) => box.width < 24 || box.height < 24)
-        .map(({ target, box }) => `${box.width}x${box.height} ${target.outerHTML.slice(0, 160)}`),
-    ),
+  return scope.evaluateAll(
+    (roots, selector) =>
+      roots.flatMap((root) =>
+        [...root.querySelectorAll(selector)]
+          .filter((target) => target.checkVisibility())
+          .map((target) => {
+            const labels = target instanceof HTMLInputElement ? [...(target.labels ?? [])] : [];
+            const boxes = [target, ...labels.filter((label) => label.checkVisibility())]
+              .map((element) => element.getBoundingClientRect())
+              .sort((a, b) => Math.min(b.width, b.height) - Math.min(a.width, a.height));
+            return { target, box: boxes[0] ?? target.getBoundingClientRect() };
+          })
+          .filter(({ box }) => box.width < 24 || box.height < 24)
+          .map(({ target, box }) => `${box.width}x${box.height} ${target.outerHTML.slice(0, 160)}`),
+      ),
+    TARGETS,
   );
 }
 

@@ -4,6 +4,7 @@ import { SESSION_TIMINGS } from '@portal/domain';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { SessionCacheReset } from './session-cache-reset.tsx';
+import targets from './touch-targets.module.css';
 
 // Shade 8 keeps white text on the primary colour above the 4.5:1 contrast axe asks for. Close buttons are
 // icon-only, so each gets a name screen readers can announce.
@@ -31,7 +32,13 @@ const theme = createTheme({
     // there, the list hid 'Please select a pharmacy' and the whole Pharmacy role field. A click, typing or the
     // arrow keys still open it.
     Select: { defaultProps: { openOnFocus: false } },
-    MultiSelect: { defaultProps: { openOnFocus: false } },
+    MultiSelect: {
+      defaultProps: { openOnFocus: false },
+      // 24 px targets (WCAG 2.2, 2.5.8) for a finger on a tablet, here and below: touch-targets.module.css.
+      classNames: { input: targets.pillsBox, inputField: targets.pillsField, pill: targets.pill },
+    },
+    Radio: { classNames: { label: targets.choiceLabel, inner: targets.choiceMark } },
+    Checkbox: { classNames: { label: targets.choiceLabel, inner: targets.choiceMark } },
     // The description's default grey (gray.6) is 3.3:1 on white; gray.7 reads at 8:1.
     Notification: {
       defaultProps: closeLabel,

@@ -1,4 +1,5 @@
 import { Table, UnstyledButton } from '@mantine/core';
+import classes from './sort-header.module.css';
 
 /** A sort order: a column and a direction. */
 export interface SortState<K extends string> {
@@ -26,7 +27,12 @@ export function SortHeader<K extends string>({ column, label, sort, onSort }: So
   return (
     <Table.Th aria-sort={ariaSort}>
       {/* The header cell's own size and weight, as the table's headers that do not sort. */}
-      <UnstyledButton onClick={() => onSort(nextSortState(sort, column))} fz="inherit" fw="inherit">
+      <UnstyledButton
+        className={classes.button}
+        onClick={() => onSort(nextSortState(sort, column))}
+        fz="inherit"
+        fw="inherit"
+      >
         {label}
         {isActive ? (sort.direction === 'asc' ? ' ▲' : ' ▼') : ''}
       </UnstyledButton>

@@ -104,7 +104,10 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
                       />
                     </Table.Td>
                     <Table.Td>
+                      {/* md: 24 px tall, a target a finger on a tablet can hit (WCAG 2.2, 2.5.8), as the alert's
+                          Read switch; the small one is 20. */}
                       <Switch
+                        size="md"
                         aria-label={`Show ${widget.title}`}
                         checked={row?.show ?? true}
                         onChange={(e) => update(widget.key, { show: e.currentTarget.checked })}

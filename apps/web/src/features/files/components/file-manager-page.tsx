@@ -33,6 +33,7 @@ import {
 import { downloadFile, downloadFolder } from '../api/transfer.ts';
 import { CreateFolderModal } from './create-folder-modal.tsx';
 import { FileItems } from './file-items.tsx';
+import classes from './files.module.css';
 import { FolderTree } from './folder-tree.tsx';
 import { InfoModal } from './info-modal.tsx';
 import type { ItemAction } from './item-menu.tsx';
@@ -201,7 +202,7 @@ export function FileManagerPage({ bin = false }: FileManagerPageProps) {
         <Grid.Col span={{ base: 12, sm: 8, lg: 9 }}>
           <Stack gap="sm">
             <nav aria-label="Breadcrumb">
-              <Breadcrumbs>
+              <Breadcrumbs classNames={{ breadcrumb: classes.crumb }}>
                 <Anchor component={Link} to={PATHS.files}>
                   Files
                 </Anchor>
