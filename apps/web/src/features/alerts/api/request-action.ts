@@ -92,13 +92,19 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
     },
     retry: (failures, error) => failures < RETRIES && isUnanswered(error),
     onMutate: () => {
-      notifications.show({
+      const processing = {
         id: TOAST_ID,
         loading: true,
+        color: undefined,
+        title: undefined,
         message: ACTION_MESSAGES.processing,
         autoClose: false,
         withCloseButton: false,
-      });
+      } as const;
+      // The last action's answer may still be open (3 s): Mantine shows nothing for an id already on screen, so the
+      // toast is turned back into the progress one, its error title and closing timer gone; else it is shown.
+      notifications.update(processing);
+      notifications.show(processing);
     },
     onSuccess: (answer) => {
       attempt.current = null;

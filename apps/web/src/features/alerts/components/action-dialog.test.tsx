@@ -2,11 +2,11 @@ import { ENDPOINTS, MessageAnswerSchema, OTHER_REASON, type Widget, widgetByKey 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { Providers } from '@/app/providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { alertFixture } from '@/test/alert-fixtures.ts';
-import { FakeApi, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 
 const authorization = widgetByKey('highCost');
@@ -143,5 +143,42 @@ describe('a choice sent', () => {
 
     dialog = await open('Limit Days');
     expect(within(dialog).getByPlaceholderText('Choose days')).toHaveValue('');
+  });
+});
+
+describe('the action toast', () => {
+  it('shows Processing, then the answer alone, when an action is sent again after a refusal', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    let refuse = true;
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      refuse
+        ? fail(403, 'You do not have permission for this action', 'FORBIDDEN')
+        : ok(MessageAnswerSchema, { message: 'Approve sent for Rx 10101006' }),
+    );
+    const dialog = await open('Approve');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+
+    // The second attempt waits for the test's word, so its progress can be seen.
+    refuse = false;
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return fakeFetch(...args);
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // The refusal's toast was still open (3 s), so the progress toast with its id was not shown: the refusal stayed
+    // on screen while the action was sent again, and the success then read 'Error sending user action' over
+    // 'Approve sent for Rx ...'.
+    expect(await screen.findByText('Processing user action...')).toBeInTheDocument();
+    expect(screen.queryByText('Error sending user action')).not.toBeInTheDocument();
+    answer();
+    await closed('Approve');
+    expect(await screen.findByText('Approve sent for Rx 10101006')).toBeInTheDocument();
+    expect(screen.queryByText('Error sending user action')).not.toBeInTheDocument();
   });
 });
