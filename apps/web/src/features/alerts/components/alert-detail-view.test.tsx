@@ -6,7 +6,7 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
@@ -370,6 +370,33 @@ describe('pharmacy reply', () => {
       expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveAccessibleDescription(tooLong),
     );
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('A reply the server refuses');
+  });
+
+  it('keeps what was typed while the reply was on its way, and only that, once it is sent', async () => {
+    const { api, app, reply } = await openReply();
+    await app.user.type(reply, 'Refill sent today.');
+    // The answer waits for the test's word, so the pharmacist can type on meanwhile.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).endsWith(ENDPOINTS.requestAction)) await held;
+      return fakeFetch(...args);
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+    await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), ' Next delivery is Monday.');
+    answer();
+    expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+    // The sent words go; the next thought stays (the whole reply was emptied, losing it).
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Next delivery is Monday.'),
+    );
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      actionComment: 'Refill sent today.',
+    });
   });
 
   it('gives focus back to the emptied reply after Send Reply', async () => {

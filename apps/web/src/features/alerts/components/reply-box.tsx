@@ -3,8 +3,17 @@ import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, useDraft } from '../api/action-drafts.ts';
+import { draftKey, readDraft, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
+
+/**
+ * What is left to send once `sent` has gone: the words typed after it, or, when the sent words were edited
+ * meanwhile, the whole text (nothing typed is thrown away unsent).
+ */
+function unsentPart(current: string, sent: string): string {
+  if (current === sent) return '';
+  return current.startsWith(sent) ? current.slice(sent.length).trimStart() : current;
+}
 
 export interface ReplyBoxProps {
   widget: Widget;
@@ -20,7 +29,8 @@ export interface ReplyBoxProps {
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
-  const [{ text }, changeDraft] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
+  const key = draftKey(widget.key, alert._internalID, 'Reply');
+  const [{ text }, changeDraft] = useDraft(key);
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
   const formRef = useRef<HTMLFormElement>(null);
@@ -38,7 +48,8 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
       { requestedAction: 'Reply', actionComment: text },
       {
         onSuccess: () => {
-          changeDraft({ text: '' });
+          // The box stays open while the reply is on its way: what was typed meanwhile is kept, the sent words go.
+          changeDraft({ text: unsentPart(readDraft(key).text, text) });
           focusReply();
           onSent?.();
         },
