@@ -182,3 +182,29 @@ describe('the action toast', () => {
     expect(screen.queryByText('Error sending user action')).not.toBeInTheDocument();
   });
 });
+
+describe('a dialog closed while its action is on its way', () => {
+  it('opens empty again once the server has stored the action', async () => {
+    const { user, open, closed } = setUp(authorization);
+    let dialog = await open('Deny');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      await held;
+      return fakeFetch(...args);
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await user.keyboard('{Escape}');
+    await closed('Deny');
+    answer();
+    expect(await screen.findByText('Action sent')).toBeInTheDocument();
+    // The dialog's own callback cleared the draft, and it had gone: the denial came back typed, ready to be sent
+    // a second time.
+    dialog = await open('Deny');
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('');
+  });
+});

@@ -11,6 +11,7 @@ import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { draftKey, readDraft } from '../api/action-drafts.ts';
 
 const authorization = widgetByKey('highCost');
 const clarifications = widgetByKey('openBatch');
@@ -332,10 +333,10 @@ describe('keyboard focus after a refused value', () => {
 
 describe('pharmacy reply', () => {
   async function openReply() {
-    const { api, app } = setUp({ user: pharmacist() });
+    const { api, app, alert } = setUp({ user: pharmacist() });
     await app.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
     await screen.findByRole('button', { name: 'Send Reply' });
-    return { api, app, reply: screen.getByRole('textbox', { name: 'Reply' }) };
+    return { api, app, alert, reply: screen.getByRole('textbox', { name: 'Reply' }) };
   }
 
   it('moves focus to the empty reply, with its message as its description', async () => {
@@ -397,6 +398,33 @@ describe('pharmacy reply', () => {
     expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
       actionComment: 'Refill sent today.',
     });
+  });
+
+  it('does not bring back a reply sent from a page left before the answer came', async () => {
+    const { api, app, alert } = await openReply();
+    await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Refill sent today.');
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+      if (String(args[0]).endsWith(ENDPOINTS.requestAction)) await held;
+      return fakeFetch(...args);
+    });
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+    // The pharmacist moves on (Escape, the next alert) while the reply is on its way; the server stores it.
+    app.unmount();
+    answer();
+    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1));
+    const key = draftKey(authorization.key, alert._internalID, 'Reply');
+    // The draft was cleared only by the gone box's own callback, so the sent reply waited in the box to be sent
+    // again the next time the alert was opened.
+    await waitFor(() => expect(readDraft(key).text).toBe(''));
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
   it('gives focus back to the emptied reply after Send Reply', async () => {

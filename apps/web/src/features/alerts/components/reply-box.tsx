@@ -6,15 +6,6 @@ import { isApiError } from '@/lib/api-error.ts';
 import { draftKey, readDraft, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
-/**
- * What is left to send once `sent` has gone: the words typed after it, or, when the sent words were edited
- * meanwhile, the whole text (nothing typed is thrown away unsent).
- */
-function unsentPart(current: string, sent: string): string {
-  if (current === sent) return '';
-  return current.startsWith(sent) ? current.slice(sent.length).trimStart() : current;
-}
-
 export interface ReplyBoxProps {
   widget: Widget;
   alert: AnyAlert;
@@ -45,11 +36,12 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
       return;
     }
     send.mutate(
-      { requestedAction: 'Reply', actionComment: text },
+      // The box stays open while the reply is on its way: what is typed meanwhile is kept, the sent words go.
+      { requestedAction: 'Reply', actionComment: text, draft: { key, sentText: text } },
       {
         onSuccess: () => {
-          // The box stays open while the reply is on its way: what was typed meanwhile is kept, the sent words go.
-          changeDraft({ text: unsentPart(readDraft(key).text, text) });
+          // The draft is settled already (useRequestAction); the box shows what it kept.
+          changeDraft({ text: readDraft(key).text });
           focusReply();
           onSent?.();
         },
