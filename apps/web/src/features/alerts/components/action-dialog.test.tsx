@@ -2,11 +2,11 @@ import { ENDPOINTS, MessageAnswerSchema, OTHER_REASON, type Widget, widgetByKey 
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { Providers } from '@/app/providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { alertFixture } from '@/test/alert-fixtures.ts';
-import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, holdRequests, ok } from '@/test/fake-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 
 const authorization = widgetByKey('highCost');
@@ -161,15 +161,7 @@ describe('the action toast', () => {
 
     // The second attempt waits for the test's word, so its progress can be seen.
     refuse = false;
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const fakeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      await held;
-      return fakeFetch(...args);
-    });
+    const answer = holdRequests(ENDPOINTS.requestAction);
     await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     // The refusal's toast was still open (3 s), so the progress toast with its id was not shown: the refusal stayed
     // on screen while the action was sent again, and the success then read 'Error sending user action' over
@@ -188,15 +180,7 @@ describe('a dialog closed while its action is on its way', () => {
     const { user, open, closed } = setUp(authorization);
     let dialog = await open('Deny');
     await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const fakeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      await held;
-      return fakeFetch(...args);
-    });
+    const answer = holdRequests(ENDPOINTS.requestAction);
     await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     await user.keyboard('{Escape}');
     await closed('Deny');

@@ -6,9 +6,9 @@ import {
   widgetByKey,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, holdRequests, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 import { draftKey, readDraft } from '../api/action-drafts.ts';
@@ -377,15 +377,7 @@ describe('pharmacy reply', () => {
     const { api, app, reply } = await openReply();
     await app.user.type(reply, 'Refill sent today.');
     // The answer waits for the test's word, so the pharmacist can type on meanwhile.
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const fakeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      if (String(args[0]).endsWith(ENDPOINTS.requestAction)) await held;
-      return fakeFetch(...args);
-    });
+    const answer = holdRequests(ENDPOINTS.requestAction);
     await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
     await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), ' Next delivery is Monday.');
@@ -403,15 +395,7 @@ describe('pharmacy reply', () => {
   it('does not bring back a reply sent from a page left before the answer came', async () => {
     const { api, app, alert } = await openReply();
     await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Refill sent today.');
-    let answer = () => {};
-    const held = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    const fakeFetch = globalThis.fetch;
-    vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
-      if (String(args[0]).endsWith(ENDPOINTS.requestAction)) await held;
-      return fakeFetch(...args);
-    });
+    const answer = holdRequests(ENDPOINTS.requestAction);
     await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
     // The pharmacist moves on (Escape, the next alert) while the reply is on its way; the server stores it.
