@@ -159,6 +159,47 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it('marks an alert unread once from a double click on the Read toggle: one change, one entry in the audit trail', async () => {
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const alerts = await apiList(
+      portal.url,
+      token,
+      '/therapeuticint?facilityIds=102',
+      'therapeuticInterchangeList',
+    );
+    const target = alerts.find((a) => a.readByFaci === true);
+    if (!target) throw new Error('no read therapeutic interchange alert at 102');
+    const { context, page, errors } = await signedIn('admin@meadowbrook.test');
+    const marks: unknown[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && request.url().endsWith('/therapeuticint_readByFaci'))
+        marks.push(request.postDataJSON());
+    });
+    await page.goto(`${portal.url}/alerts/therapeuticint?facilityIds=102`);
+    await page
+      .getByRole('table', { name: 'THERAPEUTIC INTERCHANGED alerts' })
+      .locator('tbody tr[tabindex]', { hasText: target.patName })
+      .click();
+    const dialog = page.getByRole('dialog');
+    const toggle = dialog.getByRole('switch', { name: 'Read' });
+    await expect.poll(() => toggle.isChecked()).toBe(true);
+    // Both clicks land before the switch can show it is busy: the second sent the mark again, and the audit trail
+    // said the alert was marked unread twice.
+    await toggle.dblclick({ force: true });
+    // Marking by hand closes the dialog once the mark is stored.
+    await dialog.waitFor({ state: 'detached' });
+    const after = await apiList(
+      portal.url,
+      token,
+      '/therapeuticint?facilityIds=102',
+      'therapeuticInterchangeList',
+    );
+    expect(after.find((a) => a._internalID === target._internalID)?.readByFaci).toBe(false);
+    expect(marks).toEqual([{ _internalID: target._internalID, readByFaci: false }]);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('refuses an archive range with From after To and filters by the range', async () => {
     const { context, page } = await signedIn('nurse@meadowbrook.test');
     await page.goto(`${portal.url}/alerts/authorization/archive`);

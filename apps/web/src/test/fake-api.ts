@@ -108,3 +108,22 @@ export class FakeApi {
     return this;
   }
 }
+
+/**
+ * Holds every later request to a path ending in `pathEnd` (all requests without one) until the returned function is
+ * called: what a user does while a request is on its way. Call after `FakeApi.install()`; the held request reaches
+ * the fake (and its `calls`) only once released.
+ */
+export function holdRequests(pathEnd?: string): () => void {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const fakeFetch = globalThis.fetch;
+  vi.stubGlobal('fetch', async (...args: Parameters<typeof fetch>) => {
+    if (pathEnd === undefined || new URL(String(args[0]), 'http://localhost').pathname.endsWith(pathEnd))
+      await held;
+    return fakeFetch(...args);
+  });
+  return release;
+}

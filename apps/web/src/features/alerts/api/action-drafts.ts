@@ -42,6 +42,27 @@ export function clearDraft(key: string): void {
   drafts.delete(key);
 }
 
+/**
+ * What is left to send once `sent` has gone: the words typed after it, or, when the sent words were edited
+ * meanwhile, the whole text (nothing typed is thrown away unsent).
+ */
+export function unsentPart(current: string, sent: string): string {
+  if (current === sent) return '';
+  return current.startsWith(sent) ? current.slice(sent.length).trimStart() : current;
+}
+
+/**
+ * The draft an action was sent from, once the server has stored the action: cleared, or with `sentText` (a reply,
+ * whose box stays open while it is on its way) only the words typed after it kept. Called when the answer comes,
+ * whether or not the form is still on screen: a reply or dialog closed before it would otherwise come back, sent
+ * already, the next time the alert is opened, ready to be sent again.
+ */
+export function settleDraft(key: string, sentText?: string): void {
+  const rest = sentText === undefined ? '' : unsentPart(readDraft(key).text, sentText);
+  if (rest) keepDraft(key, { text: rest });
+  else clearDraft(key);
+}
+
 /** Drops every draft (sign-out). */
 export function clearAllDrafts(): void {
   drafts.clear();

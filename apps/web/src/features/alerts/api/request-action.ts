@@ -16,6 +16,7 @@ import { v4 as newRequestKey } from 'uuid';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
+import { settleDraft } from './action-drafts.ts';
 import { alertKeys } from './alert-keys.ts';
 
 /** What a dialog submits: the action, its comment and, for Limit Days, the days. */
@@ -23,6 +24,11 @@ export interface ActionSubmission {
   requestedAction: ActionValue;
   actionComment: string;
   limitDays?: number | undefined;
+  /**
+   * The draft the action was typed in (api/action-drafts.ts), settled once the server has stored the action, even
+   * when its form has closed meanwhile; `sentText`: keep what was typed after it (settleDraft). Not sent.
+   */
+  draft?: { key: string; sentText?: string | undefined } | undefined;
 }
 
 const IdSchema = z.number().int().positive();
@@ -92,16 +98,23 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
     },
     retry: (failures, error) => failures < RETRIES && isUnanswered(error),
     onMutate: () => {
-      notifications.show({
+      const processing = {
         id: TOAST_ID,
         loading: true,
+        color: undefined,
+        title: undefined,
         message: ACTION_MESSAGES.processing,
         autoClose: false,
         withCloseButton: false,
-      });
+      } as const;
+      // The last action's answer may still be open (3 s): Mantine shows nothing for an id already on screen, so the
+      // toast is turned back into the progress one, its error title and closing timer gone; else it is shown.
+      notifications.update(processing);
+      notifications.show(processing);
     },
-    onSuccess: (answer) => {
+    onSuccess: (answer, input) => {
       attempt.current = null;
+      if (input.draft) settleDraft(input.draft.key, input.draft.sentText);
       notifications.update({
         id: TOAST_ID,
         loading: false,

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { Providers } from '@/app/providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
 import { alertFixture } from '@/test/alert-fixtures.ts';
-import { FakeApi, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, holdRequests, ok } from '@/test/fake-api.ts';
 import { ActionDialog } from './action-dialog.tsx';
 
 const authorization = widgetByKey('highCost');
@@ -143,5 +143,52 @@ describe('a choice sent', () => {
 
     dialog = await open('Limit Days');
     expect(within(dialog).getByPlaceholderText('Choose days')).toHaveValue('');
+  });
+});
+
+describe('the action toast', () => {
+  it('shows Processing, then the answer alone, when an action is sent again after a refusal', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    let refuse = true;
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      refuse
+        ? fail(403, 'You do not have permission for this action', 'FORBIDDEN')
+        : ok(MessageAnswerSchema, { message: 'Approve sent for Rx 10101006' }),
+    );
+    const dialog = await open('Approve');
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+
+    // The second attempt waits for the test's word, so its progress can be seen.
+    refuse = false;
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    // The refusal's toast was still open (3 s), so the progress toast with its id was not shown: the refusal stayed
+    // on screen while the action was sent again, and the success then read 'Error sending user action' over
+    // 'Approve sent for Rx ...'.
+    expect(await screen.findByText('Processing user action...')).toBeInTheDocument();
+    expect(screen.queryByText('Error sending user action')).not.toBeInTheDocument();
+    answer();
+    await closed('Approve');
+    expect(await screen.findByText('Approve sent for Rx 10101006')).toBeInTheDocument();
+    expect(screen.queryByText('Error sending user action')).not.toBeInTheDocument();
+  });
+});
+
+describe('a dialog closed while its action is on its way', () => {
+  it('opens empty again once the server has stored the action', async () => {
+    const { user, open, closed } = setUp(authorization);
+    let dialog = await open('Deny');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await user.keyboard('{Escape}');
+    await closed('Deny');
+    answer();
+    expect(await screen.findByText('Action sent')).toBeInTheDocument();
+    // The dialog's own callback cleared the draft, and it had gone: the denial came back typed, ready to be sent
+    // a second time.
+    dialog = await open('Deny');
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('');
   });
 });

@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { firstInvalidField, isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { clearDraft, draftKey } from '../api/action-drafts.ts';
+import { draftKey } from '../api/action-drafts.ts';
 import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
 import { CommentActionForm } from './comment-action-form.tsx';
 import { DiscussForm } from './discuss-form.tsx';
@@ -39,15 +39,7 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
   }, [send.error]);
   const key = draftKey(widget.key, alert._internalID, button.action);
   const submit = (input: Omit<ActionSubmission, 'requestedAction'>) =>
-    send.mutate(
-      { ...input, requestedAction: button.action },
-      {
-        onSuccess: () => {
-          clearDraft(key);
-          onClose();
-        },
-      },
-    );
+    send.mutate({ ...input, requestedAction: button.action, draft: { key } }, { onSuccess: onClose });
   const form = {
     onSubmit: submit,
     onCancel: onClose,

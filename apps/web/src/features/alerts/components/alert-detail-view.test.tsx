@@ -8,9 +8,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { alertFixture, listAnswer, withDetail, withOrganisations } from '@/test/alert-fixtures.ts';
-import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, holdRequests, ok } from '@/test/fake-api.ts';
 import { nurse, pharmacist } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { draftKey, readDraft } from '../api/action-drafts.ts';
 
 const authorization = widgetByKey('highCost');
 const clarifications = widgetByKey('openBatch');
@@ -332,10 +333,10 @@ describe('keyboard focus after a refused value', () => {
 
 describe('pharmacy reply', () => {
   async function openReply() {
-    const { api, app } = setUp({ user: pharmacist() });
+    const { api, app, alert } = setUp({ user: pharmacist() });
     await app.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
     await screen.findByRole('button', { name: 'Send Reply' });
-    return { api, app, reply: screen.getByRole('textbox', { name: 'Reply' }) };
+    return { api, app, alert, reply: screen.getByRole('textbox', { name: 'Reply' }) };
   }
 
   it('moves focus to the empty reply, with its message as its description', async () => {
@@ -370,6 +371,44 @@ describe('pharmacy reply', () => {
       expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveAccessibleDescription(tooLong),
     );
     expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('A reply the server refuses');
+  });
+
+  it('keeps what was typed while the reply was on its way, and only that, once it is sent', async () => {
+    const { api, app, reply } = await openReply();
+    await app.user.type(reply, 'Refill sent today.');
+    // The answer waits for the test's word, so the pharmacist can type on meanwhile.
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+    await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), ' Next delivery is Monday.');
+    answer();
+    expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+    // The sent words go; the next thought stays (the whole reply was emptied, losing it).
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue('Next delivery is Monday.'),
+    );
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
+      actionComment: 'Refill sent today.',
+    });
+  });
+
+  it('does not bring back a reply sent from a page left before the answer came', async () => {
+    const { api, app, alert } = await openReply();
+    await app.user.type(screen.getByRole('textbox', { name: 'Reply' }), 'Refill sent today.');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(screen.getByRole('button', { name: 'Send Reply' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+    // The pharmacist moves on (Escape, the next alert) while the reply is on its way; the server stores it.
+    app.unmount();
+    answer();
+    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1));
+    const key = draftKey(authorization.key, alert._internalID, 'Reply');
+    // The draft was cleared only by the gone box's own callback, so the sent reply waited in the box to be sent
+    // again the next time the alert was opened.
+    await waitFor(() => expect(readDraft(key).text).toBe(''));
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
   it('gives focus back to the emptied reply after Send Reply', async () => {

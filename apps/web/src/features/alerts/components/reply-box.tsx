@@ -3,7 +3,7 @@ import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, useDraft } from '../api/action-drafts.ts';
+import { draftKey, readDraft, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
@@ -20,7 +20,8 @@ export interface ReplyBoxProps {
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
-  const [{ text }, changeDraft] = useDraft(draftKey(widget.key, alert._internalID, 'Reply'));
+  const key = draftKey(widget.key, alert._internalID, 'Reply');
+  const [{ text }, changeDraft] = useDraft(key);
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
   const formRef = useRef<HTMLFormElement>(null);
@@ -35,10 +36,12 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
       return;
     }
     send.mutate(
-      { requestedAction: 'Reply', actionComment: text },
+      // The box stays open while the reply is on its way: what is typed meanwhile is kept, the sent words go.
+      { requestedAction: 'Reply', actionComment: text, draft: { key, sentText: text } },
       {
         onSuccess: () => {
-          changeDraft({ text: '' });
+          // The draft is settled already (useRequestAction); the box shows what it kept.
+          changeDraft({ text: readDraft(key).text });
           focusReply();
           onSent?.();
         },
