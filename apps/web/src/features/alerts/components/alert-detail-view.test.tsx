@@ -479,6 +479,20 @@ describe('missing alert', () => {
     renderApp('/authorization/NOPE', { token: 'tok' });
     expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
   });
+
+  it("says 'No Active Alert Found' for an id the server refuses as one no alert can have (a long pasted id)", async () => {
+    const id = 'X'.repeat(120);
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', ENDPOINTS.alertDetail.replace(':key', 'highCost').replace(':identifier', id), () =>
+        fail(400, 'The request is not valid.', 'VALIDATION_FAILED', {
+          identifier: 'Too big: expected string to have <=64 characters',
+        }),
+      )
+      .install();
+    renderApp(`${authorization.detailPath}/${id}`, { token: 'tok' });
+    expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load this alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('the copied link', () => {
