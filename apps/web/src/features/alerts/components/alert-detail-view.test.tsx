@@ -514,6 +514,23 @@ describe('the copied link', () => {
     expect(await copyFrom(null)).toBe(`${window.location.origin}${authorization.detailPath}/RX9`);
   });
 
+  it('says it was copied once when the button is double-clicked, not once per click', async () => {
+    withDetail(
+      withOrganisations(new FakeApi().signedIn('tok', nurse())),
+      authorization,
+      'RX9',
+      alertFixture({ rxNo: 'RX9' }),
+    ).install();
+    const app = renderApp(`${authorization.detailPath}/RX9`, { token: 'tok' });
+    const button = await screen.findByRole('button', { name: 'Copy link to this alert' });
+    await app.user.dblClick(button);
+    // Both copies are done once the clipboard holds the link; a third click is a later, separate copy.
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}${authorization.detailPath}/RX9`,
+    );
+    expect(await screen.findAllByText('URL copied to clipboard')).toHaveLength(1);
+  });
+
   it('pins an archived alert by its number, since its Rx number may name a newer live alert', async () => {
     expect(await copyFrom('2026-10-01T00:00:00Z')).toBe(
       `${window.location.origin}${authorization.detailPath}/RX9?internalId=77`,
