@@ -411,6 +411,32 @@ describe('pharmacy reply', () => {
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
+  it.each([
+    ['a click', 'mouse'],
+    ['the keyboard', 'keyboard'],
+  ] as const)(
+    'keeps focus in the reply while a reply sent by %s is on its way, and after',
+    async (_how, how) => {
+      const { app, reply } = await openReply();
+      await app.user.type(reply, 'Refill sent today.');
+      const answer = holdRequests(ENDPOINTS.requestAction);
+      const send = screen.getByRole('button', { name: 'Send Reply' });
+      if (how === 'mouse') await app.user.click(send);
+      else {
+        send.focus();
+        await app.user.keyboard('{Enter}');
+      }
+      // Send Reply is disabled while it waits (a browser drops focus to the page's body), so the pharmacist is put
+      // back in the box, where they can type on.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus());
+      answer();
+      expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue(''));
+      expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus();
+    },
+  );
+
   it('gives focus back to the emptied reply after Send Reply', async () => {
     const { api, app, reply } = await openReply();
     await app.user.type(reply, 'Refill sent today');
