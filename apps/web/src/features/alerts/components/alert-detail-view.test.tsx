@@ -411,6 +411,42 @@ describe('pharmacy reply', () => {
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
+  it('ends with only what was typed after both replies when a second is sent while the first is on its way', async () => {
+    const { api, app, alert } = await openReply();
+    const box = () => screen.getByRole('textbox', { name: 'Reply' });
+    const sendButton = () => screen.getByRole('button', { name: 'Send Reply' });
+    await app.user.type(box(), 'Refill sent today.');
+    const firstAnswer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    // The pharmacist opens the alert again before the answer: the box still holds the words on their way (they
+    // stay if the server refuses them); the pharmacist adds to them and sends that too.
+    app.unmount();
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Refill sent today.');
+    await again.user.type(box(), ' Next delivery is Monday.');
+    const secondAnswer = holdRequests(ENDPOINTS.requestAction);
+    await again.user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    await again.user.type(box(), ' Call if it is late.');
+    // The first is stored while the second is still on its way: its words leave the open box at once.
+    firstAnswer();
+    await waitFor(() => expect(box()).toHaveValue('Next delivery is Monday. Call if it is late.'));
+    secondAnswer();
+    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(2));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    expect(box()).toHaveValue('Call if it is late.');
+    expect(readDraft(draftKey(authorization.key, alert._internalID, 'Reply')).text).toBe(
+      'Call if it is late.',
+    );
+    expect(
+      api
+        .callsTo('POST', ENDPOINTS.requestAction)
+        .map((c) => (c.body as { actionComment: string }).actionComment),
+    ).toEqual(['Refill sent today.', 'Refill sent today. Next delivery is Monday.']);
+  });
+
   it.each([
     ['a click', 'mouse'],
     ['the keyboard', 'keyboard'],

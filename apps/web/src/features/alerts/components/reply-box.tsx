@@ -3,7 +3,7 @@ import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, readDraft, useDraft } from '../api/action-drafts.ts';
+import { draftKey, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
@@ -42,8 +42,7 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
       { requestedAction: 'Reply', actionComment: text, draft: { key, sentText: text } },
       {
         onSuccess: () => {
-          // The draft is settled already (useRequestAction); the box shows what it kept.
-          changeDraft({ text: readDraft(key).text });
+          // The draft is settled already (useRequestAction), and the box shows what it kept.
           focusReply();
           onSent?.();
         },
