@@ -517,6 +517,47 @@ describe('alerts', () => {
     await context.close();
   });
 
+  it.each([
+    ['a click', 'mouse'],
+    ['the keyboard', 'keyboard'],
+  ] as const)(
+    'keeps focus in the Reply box while a reply sent by %s is on its way, and after',
+    async (_how, how) => {
+      const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
+      const [target] = await apiList(portal.url, pharmacyToken, '/highCost?facilityIds=101', 'highCostList');
+      if (!target) throw new Error('no authorization alert at 101');
+      const { context, page, errors } = await signedIn('sysadmin@pharmacy.test');
+      await page.goto(`${portal.url}/authorization/${target.rxNo}`);
+      await page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+      const box = page.getByRole('textbox', { name: 'Reply' });
+      await box.fill(`Sent by ${how} ${Date.now()}`);
+      // The answer waits until the focus has been looked at while the reply is on its way.
+      let answer = () => {};
+      const held = new Promise<void>((resolve) => {
+        answer = resolve;
+      });
+      await page.route('**/api/requestaction', async (route) => {
+        await held;
+        await route.continue();
+      });
+      const send = page.getByRole('button', { name: 'Send Reply' });
+      if (how === 'mouse') await send.click();
+      else {
+        await send.focus();
+        await page.keyboard.press('Enter');
+      }
+      await expect.poll(() => send.isDisabled()).toBe(true);
+      const boxHasFocus = () => box.evaluate((element) => element === document.activeElement);
+      // Chromium drops focus to the body when the focused button is disabled; the reply takes it back.
+      await expect.poll(boxHasFocus).toBe(true);
+      answer();
+      await expect.poll(() => box.inputValue()).toBe('');
+      expect(await boxHasFocus()).toBe(true);
+      expect(errors).toEqual([]);
+      await context.close();
+    },
+  );
+
   it("shows each card's refresh and open buttons on a touch tablet, where nothing hovers", async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.tablet);
     const authorization = card(page, 'AUTHORIZATION');

@@ -13,8 +13,9 @@ const FILE_PATH = /^\/assets\/|\.[a-z0-9]{1,8}$/i;
 /**
  * No route or file of the portal has an address this long. Longer, the static handler cannot look the file up
  * (past the system's PATH_MAX) and answered a bare 403 'Forbidden'; such a request is refused before it gets there.
+ * Also the router's limit on one path parameter (app.ts), so a route's own schema judges any shorter one.
  */
-const MAX_PATH_LENGTH = 2048;
+export const MAX_PATH_LENGTH = 2048;
 
 /**
  * Serves the built web app: hashed assets cached for a year, index.html never cached, and every unknown

@@ -219,6 +219,26 @@ describe('GET /api/alerts/{key}/{identifier}', () => {
     expect(badKey.statusCode).toBe(400);
   });
 
+  it('answers an identifier of any length no alert has with the same 400, never the router\'s "No route"', async () => {
+    // 100 characters was the router's own limit on a path parameter: past it the route was never reached.
+    const nurse = token('nurse@meadowbrook.test');
+    const answers = [];
+    for (const length of [65, 100, 101, 300, 2000]) {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/api/alerts/highCost/${'7'.repeat(length)}`,
+        headers: bearer(nurse),
+      });
+      expect(response.statusCode, `${length} characters`).toBe(400);
+      answers.push(response.json());
+    }
+    expect(answers[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      fields: { identifier: expect.any(String) },
+    });
+    for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
   it("finds an alert by its number alone, as a widget page's ?alert= link asks, among the viewer's own only", async () => {
     // The link knows no Rx number: it names the alert by its number in the path too, which internalId overrides.
     const byNumber = (email: string, key: WidgetKey, id: number) =>

@@ -7,7 +7,7 @@ import {
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FakeApi, fail, ok } from '@/test/fake-api.ts';
+import { FakeApi, fail, holdRequests, ok } from '@/test/fake-api.ts';
 import { nurse } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
@@ -155,6 +155,28 @@ describe('Account Info', () => {
       { email: 'nurse@meadowbrook.test', displayName: 'Nora Typed', profileVersion: 'v-admin' },
       { email: 'nurse@meadowbrook.test', phone: '2015550199', profileVersion: 'v-2' },
     ]);
+    expect(api.server.user).toMatchObject({ displayName: 'Nora Typed', phone: '2015550199' });
+  });
+
+  it('saves the name and then the phone when Save Phone is pressed while the name is on its way, with no false conflict', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    await user.clear(screen.getByLabelText('Display name'));
+    await user.type(screen.getByLabelText('Display name'), 'Nora Typed');
+    await user.clear(screen.getByLabelText('Phone'));
+    await user.type(screen.getByLabelText('Phone'), '2015550199');
+    const answer = holdRequests(ENDPOINTS.editUserInfo);
+    await user.click(screen.getByRole('button', { name: 'Save Display name' }));
+    await user.click(screen.getByRole('button', { name: 'Save Phone' }));
+    answer();
+    expect(await screen.findByText('User name updated')).toBeInTheDocument();
+    expect(await screen.findByText('User phone updated')).toBeInTheDocument();
+    // The phone went once the name's answer had come, with the version that save gave: both were the user's own.
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo).map((c) => c.body)).toEqual([
+      { email: 'nurse@meadowbrook.test', displayName: 'Nora Typed', profileVersion: 'v-1' },
+      { email: 'nurse@meadowbrook.test', phone: '2015550199', profileVersion: 'v-2' },
+    ]);
+    expect(screen.queryByText(USER_MESSAGES.profileChangedSince)).not.toBeInTheDocument();
     expect(api.server.user).toMatchObject({ displayName: 'Nora Typed', phone: '2015550199' });
   });
 

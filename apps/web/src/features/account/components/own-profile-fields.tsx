@@ -25,8 +25,9 @@ type VersionedField = 'displayName' | 'phone';
  */
 export function OwnProfileFields({ user }: OwnProfileFieldsProps) {
   // The version the fields' values came with: the session's user may be read again meanwhile (a 409 reads it), but
-  // the typing was not done on that. The user's own saves move it on, since each was checked against it.
-  const [version, setVersion] = useState(user.profileVersion);
+  // the typing was not done on that. The user's own saves move it on, since each was checked against it; a save
+  // waiting for another's answer reads it when it goes (useEditOwnAccount), so it is kept outside of rendering.
+  const version = useRef(user.profileVersion);
   // Each reload starts the two fields again from the session's user.
   const [loads, setLoads] = useState(0);
   const [conflict, setConflict] = useState<{ message: string; field: VersionedField }>();
@@ -36,8 +37,10 @@ export function OwnProfileFields({ user }: OwnProfileFieldsProps) {
 
   const versioned = (field: VersionedField) => ({
     email: user.email,
-    profileVersion: version,
-    onSaved: (saved: UserInfo) => setVersion(saved.profileVersion),
+    profileVersion: () => version.current,
+    onSaved: (saved: UserInfo) => {
+      version.current = saved.profileVersion;
+    },
     onConflict: (message: string) => {
       setConflict({ message, field });
       focusAfterRender(() => reloadRef.current, groupRef.current);
@@ -46,7 +49,7 @@ export function OwnProfileFields({ user }: OwnProfileFieldsProps) {
   // The session's user was read again when the save was refused, so `user` holds what was saved meanwhile.
   const reload = () => {
     const field = conflict?.field ?? 'displayName';
-    setVersion(user.profileVersion);
+    version.current = user.profileVersion;
     setLoads((count) => count + 1);
     setConflict(undefined);
     // Once the notice and its button are gone: to the refused field, now holding the current value.

@@ -22,10 +22,11 @@ export interface ProfileFieldFormProps {
   type?: 'text' | 'tel';
   autoComplete?: string;
   /**
-   * The profile version the value was loaded with (name and phone carry it): sent with the save, so a change an
-   * administrator made since is refused (409) rather than silently replaced.
+   * The profile version the value was loaded with (name and phone carry it), read when the save goes (after any
+   * save of the user's own still on its way): sent with it, so a change an administrator made since is refused
+   * (409) rather than silently replaced.
    */
-  profileVersion?: string | undefined;
+  profileVersion?: (() => string) | undefined;
   /** Told the saved user (with their new profile version). */
   onSaved?: ((user: UserInfo) => void) | undefined;
   /** Told the server's message when the save was refused as made on a profile changed since; the value stays. */
@@ -47,13 +48,15 @@ export function ProfileFieldForm(props: ProfileFieldFormProps) {
     }
     setError(undefined);
     const change = parsed.data[props.field] ?? '';
-    const version = props.profileVersion === undefined ? {} : { profileVersion: props.profileVersion };
-    const input: EditUserInfoAccount =
-      props.field === 'displayName'
-        ? { email: props.email, displayName: change, ...version }
-        : props.field === 'phone'
-          ? { email: props.email, phone: change, ...version }
-          : { email: props.email, title: change, ...version };
+    const { email, field, profileVersion } = props;
+    const input = (): EditUserInfoAccount => {
+      const version = profileVersion === undefined ? {} : { profileVersion: profileVersion() };
+      return field === 'displayName'
+        ? { email, displayName: change, ...version }
+        : field === 'phone'
+          ? { email, phone: change, ...version }
+          : { email, title: change, ...version };
+    };
     edit.mutate(input, {
       onSuccess: (answer) => {
         props.onSaved?.(answer.userInfo);

@@ -16,7 +16,7 @@ import { v4 as newRequestKey } from 'uuid';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { settleDraft } from './action-drafts.ts';
+import { beginSend, dropSend, settleDraft } from './action-drafts.ts';
 import { alertKeys } from './alert-keys.ts';
 
 /** What a dialog submits: the action, its comment and, for Limit Days, the days. */
@@ -97,7 +97,7 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
       });
     },
     retry: (failures, error) => failures < RETRIES && isUnanswered(error),
-    onMutate: () => {
+    onMutate: (input) => {
       const processing = {
         id: TOAST_ID,
         loading: true,
@@ -111,10 +111,11 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
       // toast is turned back into the progress one, its error title and closing timer gone; else it is shown.
       notifications.update(processing);
       notifications.show(processing);
+      return { send: input.draft ? beginSend(input.draft.key, input.draft.sentText) : null };
     },
-    onSuccess: (answer, input) => {
+    onSuccess: (answer, _input, started) => {
       attempt.current = null;
-      if (input.draft) settleDraft(input.draft.key, input.draft.sentText);
+      if (started?.send) settleDraft(started.send);
       notifications.update({
         id: TOAST_ID,
         loading: false,
@@ -124,7 +125,8 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
         withCloseButton: true,
       });
     },
-    onError: (error) => {
+    onError: (error, _input, started) => {
+      if (started?.send) dropSend(started.send);
       notifications.update({
         id: TOAST_ID,
         loading: false,

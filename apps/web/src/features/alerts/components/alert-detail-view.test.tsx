@@ -411,6 +411,68 @@ describe('pharmacy reply', () => {
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
+  it('ends with only what was typed after both replies when a second is sent while the first is on its way', async () => {
+    const { api, app, alert } = await openReply();
+    const box = () => screen.getByRole('textbox', { name: 'Reply' });
+    const sendButton = () => screen.getByRole('button', { name: 'Send Reply' });
+    await app.user.type(box(), 'Refill sent today.');
+    const firstAnswer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    // The pharmacist opens the alert again before the answer: the box still holds the words on their way (they
+    // stay if the server refuses them); the pharmacist adds to them and sends that too.
+    app.unmount();
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Refill sent today.');
+    await again.user.type(box(), ' Next delivery is Monday.');
+    const secondAnswer = holdRequests(ENDPOINTS.requestAction);
+    await again.user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    await again.user.type(box(), ' Call if it is late.');
+    // The first is stored while the second is still on its way: its words leave the open box at once.
+    firstAnswer();
+    await waitFor(() => expect(box()).toHaveValue('Next delivery is Monday. Call if it is late.'));
+    secondAnswer();
+    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(2));
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    expect(box()).toHaveValue('Call if it is late.');
+    expect(readDraft(draftKey(authorization.key, alert._internalID, 'Reply')).text).toBe(
+      'Call if it is late.',
+    );
+    expect(
+      api
+        .callsTo('POST', ENDPOINTS.requestAction)
+        .map((c) => (c.body as { actionComment: string }).actionComment),
+    ).toEqual(['Refill sent today.', 'Refill sent today. Next delivery is Monday.']);
+  });
+
+  it.each([
+    ['a click', 'mouse'],
+    ['the keyboard', 'keyboard'],
+  ] as const)(
+    'keeps focus in the reply while a reply sent by %s is on its way, and after',
+    async (_how, how) => {
+      const { app, reply } = await openReply();
+      await app.user.type(reply, 'Refill sent today.');
+      const answer = holdRequests(ENDPOINTS.requestAction);
+      const send = screen.getByRole('button', { name: 'Send Reply' });
+      if (how === 'mouse') await app.user.click(send);
+      else {
+        send.focus();
+        await app.user.keyboard('{Enter}');
+      }
+      // Send Reply is disabled while it waits (a browser drops focus to the page's body), so the pharmacist is put
+      // back in the box, where they can type on.
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Send Reply' })).toBeDisabled());
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus());
+      answer();
+      expect(await screen.findByText('Discuss sent for Rx RX9')).toBeInTheDocument();
+      await waitFor(() => expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveValue(''));
+      expect(screen.getByRole('textbox', { name: 'Reply' })).toHaveFocus();
+    },
+  );
+
   it('gives focus back to the emptied reply after Send Reply', async () => {
     const { api, app, reply } = await openReply();
     await app.user.type(reply, 'Refill sent today');
@@ -479,6 +541,20 @@ describe('missing alert', () => {
     renderApp('/authorization/NOPE', { token: 'tok' });
     expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
   });
+
+  it("says 'No Active Alert Found' for an id the server refuses as one no alert can have (a long pasted id)", async () => {
+    const id = 'X'.repeat(120);
+    withOrganisations(new FakeApi().signedIn('tok', nurse()))
+      .on('GET', ENDPOINTS.alertDetail.replace(':key', 'highCost').replace(':identifier', id), () =>
+        fail(400, 'The request is not valid.', 'VALIDATION_FAILED', {
+          identifier: 'Too big: expected string to have <=64 characters',
+        }),
+      )
+      .install();
+    renderApp(`${authorization.detailPath}/${id}`, { token: 'tok' });
+    expect(await screen.findByText('No Active Alert Found')).toBeInTheDocument();
+    expect(screen.queryByText('Could not load this alert')).not.toBeInTheDocument();
+  });
 });
 
 describe('the copied link', () => {
@@ -498,6 +574,23 @@ describe('the copied link', () => {
 
   it('is the detail path of a live alert', async () => {
     expect(await copyFrom(null)).toBe(`${window.location.origin}${authorization.detailPath}/RX9`);
+  });
+
+  it('says it was copied once when the button is double-clicked, not once per click', async () => {
+    withDetail(
+      withOrganisations(new FakeApi().signedIn('tok', nurse())),
+      authorization,
+      'RX9',
+      alertFixture({ rxNo: 'RX9' }),
+    ).install();
+    const app = renderApp(`${authorization.detailPath}/RX9`, { token: 'tok' });
+    const button = await screen.findByRole('button', { name: 'Copy link to this alert' });
+    await app.user.dblClick(button);
+    // Both copies are done once the clipboard holds the link; a third click is a later, separate copy.
+    expect(await navigator.clipboard.readText()).toBe(
+      `${window.location.origin}${authorization.detailPath}/RX9`,
+    );
+    expect(await screen.findAllByText('URL copied to clipboard')).toHaveLength(1);
   });
 
   it('pins an archived alert by its number, since its Rx number may name a newer live alert', async () => {

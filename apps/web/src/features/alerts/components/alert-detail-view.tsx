@@ -56,7 +56,21 @@ export interface AlertDetailViewProps {
   onTabChange?: ((tab: DetailTab) => void) | undefined;
 }
 
-/** Loads one alert and shows it: 'Loading Settings...', 'No Active Alert Found' on a 404, else the detail. */
+/**
+ * A 404, or the 400 the server gives an id no alert can have (a link pasted with more after it, past the id's
+ * length, or a pinned number out of range): to the user both are an alert that is not there.
+ */
+function namesNoAlert(error: unknown): boolean {
+  return (
+    isApiError(error, 404) ||
+    (isApiError(error, 400) && ('identifier' in error.fields || 'internalId' in error.fields))
+  );
+}
+
+/**
+ * Loads one alert and shows it: 'Loading Settings...', 'No Active Alert Found' on a 404 (or an id no alert can
+ * have), else the detail.
+ */
 export function AlertDetailView({
   widget,
   identifier,
@@ -83,7 +97,7 @@ export function AlertDetailView({
       </Suspense>
     );
   if (query.isPending) return <LoadingSettings />;
-  if (isApiError(query.error, 404)) return <AlertNotFound />;
+  if (namesNoAlert(query.error)) return <AlertNotFound />;
   return (
     <Alert color="red" variant="light" role="alert" title="Could not load this alert">
       {query.error?.message}

@@ -3,7 +3,7 @@ import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, readDraft, useDraft } from '../api/action-drafts.ts';
+import { draftKey, useDraft } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
 
 export interface ReplyBoxProps {
@@ -15,8 +15,9 @@ export interface ReplyBoxProps {
 
 /**
  * The pharmacy's answer in the thread: a Reply entry (pharmacy users and super admins only). Send Reply goes into
- * loading (disabled), which drops focus; once the reply is sent, or refused, focus is back in the reply, as it is
- * after an empty submit, whose message the reply is described by.
+ * loading (disabled), which drops focus to the page's body, by click or keyboard alike; focus goes back into the
+ * reply at once, where the pharmacist can type on while it is on its way, and stays there once it is sent or
+ * refused, as after an empty submit, whose message the reply is described by.
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
@@ -35,13 +36,13 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
       focusReply();
       return;
     }
+    focusReply();
     send.mutate(
       // The box stays open while the reply is on its way: what is typed meanwhile is kept, the sent words go.
       { requestedAction: 'Reply', actionComment: text, draft: { key, sentText: text } },
       {
         onSuccess: () => {
-          // The draft is settled already (useRequestAction); the box shows what it kept.
-          changeDraft({ text: readDraft(key).text });
+          // The draft is settled already (useRequestAction), and the box shows what it kept.
           focusReply();
           onSent?.();
         },
