@@ -201,22 +201,24 @@ describe('Account Info', () => {
     const { user } = await openAccount();
     const form = screen.getByRole('form', { name: 'Change password' });
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
-    expect(within(form).getByText(USER_ADMIN_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
-    expect(within(form).getByText('Password is required')).toBeInTheDocument();
-    expect(within(form).getByText('Confirm password is required')).toBeInTheDocument();
+    expect(await within(form).findByText(USER_ADMIN_MESSAGES.currentPasswordRequired)).toBeInTheDocument();
+    expect(await within(form).findByText('Password is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Confirm password is required')).toBeInTheDocument();
 
     await user.type(within(form).getByLabelText(/^Current password/), 'wrong-password');
     await user.type(within(form).getByLabelText(/^New password/), 'short');
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'short');
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
-    expect(within(form).getByText('Password must include a minimum of 8 characters')).toBeInTheDocument();
+    expect(
+      await within(form).findByText('Password must include a minimum of 8 characters'),
+    ).toBeInTheDocument();
 
     await user.clear(within(form).getByLabelText(/^New password/));
     await user.type(within(form).getByLabelText(/^New password/), 'a-new-password');
     await user.clear(within(form).getByLabelText(/^Confirm new password/));
     await user.type(within(form).getByLabelText(/^Confirm new password/), 'another-password');
     await user.click(within(form).getByRole('button', { name: 'Update password' }));
-    expect(within(form).getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await within(form).findByText('Passwords do not match')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
 
     await user.clear(within(form).getByLabelText(/^Confirm new password/));
