@@ -106,6 +106,8 @@ const TARGETS = [
  * What a pointer can hit inside the elements `scope` matches that is under 24 x 24 CSS px (WCAG 2.2, 2.5.8), as
  * 'width x height html'. aria-hidden controls count: a finger reaches them even where a screen reader does not,
  * which is also why axe's target-size rule, judging focusable controls, passes Mantine's number chevrons.
+ * What visibility: hidden keeps from view is no target (no pointer hits it), such as the copy of a growing Textarea
+ * that Mantine measures its text in, kept at the end of the page.
  * A field's label is a target of its own: a tap on it ticks the box or picks the radio, so a control passes when
  * it or one of its visible labels is 24 x 24 (and a hidden input, such as a segmented control's, is judged by its
  * label alone, the only part a finger can find).
@@ -115,10 +117,13 @@ export async function undersizedTargets(scope: Locator): Promise<string[]> {
     (roots, selector) =>
       roots.flatMap((root) =>
         [...root.querySelectorAll(selector)]
-          .filter((target) => target.checkVisibility())
+          .filter((target) => target.checkVisibility({ visibilityProperty: true }))
           .map((target) => {
             const labels = target instanceof HTMLInputElement ? [...(target.labels ?? [])] : [];
-            const boxes = [target, ...labels.filter((label) => label.checkVisibility())]
+            const boxes = [
+              target,
+              ...labels.filter((label) => label.checkVisibility({ visibilityProperty: true })),
+            ]
               .map((element) => element.getBoundingClientRect())
               .sort((a, b) => Math.min(b.width, b.height) - Math.min(a.width, a.height));
             return { target, box: boxes[0] ?? target.getBoundingClientRect() };

@@ -38,6 +38,7 @@ const theme = createTheme({
       classNames: { input: targets.pillsBox, inputField: targets.pillsField, pill: targets.pill },
     },
     Radio: { classNames: { label: targets.choiceLabel, inner: targets.choiceMark } },
+    Anchor: { classNames: { root: targets.anchor } },
     Checkbox: { classNames: { label: targets.choiceLabel, inner: targets.choiceMark } },
     // The description's default grey (gray.6) is 3.3:1 on white; gray.7 reads at 8:1.
     Notification: {
