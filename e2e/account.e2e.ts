@@ -55,8 +55,8 @@ async function userIdOf(token: string): Promise<number> {
   return ((await response.json()) as { userInfo: { userId: number } }).userInfo.userId;
 }
 
-/** The reset link in the newest message to `to`, quoted-printable decoded. */
-async function resetLinkFor(to: string): Promise<string> {
+/** The link to `page` (`/reset-password`, `/confirm`) in the newest message to `to`, quoted-printable decoded. */
+async function mailedLink(to: string, page: string): Promise<string> {
   let link = '';
   await expect
     .poll(
@@ -65,7 +65,7 @@ async function resetLinkFor(to: string): Promise<string> {
         const text = (mail?.raw ?? '')
           .replace(/=\r?\n/g, '')
           .replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
-        link = /https?:\/\/\S+\/reset-password\?\S+/.exec(text)?.[0] ?? '';
+        link = new RegExp(`https?://\\S+${page}\\?\\S+`).exec(text)?.[0] ?? '';
         return link;
       },
       { timeout: 20_000, interval: 250 },
@@ -287,7 +287,7 @@ describe('public account pages', () => {
 
     // The mailed link is built from PUBLIC_URL; this portal listens on a port picked at start, so the test
     // opens the link's path and query on the portal's real address.
-    const mailed = new URL(await resetLinkFor(email));
+    const mailed = new URL(await mailedLink(email, '/reset-password'));
     expect(mailed.pathname).toBe('/reset-password');
     expect(mailed.searchParams.get('email')).toBe(email);
     const link = `${portal.url}${mailed.pathname}${mailed.search}`;
@@ -327,8 +327,52 @@ describe('public account pages', () => {
     await page.getByText('Full name is required').waitFor();
     await expectAccessible(page, 'register with errors');
     await page.goto(`${portal.url}/confirm?email=nobody%40example.test&token=not-a-token`);
+    await page.getByLabel(/^Password/).fill('any-password-1');
+    await page.getByRole('button', { name: 'Confirm account' }).click();
     await page.getByText('This confirmation link is invalid, expired or already used.').waitFor();
     await expectAccessible(page, 'confirm refused');
+    await context.close();
+  });
+
+  it('registers, confirms through the emailed link with the password chosen (by keyboard), then signs in', async () => {
+    const email = 'new.registrant@example.test';
+    const password = 'my-chosen-pass';
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await page.goto(`${portal.url}/register`);
+    await page.getByLabel(/^Full name/).fill('Nora Registrant');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel(/^Confirm password/).fill(password);
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByText('Check your email for a link to confirm your account.').waitFor();
+
+    const mailed = new URL(await mailedLink(email, '/confirm'));
+    expect(mailed.searchParams.get('email')).toBe(email);
+    await page.goto(`${portal.url}${mailed.pathname}${mailed.search}`);
+    await page.getByRole('heading', { level: 1, name: 'Confirm your account' }).waitFor();
+    await page.getByText(email).waitFor();
+    await expectAccessible(page, 'confirm');
+
+    // A wrong password is said at the field, which keeps the cursor; the link still works for the right one.
+    const field = page.getByLabel(/^Password/);
+    await field.fill('not-my-password');
+    await page.keyboard.press('Enter');
+    await page
+      .getByText('This is not the password chosen when registering with this link.', { exact: false })
+      .waitFor();
+    await expect.poll(() => field.evaluate((input) => input === document.activeElement)).toBe(true);
+    await expectAccessible(page, 'confirm with a wrong password');
+    await page.keyboard.press('ControlOrMeta+A');
+    await page.keyboard.type(password);
+    await page.keyboard.press('Enter');
+    await page.getByText('Your email address is confirmed. You can now sign in.').waitFor();
+
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await waitForPath(page, '/account/login');
+    await signInThroughForm(page, portal.url, email, password);
+    await waitForPath(page, '/dashboard');
+    expect(errors.filter((e) => !/status of 400/.test(e))).toEqual([]);
     await context.close();
   });
 });

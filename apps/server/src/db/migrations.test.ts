@@ -125,3 +125,51 @@ describe('migration 0015 on a database that holds one version written twice', ()
     }
   });
 });
+
+describe('migration 0017 on a database holding confirmation links', () => {
+  it("binds each open link of an unconfirmed account to the account's password and name, and voids the rest", async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzle(client);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+      await migrate(db, { migrationsFolder: await foldersBefore('0017_email_confirmation_registration') });
+      await db.execute(sql`
+        insert into users (id, email, display_name, user_type, password_hash, email_confirmed_at) values
+          (1, 'pending@example.test', 'Pat Pending', 'FacilityUser', '$argon2id$pending', null),
+          (2, 'reset@example.test', 'Rita Reset', 'FacilityUser', '$argon2id$reset', now())`);
+      // Account 1: an open link (its latest registration's) and one voided by that registration; account 2 was
+      // confirmed by a password reset, which left its link open.
+      await db.execute(sql`
+        insert into email_confirmation_tokens (user_id, token_hash, expires_at, used_at) values
+          (1, 'open', now() + interval '1 day', null),
+          (1, 'voided', now() + interval '1 day', now()),
+          (2, 'after-reset', now() + interval '1 day', null)`);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      const links = await rows<{
+        token_hash: string;
+        used: boolean;
+        password_hash: string;
+        display_name: string;
+      }>(
+        sql`select token_hash, used_at is not null as used, password_hash, display_name
+          from email_confirmation_tokens order by id`,
+      );
+      expect(links).toEqual([
+        { token_hash: 'open', used: false, password_hash: '$argon2id$pending', display_name: 'Pat Pending' },
+        { token_hash: 'voided', used: true, password_hash: '', display_name: '' },
+        { token_hash: 'after-reset', used: true, password_hash: '', display_name: '' },
+      ]);
+      // A new link must name its registration: the columns keep no default.
+      await expect(
+        db.execute(sql`insert into email_confirmation_tokens (user_id, token_hash, expires_at)
+          values (1, 'bare', now() + interval '1 day')`),
+      ).rejects.toThrow();
+    } finally {
+      await client.close();
+    }
+  });
+});

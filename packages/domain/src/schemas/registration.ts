@@ -7,6 +7,9 @@ export const REGISTRATION_MESSAGES = {
   registered: 'Check your email for a link to confirm your account.',
   confirmed: 'Your email address is confirmed. You can now sign in.',
   confirmInvalid: 'This confirmation link is invalid, expired or already used.',
+  confirmWrongPassword:
+    'This is not the password chosen when registering with this link. If you registered more than once, each ' +
+    "email's link goes with the password chosen that time.",
   notConfirmed: 'Confirm your email address before signing in: use the link we emailed you.',
   pharmacyDomain: 'Pharmacy staff accounts are created by a pharmacy administrator.',
   resetRequested:
@@ -63,13 +66,17 @@ export function registerFormSchema(passwordMinLength: number) {
     });
 }
 
-/** Body of `POST /users/confirm`: the email and token of the confirmation link. */
+/**
+ * Body of `POST /users/confirm`: the email and token of the confirmation link, and the password chosen at the
+ * registration that mailed the link (only that registration's password confirms it).
+ */
 export const ConfirmEmailInputSchema = z.strictObject({
   email: email(),
   token: present(REGISTRATION_MESSAGES.confirmInvalid)
     .trim()
     .min(1, REGISTRATION_MESSAGES.confirmInvalid)
     .max(200),
+  password: present(USER_MESSAGES.passwordRequired).min(1, USER_MESSAGES.passwordRequired).max(200),
 });
 export type ConfirmEmailInput = z.infer<typeof ConfirmEmailInputSchema>;
 

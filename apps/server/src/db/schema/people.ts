@@ -192,7 +192,12 @@ export const passwordResetTokens = pgTable(
   (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
 );
 
-/** Single-use links that confirm a self-registered account's email; only the hash of the token is kept. */
+/**
+ * Single-use links that confirm a self-registered account's email; only the hash of the token is kept. Each link
+ * belongs to the registration that mailed it: it carries that registration's password hash and name, which the
+ * account takes when the link confirms it with that password (so a registration by someone else cannot set the
+ * password of the account the mailbox's owner confirms). A spent or voided link's password hash is emptied.
+ */
 export const emailConfirmationTokens = pgTable(
   'email_confirmation_tokens',
   {
@@ -201,6 +206,10 @@ export const emailConfirmationTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     tokenHash: text('token_hash').notNull(),
+    /** The argon2id hash of the password chosen at this link's registration; '' once the link is spent or void. */
+    passwordHash: text('password_hash').notNull(),
+    /** The name given at this link's registration. */
+    displayName: text('display_name').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

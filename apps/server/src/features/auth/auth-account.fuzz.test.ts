@@ -398,7 +398,7 @@ describe('registration, confirmation and password reset by link, under generated
       const base: Record<string, unknown> =
         {
           '/api/users/register': { fullname: r.fullname, email: r.email, password: r.password },
-          '/api/users/confirm': { email: LINK_EMAIL, token: LINK_TOKEN },
+          '/api/users/confirm': { email: LINK_EMAIL, token: LINK_TOKEN, password: r.password },
           '/api/users/password-reset': { username: r.account },
           '/api/resetPassword': {
             email: LINK_EMAIL,

@@ -15,8 +15,10 @@ export function confirmationMail(to: string, link: string, tokenHash: string): O
     to,
     subject: 'Confirm your Care Portal account',
     text:
-      `Welcome to the Care Portal.\n\nConfirm your email address with this link (it works once, for ` +
-      `${CONFIRM_LINK_HOURS} hours):\n${link}\n\nAn administrator will then give you access to your facility.\n` +
+      `Welcome to the Care Portal.\n\nConfirm your email address with this link and the password you chose when ` +
+      `you registered (the link works once, for ${CONFIRM_LINK_HOURS} hours):\n${link}\n\n` +
+      'An administrator will then give you access to your facility.\n' +
+      'If you registered more than once, the link in each message goes with the password chosen that time.\n' +
       'If you did not register, ignore this message.',
   };
 }

@@ -1,8 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   auditEvents,
   emailConfirmationTokens,
+  loginAttempts,
   outbox,
   passwordResetTokens,
   sessions,
@@ -85,19 +86,28 @@ describe('POST /api/users/register', () => {
     expect((await login(email, 'a-wrong-password')).statusCode).toBe(401);
   });
 
-  it('confirms once with the mailed link; the account then signs in and holds no facility', async () => {
+  it('confirms once with the mailed link and the password; the account then signs in and holds no facility', async () => {
     const { token } = await lastLink(email, '/confirm');
-    const wrong = await post('/users/confirm', { email, token: `${token}x` });
+    const password = 'a-good-password';
+    const wrong = await post('/users/confirm', { email, token: `${token}x`, password });
     expect(wrong.statusCode).toBe(400);
     expect(bodyOf(wrong).message).toBe('This confirmation link is invalid, expired or already used.');
-    const other = await post('/users/confirm', { email: 'nurse@meadowbrook.test', token });
+    const other = await post('/users/confirm', { email: 'nurse@meadowbrook.test', token, password });
     expect(other.statusCode).toBe(400);
+    const missing = await post('/users/confirm', { email, token });
+    expect(missing.statusCode).toBe(400);
+    expect(bodyOf(missing).fields).toEqual({ password: 'Password is required' });
 
-    const first = await post('/users/confirm', { email: email.toUpperCase(), token });
+    const first = await post('/users/confirm', { email: email.toUpperCase(), token, password });
     expect(first.statusCode).toBe(200);
     expect(bodyOf(first)).toEqual({ message: 'Your email address is confirmed. You can now sign in.' });
     expect((await userRow(email))?.emailConfirmedAt).toBeInstanceOf(Date);
-    expect((await post('/users/confirm', { email, token })).statusCode).toBe(400);
+    expect((await post('/users/confirm', { email, token, password })).statusCode).toBe(400);
+    expect((await auditOf('auth.confirm', email)).map((a) => [a.outcome, a.detail])).toEqual([
+      ['failure', { reason: 'invalidLink' }],
+      ['success', {}],
+      ['failure', { reason: 'invalidLink' }],
+    ]);
 
     const signedIn = await login(email, 'a-good-password');
     expect(signedIn.statusCode).toBe(200);
@@ -130,7 +140,105 @@ describe('POST /api/users/register', () => {
     await signIn(t.app, 'nurse@meadowbrook.test');
   });
 
-  it('takes the password of a registration repeated before confirming, and only its link confirms', async () => {
+  it('never lets a registration by someone else set the password of the account the owner confirms', async () => {
+    const victim = 'victim@example.test';
+    const answer = await post('/users/register', {
+      fullname: 'Vera Victim',
+      email: victim,
+      password: 'victim-password',
+    });
+    const victimLink = await lastLink(victim, '/confirm');
+    const before = await userRow(victim);
+    // Right after, before the owner clicks: someone who knows the address (but cannot read its mail) registers it.
+    const attacker = await post('/users/register', {
+      fullname: 'Mallory',
+      email: victim,
+      password: 'attacker-password',
+    });
+    expect(attacker.statusCode).toBe(200);
+    expect(bodyOf(attacker)).toEqual(bodyOf(answer));
+    const attackerLink = await lastLink(victim, '/confirm');
+    expect(attackerLink.token).not.toBe(victimLink.token);
+    // The account is as the owner's registration left it.
+    expect(await userRow(victim)).toMatchObject({
+      passwordHash: before?.passwordHash,
+      displayName: 'Vera Victim',
+      emailConfirmedAt: null,
+    });
+
+    // The owner opens the newest mail (the other registration's) and types their own password: refused, with a
+    // reason, and nothing changes.
+    const refused = await post('/users/confirm', { ...attackerLink, password: 'victim-password' });
+    expect(refused.statusCode).toBe(400);
+    const wrongPassword =
+      "This is not the password chosen when registering with this link. If you registered more than once, each email's link goes with the password chosen that time.";
+    expect(bodyOf(refused)).toMatchObject({ message: wrongPassword, fields: { password: wrongPassword } });
+    expect((await userRow(victim))?.emailConfirmedAt).toBeNull();
+
+    // Their own link (not voided by the later registration) confirms with their password.
+    const confirmed = await post('/users/confirm', { ...victimLink, password: 'victim-password' });
+    expect(confirmed.statusCode).toBe(200);
+    expect((await login(victim, 'victim-password')).statusCode).toBe(200);
+    expect((await login(victim, 'attacker-password')).statusCode).toBe(401);
+    expect((await userRow(victim))?.displayName).toBe('Vera Victim');
+
+    // The other registration's link is void now, even with its own password: it never sets the password.
+    const late = await post('/users/confirm', { ...attackerLink, password: 'attacker-password' });
+    expect(late.statusCode).toBe(400);
+    expect(bodyOf(late).message).toBe('This confirmation link is invalid, expired or already used.');
+    expect((await login(victim, 'attacker-password')).statusCode).toBe(401);
+    expect((await login(victim, 'victim-password')).statusCode).toBe(200);
+
+    expect((await auditOf('auth.register', victim)).map((a) => [a.outcome, a.detail])).toEqual([
+      ['success', {}],
+      ['success', { resent: true }],
+    ]);
+    expect((await auditOf('auth.confirm', victim)).map((a) => [a.outcome, a.detail])).toEqual([
+      ['failure', { reason: 'wrongPassword' }],
+      ['success', {}],
+      ['failure', { reason: 'invalidLink' }],
+    ]);
+  });
+
+  it("gives an address registered first by someone else its owner's password and name when the owner confirms", async () => {
+    const owner = 'late.owner@example.test';
+    await post('/users/register', { fullname: 'Mallory', email: owner, password: 'attacker-password' });
+    const attackerLink = await lastLink(owner, '/confirm');
+    await post('/users/register', { fullname: 'Olive Owner', email: owner, password: 'owner-password' });
+    const ownerLink = await lastLink(owner, '/confirm');
+
+    expect((await post('/users/confirm', { ...ownerLink, password: 'attacker-password' })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/users/confirm', { ...ownerLink, password: 'owner-password' })).statusCode).toBe(200);
+    expect((await userRow(owner))?.displayName).toBe('Olive Owner');
+    expect((await login(owner, 'owner-password')).statusCode).toBe(200);
+    expect((await login(owner, 'attacker-password')).statusCode).toBe(401);
+    expect(
+      (await post('/users/confirm', { ...attackerLink, password: 'attacker-password' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('leaves the link open after a wrong password, so its owner can try again', async () => {
+    const typo = 'typo@example.test';
+    await post('/users/register', { fullname: 'Tom Typo', email: typo, password: 'my-password-1' });
+    const link = await lastLink(typo, '/confirm');
+    for (const password of ['my-password-2', 'MY-PASSWORD-1', 'my-password-1 '])
+      expect((await post('/users/confirm', { ...link, password })).statusCode).toBe(400);
+    const row = await userRow(typo);
+    expect(row?.emailConfirmedAt).toBeNull();
+    const [stored] = await t.database.db
+      .select()
+      .from(emailConfirmationTokens)
+      .where(eq(emailConfirmationTokens.userId, row?.id ?? 0));
+    expect(stored?.usedAt).toBeNull();
+    expect(stored?.passwordHash).toBe(row?.passwordHash);
+
+    expect((await post('/users/confirm', { ...link, password: 'my-password-1' })).statusCode).toBe(200);
+    expect((await login(typo, 'my-password-1')).statusCode).toBe(200);
+  });
+
+  it('confirms with the link of any registration repeated before confirming, which voids the others', async () => {
     const again = 'twice.registered@example.test';
     await post('/users/register', { fullname: 'First Try', email: again, password: 'first-password' });
     const firstLink = await lastLink(again, '/confirm');
@@ -143,12 +251,88 @@ describe('POST /api/users/register', () => {
     const secondLink = await lastLink(again, '/confirm');
     expect(secondLink.token).not.toBe(firstLink.token);
 
-    // The first mail's link confirmed an account holding a password its owner no longer knew (or never chose).
-    expect((await post('/users/confirm', firstLink)).statusCode).toBe(400);
-    expect((await post('/users/confirm', secondLink)).statusCode).toBe(200);
-    expect((await login(again, 'first-password')).statusCode).toBe(401);
-    expect((await login(again, 'second-password')).statusCode).toBe(200);
-    expect((await userRow(again))?.displayName).toBe('Second Try');
+    // Each link goes with its own registration's password: the second with the second, and the first (still
+    // open) with the first, which confirms and voids the second.
+    expect((await post('/users/confirm', { ...secondLink, password: 'first-password' })).statusCode).toBe(
+      400,
+    );
+    expect((await post('/users/confirm', { ...firstLink, password: 'first-password' })).statusCode).toBe(200);
+    expect((await post('/users/confirm', { ...secondLink, password: 'second-password' })).statusCode).toBe(
+      400,
+    );
+    expect((await login(again, 'second-password')).statusCode).toBe(401);
+    expect((await login(again, 'first-password')).statusCode).toBe(200);
+    expect((await userRow(again))?.displayName).toBe('First Try');
+    // Spent and voided links keep no password hash.
+    const stored = await t.database.db
+      .select()
+      .from(emailConfirmationTokens)
+      .where(eq(emailConfirmationTokens.userId, (await userRow(again))?.id ?? 0));
+    expect(stored.map((s) => [s.usedAt instanceof Date, s.passwordHash])).toEqual([
+      [true, ''],
+      [true, ''],
+    ]);
+  });
+
+  it('confirms an account once when two of its links are confirmed at the same moment', async () => {
+    const racer = 'racer@example.test';
+    const links = [];
+    for (const password of ['race-password-1', 'race-password-2']) {
+      await post('/users/register', { fullname: 'Rae Racer', email: racer, password });
+      links.push({ ...(await lastLink(racer, '/confirm')), password });
+    }
+    const answers = await Promise.all(links.map((link) => post('/users/confirm', link)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 400]);
+    const winner = links[answers.findIndex((a) => a.statusCode === 200)]?.password ?? '';
+    const loser = links.find((link) => link.password !== winner)?.password ?? '';
+    expect((await login(racer, winner)).statusCode).toBe(200);
+    expect((await login(racer, loser)).statusCode).toBe(401);
+  });
+
+  it('throttles wrong passwords with the sign-in throttle, and the link still works once the window has passed', async () => {
+    const guessed = 'guessed@example.test';
+    await post('/users/register', { fullname: 'Gus Guessed', email: guessed, password: 'the-real-password' });
+    const link = await lastLink(guessed, '/confirm');
+    // 5 wrong passwords, each from its own address: the account's limit.
+    for (let i = 0; i < 5; i++)
+      expect((await post('/users/confirm', { ...link, password: `guess-${i}` })).statusCode).toBe(400);
+    const throttled = await post('/users/confirm', { ...link, password: 'the-real-password' });
+    expect(throttled.statusCode).toBe(429);
+    expect(bodyOf(throttled).message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
+    expect((await userRow(guessed))?.emailConfirmedAt).toBeNull();
+    // One throttle with sign-in: the account's failures count there too.
+    expect((await login(guessed, 'the-real-password')).statusCode).toBe(429);
+    expect((await auditOf('auth.confirm', guessed)).map((a) => a.detail)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ reason: 'wrongPassword' })),
+      { reason: 'throttled' },
+    ]);
+
+    await t.database.db
+      .update(loginAttempts)
+      .set({ at: sql`${loginAttempts.at} - interval '16 minutes'` })
+      .where(eq(loginAttempts.account, guessed));
+    expect((await post('/users/confirm', { ...link, password: 'the-real-password' })).statusCode).toBe(200);
+    expect((await login(guessed, 'the-real-password')).statusCode).toBe(200);
+  });
+
+  it('voids the confirmation links when a password reset has confirmed the account', async () => {
+    const resetter = 'resetter@example.test';
+    await post('/users/register', { fullname: 'Ray Resetter', email: resetter, password: 'registered-pass' });
+    const confirmLink = await lastLink(resetter, '/confirm');
+    await post('/users/password-reset', { username: resetter });
+    const resetLink = await lastLink(resetter, '/reset-password');
+    const reset = await post('/resetPassword', {
+      ...resetLink,
+      password: 'reset-password',
+      confirmPassword: 'reset-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await post('/users/confirm', { ...confirmLink, password: 'registered-pass' })).statusCode).toBe(
+      400,
+    );
+    expect((await login(resetter, 'reset-password')).statusCode).toBe(200);
+    expect((await login(resetter, 'registered-pass')).statusCode).toBe(401);
   });
 
   it('refuses a pharmacy-domain email: those accounts are made by a pharmacy administrator', async () => {

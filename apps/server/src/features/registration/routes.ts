@@ -18,10 +18,17 @@ import { users } from '../../db/schema/index.ts';
 import { type AuditEntry, recordAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
 import { enqueueMail } from '../../platform/mail.ts';
-import { hashPassword } from '../../platform/passwords.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserByEmail } from '../auth/queries.ts';
-import { consumeLinkToken, issueLinkToken, revokeLinkTokens } from './link-tokens.ts';
+import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
+import {
+  consumeLinkToken,
+  findOpenConfirmation,
+  issueLinkToken,
+  revokeLinkTokens,
+  spendConfirmation,
+} from './link-tokens.ts';
 import { alreadyRegisteredMail, confirmationMail, linkUrl, resetMail } from './mails.ts';
 import { assertMailRequestAllowed } from './throttle.ts';
 
@@ -59,9 +66,11 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         description:
           'Creates a FacilityUser with no facility or pharmacy (an administrator grants one later) and mails a ' +
           `single-use confirmation link (${CONFIRM_LINK_HOURS} h) to /confirm?email=&token=. The answer is the ` +
-          'same whether or not the email already has an account; its owner is told by mail instead. Registering ' +
-          'again before confirming replaces the name and password and voids the earlier links. Sign-in is ' +
-          'refused until the email is confirmed. Throttled like sign-in.',
+          'same whether or not the email already has an account; its owner is told by mail instead. Each link ' +
+          "belongs to the registration that mailed it and confirms the account only with that registration's " +
+          'password (see `POST /users/confirm`): registering again before confirming changes nothing on the ' +
+          'account and voids no earlier link, it mails another link that goes with the new name and password. ' +
+          'Sign-in is refused until the email is confirmed. Throttled like sign-in.',
         security: [],
         body: registerInputSchema(min),
         response: { 200: MessageAnswerSchema, ...refusals },
@@ -105,20 +114,16 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           });
           return;
         }
-        if (existing) {
-          // Registered again before confirming: this registration's name and password are the ones its link
-          // confirms, and the earlier links stop working. Kept as first typed, the password chosen now was thrown
-          // away (sign-in refused it once confirmed), and whoever registered the address first, its owner or not,
-          // held the account the owner went on to confirm.
-          await tx
-            .update(users)
-            .set({ displayName: fullname, passwordHash, updatedAt: new Date() })
-            .where(eq(users.id, existing.id));
-          await revokeLinkTokens(tx, 'confirm', existing.id);
-        }
+        // The link goes with this registration: confirmed with this password, it gives the account this password
+        // and name. Registered again before confirming, the account and the earlier links stay as they are (until
+        // a link confirms it, the account's own password opens nothing: sign-in waits for the confirmation).
+        // Anyone can register any address, but only the mailbox's owner reads the links, so a registration by
+        // someone else cannot set the password the owner confirms. When a later registration replaced the
+        // password and voided the earlier links, whoever registered right after the owner held the account the
+        // owner then confirmed with the newest link.
         const { token, tokenHash } = await issueLinkToken(
           tx,
-          'confirm',
+          { kind: 'confirm', registration: { passwordHash, displayName: fullname } },
           user.id,
           CONFIRM_LINK_HOURS * 3_600_000,
         );
@@ -140,21 +145,72 @@ export async function registrationRoutes(fastify: FastifyInstance) {
     {
       schema: {
         tags: ['auth'],
-        summary: "Confirm a registered account's email with the emailed link",
-        description: 'Each link works once and expires; a wrong, used or expired link answers 400.',
+        summary: "Confirm a registered account's email with the emailed link and the registration's password",
+        description:
+          'Confirms the email with a link and the password chosen at the registration that mailed that link; the ' +
+          "account then takes that registration's password and name, and every other link of the account stops " +
+          'working. Each link works once and expires; a wrong, used or expired link (or one of an account already ' +
+          'confirmed) answers 400. A wrong password answers 400 with `fields.password` and leaves the link ' +
+          'open for another try; wrong passwords count with failed sign-ins of the account and the address (5 per ' +
+          'account, 20 per address in 15 minutes), past which the answer is 429 with Retry-After.',
         security: [],
         body: ConfirmEmailInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
       },
     },
     async (request) => {
-      const { email, token } = request.body;
+      const { email, token, password } = request.body;
+      const failure = (db: Db, userId: number | null, reason: string) =>
+        audit(db, request, {
+          userId,
+          actor: email,
+          kind: 'auth.confirm',
+          outcome: 'failure',
+          detail: { reason },
+        });
       const user = await findUserByEmail(app.db, email);
+      try {
+        // The sign-in throttle: a link's password is guessed no more often than the account's.
+        await assertNotThrottled(app.db, email, request.ip);
+      } catch (error) {
+        await failure(app.db, user?.id ?? null, 'throttled');
+        throw error;
+      }
+      // Looked up whether or not the account exists, so a wrong link answers in the same time either way.
+      const link = await findOpenConfirmation(app.db, user?.id ?? 0, token);
+      const refuseLink = async () => {
+        await failure(app.db, null, 'invalidLink');
+        return badRequest(REGISTRATION_MESSAGES.confirmInvalid);
+      };
+      if (!user || user.emailConfirmedAt || !link) throw await refuseLink();
+      if (!(await verifyPassword(link.passwordHash, password))) {
+        // The link stays open: its owner may have mistyped, or opened the mail of another registration.
+        await app.db.transaction(async (tx) => {
+          await recordAttempt(tx, email, request.ip, false);
+          await failure(tx, user.id, 'wrongPassword');
+        });
+        throw badRequest(REGISTRATION_MESSAGES.confirmWrongPassword, {
+          password: REGISTRATION_MESSAGES.confirmWrongPassword,
+        });
+      }
       const isConfirmed = await app.db.transaction(async (tx) => {
-        if (!user || !(await consumeLinkToken(tx, 'confirm', user.id, token))) return false;
+        // One confirmation of an account at a time: another link confirmed at the same moment waits here, then
+        // finds the account confirmed and its own link void.
+        const [account] = await tx
+          .select({ emailConfirmedAt: users.emailConfirmedAt })
+          .from(users)
+          .where(eq(users.id, user.id))
+          .for('update');
+        if (!account || account.emailConfirmedAt || !(await spendConfirmation(tx, user.id, link.id)))
+          return false;
         await tx
           .update(users)
-          .set({ emailConfirmedAt: sql`coalesce(${users.emailConfirmedAt}, now())`, updatedAt: new Date() })
+          .set({
+            passwordHash: link.passwordHash,
+            displayName: link.displayName,
+            emailConfirmedAt: sql`now()`,
+            updatedAt: new Date(),
+          })
           .where(eq(users.id, user.id));
         await audit(tx, request, {
           userId: user.id,
@@ -164,15 +220,7 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         });
         return true;
       });
-      if (!isConfirmed) {
-        await audit(app.db, request, {
-          userId: null,
-          actor: email,
-          kind: 'auth.confirm',
-          outcome: 'failure',
-        });
-        throw badRequest(REGISTRATION_MESSAGES.confirmInvalid);
-      }
+      if (!isConfirmed) throw await refuseLink();
       return { message: REGISTRATION_MESSAGES.confirmed };
     },
   );
@@ -205,7 +253,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           });
           return;
         }
-        const { token, tokenHash } = await issueLinkToken(tx, 'reset', user.id, RESET_LINK_MINUTES * 60_000);
+        const { token, tokenHash } = await issueLinkToken(
+          tx,
+          { kind: 'reset' },
+          user.id,
+          RESET_LINK_MINUTES * 60_000,
+        );
         await enqueueMail(tx, resetMail(user.email, link(PAGES.resetPassword, user.email, token), tokenHash));
         await audit(tx, request, {
           userId: user.id,
@@ -226,7 +279,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         summary: 'Set a new password with a reset link',
         description:
           'Consumes the link (once; a wrong, used or expired link answers 400), sets the new password, clears ' +
-          'any pending forced change, confirms the email and signs the user out everywhere.',
+          'any pending forced change, confirms the email (every open confirmation link stops working) and signs ' +
+          'the user out everywhere.',
         security: [],
         body: resetPasswordInputSchema(min),
         response: { 200: MessageAnswerSchema, ...refusals },
@@ -247,6 +301,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
             updatedAt: new Date(),
           })
           .where(eq(users.id, user.id));
+        // The email is proven and the password set: no confirmation link (of any registration) sets another. After
+        // the account's row, as a confirmation locks them, so the two cannot wait on each other.
+        await revokeLinkTokens(tx, 'confirm', user.id);
         await revokeUserSessions(tx, user.id);
         await audit(tx, request, {
           userId: user.id,
