@@ -309,6 +309,9 @@ describe('public account pages', () => {
     await page.getByLabel(/^Confirm new password/).fill('another-pass-1');
     await page.getByRole('button', { name: 'Reset password' }).click();
     await page.getByText('This password reset link is invalid, expired or already used.').first().waitFor();
+    // The refusal's own link, inside the red alert, must read as well as the rest of it.
+    await page.getByRole('link', { name: 'Request a new link' }).waitFor();
+    await expectAccessible(page, 'reset password, link refused');
 
     await page.goto(`${portal.url}/account/login`);
     await signInThroughForm(page, portal.url, email, 'billing-new-pass');

@@ -63,7 +63,7 @@ export function ResetPasswordPage({ email, token }: ResetPasswordPageProps) {
               {isLinkRefused ? (
                 <>
                   {' '}
-                  <Anchor component={Link} to={PATHS.forgetPassword} inherit>
+                  <Anchor component={Link} to={PATHS.forgetPassword} inherit c="red.9" fw={700}>
                     Request a new link
                   </Anchor>
                 </>
