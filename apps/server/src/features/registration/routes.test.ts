@@ -442,6 +442,31 @@ describe('password reset by link', () => {
     expect((await auditOf('password.reset', email)).map((a) => a.outcome)).toEqual(['success', 'failure']);
   });
 
+  it('sets the password once when reset links of one account are used at the same moment', async () => {
+    // Each request spends its own link and then voids the others: without one lock taken first, each waited for
+    // another's row and PostgreSQL answered one of them with a deadlock (500). The race is a round trip wide, so it
+    // is run for four accounts, with three links each.
+    for (const racer of [
+      'pharmacist@pharmacy.test',
+      'sysadmin@pharmacy.test',
+      'super@portal.test',
+      'nurse.nocreds@meadowbrook.test',
+    ]) {
+      const links = [];
+      for (const n of [1, 2, 3]) {
+        await post('/users/password-reset', { username: racer });
+        const password = `reset-race-pass-${n}`;
+        links.push({ ...(await lastLink(racer, '/reset-password')), password, confirmPassword: password });
+      }
+      const answers = await Promise.all(links.map((link) => post('/resetPassword', link)));
+      expect(answers.map((a) => a.statusCode).sort(), racer).toEqual([200, 400, 400]);
+      const winner = links[answers.findIndex((a) => a.statusCode === 200)]?.password ?? '';
+      expect((await login(racer, winner)).statusCode, racer).toBe(200);
+      for (const link of links.filter((l) => l.password !== winner))
+        expect((await login(racer, link.password)).statusCode, racer).toBe(401);
+    }
+  });
+
   it('refuses a link past its hour, a wrong token and a token of another account', async () => {
     const target = 'don@lakeside.test';
     await post('/users/password-reset', { username: target });

@@ -291,7 +291,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       const user = await findUserByEmail(app.db, email);
       const passwordHash = await hashPassword(password);
       const isReset = await app.db.transaction(async (tx) => {
-        if (!user || !(await consumeLinkToken(tx, 'reset', user.id, token))) return false;
+        if (!user) return false;
+        // One reset of an account at a time: spending a link voids the account's other links, so two links used at
+        // once each waited for the other's row (a deadlock, answered 500). The account's row first, as a
+        // confirmation takes it, so the second waits here and then finds its own link void.
+        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
+        if (!(await consumeLinkToken(tx, 'reset', user.id, token))) return false;
         await tx
           .update(users)
           .set({
