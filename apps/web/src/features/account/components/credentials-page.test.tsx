@@ -35,7 +35,7 @@ describe('SpecialtyRx Now credentials', () => {
     const api = fakeApi().install();
     const { user } = renderApp('/settings/specialtyRxNow', { token: 'tok' });
     await user.click(await screen.findByRole('button', { name: 'Save credentials' }));
-    expect(screen.getByText('User is required')).toBeInTheDocument();
+    expect(await screen.findByText('User is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Encryption key is required')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.loginMediprocity)).toHaveLength(0);

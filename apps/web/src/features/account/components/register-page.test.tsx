@@ -1,5 +1,5 @@
 import { ENDPOINTS, MessageAnswerSchema } from '@portal/domain';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -24,12 +24,12 @@ describe('/register', () => {
     const api = new FakeApi().install();
     const { user } = renderApp('/register');
     await user.click(await screen.findByRole('button', { name: 'Register' }));
-    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     expect(screen.getByText('Email is required')).toBeInTheDocument();
     expect(screen.getByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Confirm password is required')).toBeInTheDocument();
     await fillAndSubmit(user, 'something-else');
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.register)).toHaveLength(0);
   });
 
@@ -37,9 +37,9 @@ describe('/register', () => {
     new FakeApi().install();
     const { user } = renderApp('/register');
     await user.click(await screen.findByRole('button', { name: 'Register' }));
-    expect(screen.getByText('Full name is required')).toBeInTheDocument();
+    expect(await screen.findByText('Full name is required')).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Full name/), 'New Nurse');
-    expect(screen.queryByText('Full name is required')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('Full name is required')).not.toBeInTheDocument());
     expect(screen.getByText('Email is required')).toBeInTheDocument();
   });
 

@@ -36,14 +36,14 @@ describe('/reset-password', () => {
     const { user } = renderApp(LINK);
     expect(await screen.findByText('nurse@meadowbrook.test')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
-    expect(screen.getByText('Password is required')).toBeInTheDocument();
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
     expect(screen.getByText('Confirm password is required')).toBeInTheDocument();
     await choose(user, 'short');
-    expect(screen.getByText('Password must include a minimum of 8 characters')).toBeInTheDocument();
+    expect(await screen.findByText('Password must include a minimum of 8 characters')).toBeInTheDocument();
     await user.clear(screen.getByLabelText(/^New password/));
     await user.clear(screen.getByLabelText(/^Confirm new password/));
     await choose(user, 'long-enough-1', 'long-enough-2');
-    expect(screen.getByText('Passwords do not match')).toBeInTheDocument();
+    expect(await screen.findByText('Passwords do not match')).toBeInTheDocument();
     expect(api.callsTo('POST', ENDPOINTS.resetPassword)).toHaveLength(0);
   });
 
