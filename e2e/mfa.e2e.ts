@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { expectAccessible, newPage, VIEWPORTS, watchConsole } from './support/browser.ts';
+import { expectAccessible, newPage, undersizedTargets, VIEWPORTS, watchConsole } from './support/browser.ts';
 import { withPortalAndBrowser } from './support/harness.ts';
 import type { Portal } from './support/portal.ts';
 import { DEMO_PASSWORD, signInThroughForm, waitForPath } from './support/session.ts';
@@ -52,6 +52,7 @@ describe('two-step sign-in', () => {
     const secret = await enrolOnPage(page, 'settings');
     await page.getByText('10 of 10 recovery codes left.').waitFor();
     await expectAccessible(page, 'two-step settings (on)');
+    expect(await undersizedTargets(page.locator('body'))).toEqual([]);
 
     await page.goto(`${portal.url}/logout`);
     await waitForPath(page, '/account/login');
@@ -60,6 +61,7 @@ describe('two-step sign-in', () => {
     await code.waitFor();
     expect(await code.getAttribute('autocomplete')).toBe('one-time-code');
     await expectAccessible(page, 'sign-in code step');
+    expect(await undersizedTargets(page.locator('body'))).toEqual([]);
     // The set-up used this step's code, and each code works once: the app's next one.
     await code.fill(codeOf(secret, 1));
     await page.keyboard.press('Enter');

@@ -312,6 +312,19 @@ const NURSE: Screen[] = [
   actionDialog('Discuss', '/alerts/authorization'),
   actionDialog('Do Not Send', '/alerts/openBatch'),
   actionDialog('Approve until Refill Date', '/alerts/refilltoosoon'),
+  // Saving the settings unchanged still asks whether to sign out now to apply them; Later leaves them as they were.
+  {
+    name: 'dashboard configuration, apply question',
+    path: '/settings/userSettings',
+    ready: ROWS,
+    open: async (page) => {
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page
+        .getByRole('dialog', { name: 'Apply the new dashboard settings?' })
+        .getByRole('button', { name: 'Later' })
+        .waitFor();
+    },
+  },
 ];
 
 // What an administrator across facilities (a pharmacy's SysAdmin, a SuperAdmin) opens besides.
