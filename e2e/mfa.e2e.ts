@@ -25,6 +25,7 @@ async function enrolOnPage(page: Page, label: string): Promise<string> {
   await page.getByRole('button', { name: 'Set up two-step sign-in' }).click();
   await page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
   await expectAccessible(page, `${label}: QR code and key`);
+  expect(await undersizedTargets(page.locator('body'))).toEqual([]);
   const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
   await page.getByLabel(/^Code from the app/).fill(codeOf(secret));
@@ -34,6 +35,7 @@ async function enrolOnPage(page: Page, label: string): Promise<string> {
   await codes.waitFor();
   expect(await codes.getByRole('listitem').count()).toBe(10);
   await expectAccessible(page, `${label}: recovery codes`);
+  expect(await undersizedTargets(page.locator('body'))).toEqual([]);
   await page.getByRole('checkbox', { name: 'I have saved my recovery codes' }).check();
   await page.getByRole('button', { name: 'Done' }).click();
   return secret;
