@@ -648,6 +648,38 @@ describe('FacilityUsersPage', () => {
     expect(screen.getByRole('option', { name: 'Nursing' })).not.toHaveAttribute('aria-disabled');
   });
 
+  it('lets the viewer change or remove a facility added in the same dialog, by the role the dialog saved', async () => {
+    // The list's row (Nursing at 101) is what the dialog opened with; the dialog's own answer is what holds now.
+    let held: { facID: number; facName: string; pharmID: string; facState: string; userRole: string }[] = [];
+    const { user, dialog } = await openZedsFacilities();
+    install()
+      .on('GET', ENDPOINTS.userFacilities, () =>
+        ok(UserFacilitiesAnswerSchema, { facilities: held, isOnlyMembership: false }),
+      )
+      .on('GET', ENDPOINTS.facilities, () =>
+        ok(FacilitiesAnswerSchema, {
+          facilities: [
+            settableFacility({ permissions: ADMIN_KEYS }),
+            settableFacility({ facID: 102, facName: 'Meadowbrook East', permissions: ADMIN_KEYS }),
+          ],
+        }),
+      )
+      .on('POST', ENDPOINTS.addUserFacilities, () => {
+        held = [
+          { facID: 102, facName: 'Meadowbrook East', pharmID: 'sprx', facState: 'NJ', userRole: 'DON' },
+        ];
+        return ok(MessageAnswerSchema, { message: 'Facilities added to user' });
+      });
+    await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
+    await user.click(await screen.findByRole('option', { name: 'Meadowbrook East (102)' }));
+    await user.click(within(dialog).getByLabelText('Role at Meadowbrook East', { selector: 'input' }));
+    await user.click(await screen.findByRole('option', { name: 'DON' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const remove = await within(dialog).findByRole('button', { name: 'Remove from Meadowbrook East' });
+    await waitFor(() => expect(remove).toBeEnabled());
+    expect(within(dialog).getByLabelText('Role at Meadowbrook East', { selector: 'input' })).toBeEnabled();
+  });
+
   it('keeps focus in the facilities dialog when adding, discarding and saving change its controls', async () => {
     const { user, dialog } = await openZedsFacilities();
     const role = (name: string) => within(dialog).getByLabelText(`Role at ${name}`, { selector: 'input' });

@@ -14,7 +14,7 @@ import {
 } from '@portal/domain';
 import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { OpenModal, openConfirmModal } from '@/components/open-modal.tsx';
 import { useLeavePendingGuard } from '@/components/use-leave-pending-guard.tsx';
 import { usePendingRowsFocus } from '@/hooks/use-pending-rows-focus.ts';
@@ -34,6 +34,19 @@ type Pending = { facID: number; facName: string; userRole: string | null };
 /** View / Edit Facilities of a user: roles, removal, and pending facilities saved in one call (spec 2, section 4). */
 export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesModalProps) {
   const { data, error } = useQuery(userFacilitiesQuery(user.email));
+  // The roles as this dialog's own answer holds them now, not as the list's row held them when it opened: after a
+  // role change, an addition or a removal here, the checks below go by the role the server saved (a facility added
+  // here had no role in the row at all, so its picker and Remove stayed off until the dialog was opened again).
+  const target = useMemo(
+    () =>
+      data
+        ? {
+            ...user,
+            entityTypeAndRole: data.facilities.map((f) => ({ facid: f.facID, userRole: f.userRole })),
+          }
+        : user,
+    [data, user],
+  );
   const [pending, setPending] = useState<Pending[]>([]);
   // Set by a Save refused for a pending facility without a role; the message shows only while one still lacks it, so
   // it goes once the role is chosen or the row discarded (it stayed, saying what no longer held).
@@ -48,7 +61,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
   const held = new Set((data?.facilities ?? []).map((f) => f.facID));
   // The server keeps a user's last facility (409): say so beside a disabled Remove rather than after the click.
   const isKeptAsLast = (facID: number) =>
-    data?.isOnlyMembership === true && canRemoveFromFacility(viewer, user, facID);
+    data?.isOnlyMembership === true && canRemoveFromFacility(viewer, target, facID);
   const lastNoteId = useId();
   const choices = viewer.facilities
     .filter((f) => canAddFacilityToUser(viewer, f.facID) && !held.has(f.facID))
@@ -117,10 +130,10 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     data={ROLE_OPTIONS.map((o) => ({
                       ...o,
                       // Only the roles the server takes (user_Edit of the new role too), as View / Edit Pharmacies.
-                      disabled: o.value !== f.userRole && !canChangeRole(viewer, user, f.facID, o.value),
+                      disabled: o.value !== f.userRole && !canChangeRole(viewer, target, f.facID, o.value),
                     }))}
                     value={f.userRole}
-                    disabled={!canChangeRole(viewer, user, f.facID)}
+                    disabled={!canChangeRole(viewer, target, f.facID)}
                     onChange={(role) =>
                       role &&
                       editRole.mutate(
@@ -142,7 +155,7 @@ export function UserFacilitiesModal({ viewer, user, onClose }: UserFacilitiesMod
                     variant="subtle"
                     color="red"
                     aria-label={`Remove from ${f.facName}`}
-                    disabled={!canRemoveFromFacility(viewer, user, f.facID)}
+                    disabled={!canRemoveFromFacility(viewer, target, f.facID)}
                     // Focusable though disabled, so keyboard and screen-reader users reach it and hear why.
                     data-disabled={isKeptAsLast(f.facID) || undefined}
                     aria-disabled={isKeptAsLast(f.facID) || undefined}
