@@ -6,8 +6,9 @@ import { clearDetailTab } from '@/features/alerts/api/detail-tab.ts';
 import { disposeRenderedApps } from './rendered-apps.ts';
 
 // Whole-app renders load lazy route chunks (the alert screens are large); on a busy two-core machine the
-// first one can take longer than Testing Library's default 1 s.
-configure({ asyncUtilTimeout: 5000 });
+// first one can take longer than Testing Library's default 1 s, and a file's first test (which pays for the chunks'
+// first import) was seen past 5 s at a load of 8 to 9. A wait only lasts this long when what it waits for is late.
+configure({ asyncUtilTimeout: 10_000 });
 
 // A test file run in Node (`@vitest-environment node`: the server's rendering) has no browser to stub.
 if (typeof window !== 'undefined') {
