@@ -558,6 +558,59 @@ describe('alerts', () => {
     },
   );
 
+  it('offers no second Send of a reply still on its way when the pharmacist comes back to the alert', async () => {
+    const pharmacyToken = await apiToken(portal.url, 'sysadmin@pharmacy.test');
+    const alerts = await apiList(portal.url, pharmacyToken, '/highCost?facilityIds=101', 'highCostList');
+    const target = alerts.at(1);
+    if (!target) throw new Error('no second authorization alert at 101');
+    const { context, page, errors } = await signedIn('sysadmin@pharmacy.test');
+    await page.goto(`${portal.url}/authorization/${target.rxNo}`);
+    await page.getByRole('tab', { name: /Actions\/Discussions/ }).click();
+    const box = page.getByRole('textbox', { name: 'Reply' });
+    const send = page.getByRole('button', { name: 'Send Reply' });
+    const first = `Refill sent today ${Date.now()}.`;
+    await box.fill(first);
+    // A slow answer: held until the pharmacist has come back to the alert.
+    let answer = () => {};
+    const held = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const sent: string[] = [];
+    await page.route('**/api/requestaction', async (route) => {
+      sent.push((route.request().postDataJSON() as { actionComment: string }).actionComment);
+      await held;
+      await route.continue();
+    });
+    await send.click();
+    await expect.poll(() => send.isDisabled()).toBe(true);
+    // Away and back within the page (its memory kept): the box shows the words on their way, and its Send was
+    // enabled, sending them a second time.
+    await page.getByRole('link', { name: 'Dashboard' }).first().click();
+    await waitForPath(page, '/dashboard');
+    // The dashboard drawn: the alert's page, and its box, are gone.
+    await card(page, 'AUTHORIZATION').getByRole('table').waitFor();
+    await expect.poll(() => box.count()).toBe(0);
+    await page.goBack();
+    await waitForPath(page, `/authorization/${target.rxNo}`);
+    const tab = page.getByRole('tab', { name: /Actions\/Discussions/ });
+    if ((await tab.getAttribute('aria-selected')) !== 'true') await tab.click();
+    await expect.poll(() => box.inputValue()).toBe(first);
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole('status').filter({ hasText: 'Sending...' }).waitFor();
+    await send.click({ force: true });
+    await box.press('End');
+    await box.pressSequentially(' Next delivery is Monday.');
+    answer();
+    await expect.poll(() => box.inputValue()).toBe('Next delivery is Monday.');
+    await expect.poll(() => send.isDisabled()).toBe(false);
+    const thread = page.getByRole('region', { name: 'Discussion' });
+    await thread.getByText(first).waitFor();
+    expect(sent).toEqual([first]);
+    expect(await thread.getByText(first).count()).toBe(1);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it("shows each card's refresh and open buttons on a touch tablet, where nothing hovers", async () => {
     const { context, page, errors } = await signedIn('nurse@meadowbrook.test', VIEWPORTS.tablet);
     const authorization = card(page, 'AUTHORIZATION');

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { hasAll, type PermissionMap } from './permissions.ts';
 import type { UserType } from './roles.ts';
+import {
+  ALERT_ID_MESSAGES,
+  alertGroupId,
+  alertNumber,
+  alertNumberOrIdentifier,
+  alertUuid,
+} from './schemas/alert-ids.ts';
 import { AUTO_RESPOND_OPTIONS, type SettingsWidget } from './schemas/facility-settings.ts';
 import {
   ACTION_VALUES,
@@ -77,10 +84,10 @@ export const RequestActionInputSchema = z
     requestedAction: z.enum(ACTION_VALUES),
     widget: z.string().max(40),
     // The alert's id; for admission meds its admissionMedsGroupID (spec 1, section 7), checked below.
-    _internalID: z.union([z.number().int().positive(), z.string().min(1).max(64)]).optional(),
-    _internalUUID: z.uuid().optional(),
-    admissionMedsGroupID: z.string().max(64).optional(),
-    highCostAlertsId: z.union([z.number().int().positive(), z.string().regex(/^\d{1,15}$/)]).optional(),
+    _internalID: alertNumberOrIdentifier().optional(),
+    _internalUUID: alertUuid().optional(),
+    admissionMedsGroupID: alertGroupId().optional(),
+    highCostAlertsId: alertNumber(ALERT_ID_MESSAGES.highCostNumber).optional(),
     actionComment: text.optional(),
     limitDays: z.number().int().optional(),
   })
@@ -96,7 +103,7 @@ export const RequestActionInputSchema = z
     }
     const id = input._internalID;
     if (typeof id === 'string' && !namesGroup(input.widget) && !/^\d{1,15}$/.test(id)) {
-      issue('_internalID', "Use the alert's number (an admission review's group id only for AdmissionMeds)");
+      issue('_internalID', ALERT_ID_MESSAGES.numberOrGroup);
     }
     if (input.requestedAction === 'ask' && !comment) issue('actionComment', ACTION_MESSAGES.questionRequired);
     if (input.requestedAction === 'Reply' && !comment)

@@ -147,6 +147,11 @@ export {
   PhoneFormSchema,
   TitleFormSchema,
 } from './schemas/account-edit.ts';
+export {
+  ALERT_ID_MESSAGES,
+  ALERT_IDENTIFIER_MAX,
+  alertIdentifier,
+} from './schemas/alert-ids.ts';
 export type { AlertListQuery } from './schemas/alert-list.ts';
 export {
   AlertListQuerySchema,

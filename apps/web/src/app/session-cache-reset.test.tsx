@@ -3,7 +3,9 @@ import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: the test keeps a draft as the alert dialog does, to see sign-out clear it
 import { draftKey, keepDraft, readDraft } from '@/features/alerts/api/action-drafts.ts';
+import { tokenInfoQuery } from '@/features/auth';
 import { clearToken, setToken } from '@/lib/session-store.ts';
+import { nurse } from '@/test/fixtures.ts';
 import { SessionCacheReset } from './session-cache-reset.tsx';
 
 describe('SessionCacheReset', () => {
@@ -26,5 +28,45 @@ describe('SessionCacheReset', () => {
     expect(queryClient.getQueryData(['alerts', 'highCost'])).toBeUndefined();
     expect(readDraft(key).text).toBe('');
     expect(readDraft(days).limitDays).toBe(0);
+  });
+});
+
+describe('SessionCacheReset, when a session expires (401)', () => {
+  function renderReset(queryClient: QueryClient) {
+    return render(
+      <QueryClientProvider client={queryClient}>
+        <SessionCacheReset />
+      </QueryClientProvider>,
+    );
+  }
+  /** Signs `userId` in as the guard would: its tokeninfo in the cache. */
+  const signIn = (queryClient: QueryClient, token: string, userId: number) => {
+    queryClient.setQueryData(tokenInfoQuery(token).queryKey, { userInfo: nurse({ userId }) });
+    setToken(token);
+  };
+  const key = draftKey('highCost', 7, 'ask');
+
+  it('keeps the drafts, unseen, for the same user signing in again', () => {
+    const queryClient = new QueryClient();
+    signIn(queryClient, 'tok-1', 1);
+    renderReset(queryClient);
+    keepDraft(key, { text: 'Is the generic in stock?' });
+    act(() => clearToken('expired'));
+    expect(readDraft(key).text).toBe('');
+    act(() => signIn(queryClient, 'tok-2', 1));
+    expect(readDraft(key).text).toBe('Is the generic in stock?');
+  });
+
+  it('drops them when another user signs in', () => {
+    const queryClient = new QueryClient();
+    signIn(queryClient, 'tok-1', 1);
+    renderReset(queryClient);
+    keepDraft(key, { text: 'Is the generic in stock?' });
+    act(() => clearToken('expired'));
+    act(() => signIn(queryClient, 'tok-2', 2));
+    expect(readDraft(key).text).toBe('');
+    act(() => clearToken('expired'));
+    act(() => signIn(queryClient, 'tok-3', 1));
+    expect(readDraft(key).text).toBe('');
   });
 });

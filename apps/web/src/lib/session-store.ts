@@ -55,6 +55,8 @@ function subscribe(listener: Listener): () => void {
   // Another tab signing out (or in) changes this tab's session too.
   const onStorage = (event: StorageEvent) => {
     if (event.key !== TOKEN_STORAGE_KEY) return;
+    // Another tab's sign-in or sign-out: whatever ended this tab's last session is not why this one changed.
+    if (token !== event.newValue) lastReason = null;
     token = event.newValue;
     listener();
   };

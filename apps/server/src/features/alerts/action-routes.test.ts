@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   ACTION_MESSAGES,
+  ALERT_ID_MESSAGES,
   type AnyAlert,
   ERROR_CODES,
   WIDGETS,
@@ -160,6 +161,46 @@ describe('validation (spec 1, section 5)', () => {
       body('openBatch', alert, { requestedAction, actionComment }),
     );
     expect(result.body.fields).toEqual({ actionComment: message });
+  });
+
+  it.each([
+    ['an overlong id', { _internalID: 'X'.repeat(65) }, { _internalID: ALERT_ID_MESSAGES.identifierTooLong }],
+    [
+      'an overlong number',
+      { _internalID: '7'.repeat(65) },
+      { _internalID: ALERT_ID_MESSAGES.identifierTooLong },
+    ],
+    ['an empty id', { _internalID: '' }, { _internalID: ALERT_ID_MESSAGES.identifierEmpty }],
+    ['a zero', { _internalID: 0 }, { _internalID: ALERT_ID_MESSAGES.numberOrGroup }],
+    ['a fraction', { _internalID: 1.5 }, { _internalID: ALERT_ID_MESSAGES.numberOrGroup }],
+    ['a boolean', { _internalID: true }, { _internalID: ALERT_ID_MESSAGES.numberOrGroup }],
+    ['a name', { _internalID: 'abc' }, { _internalID: ALERT_ID_MESSAGES.numberOrGroup }],
+    ['a null', { _internalID: null }, { _internalID: 'Required' }],
+    [
+      'an overlong group id',
+      { widget: 'AdmissionMeds', admissionMedsGroupID: 'G'.repeat(65) },
+      { admissionMedsGroupID: ALERT_ID_MESSAGES.identifierTooLong },
+    ],
+    [
+      'a high cost alert id that is no number',
+      { highCostAlertsId: 'abc' },
+      { highCostAlertsId: ALERT_ID_MESSAGES.highCostNumber },
+    ],
+    [
+      'a UUID that is none',
+      { _internalID: 7, _internalUUID: 'nope' },
+      { _internalUUID: ALERT_ID_MESSAGES.uuid },
+    ],
+  ])('refuses %s for the alert with a message that says what it may be', async (_what, target, fields) => {
+    const before = await t.database.db.select().from(alertActions);
+    const result = await requestAction(t.app, token('nurse@meadowbrook.test'), {
+      requestedAction: 'approve',
+      widget: 'HighCost',
+      ...target,
+    });
+    expect(result.status).toBe(400);
+    expect(result.body).toMatchObject({ code: ERROR_CODES.validation, fields });
+    expect(await t.database.db.select().from(alertActions)).toHaveLength(before.length);
   });
 
   it('refuses an action the widget does not offer and an unknown widget with 400', async () => {

@@ -1,4 +1,12 @@
-import { AnyAlertSchema, ApiErrorBodySchema, ENDPOINTS, WidgetKeySchema, widgetByKey } from '@portal/domain';
+import {
+  ALERT_ID_MESSAGES,
+  AnyAlertSchema,
+  ApiErrorBodySchema,
+  alertIdentifier,
+  ENDPOINTS,
+  WidgetKeySchema,
+  widgetByKey,
+} from '@portal/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -22,12 +30,12 @@ export async function alertDetailRoutes(fastify: FastifyInstance) {
         description:
           'identifier is the prescription number (the admission group id for admissionMeds); the live alert is ' +
           'preferred over archived ones. internalId pins one exact alert (from a list row).',
-        params: z.strictObject({ key: WidgetKeySchema, identifier: z.string().min(1).max(64) }),
+        params: z.strictObject({ key: WidgetKeySchema, identifier: alertIdentifier() }),
         querystring: z.strictObject({
           // Digits only: coercion would read "0x10" or "1e1" as some other alert's id.
           internalId: z
             .string()
-            .regex(/^[1-9]\d{0,14}$/, "Use the alert's number")
+            .regex(/^[1-9]\d{0,14}$/, ALERT_ID_MESSAGES.number)
             .transform(Number)
             .optional(),
         }),

@@ -1,4 +1,12 @@
-import { ACTION_MESSAGES, type AnyAlert, WIDGETS, type WidgetKey, widgetByKey } from '@portal/domain';
+import {
+  ACTION_MESSAGES,
+  ALERT_ID_MESSAGES,
+  type AnyAlert,
+  ENDPOINTS,
+  WIDGETS,
+  type WidgetKey,
+  widgetByKey,
+} from '@portal/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts } from '../../db/schema/index.ts';
@@ -232,11 +240,30 @@ describe('GET /api/alerts/{key}/{identifier}', () => {
       expect(response.statusCode, `${length} characters`).toBe(400);
       answers.push(response.json());
     }
-    expect(answers[0]).toMatchObject({
+    // In words, not the validation library's 'Too big: expected string to have <=64 characters'.
+    expect(answers[0]).toEqual({
+      message: 'The request is not valid.',
       code: 'VALIDATION_FAILED',
-      fields: { identifier: expect.any(String) },
+      fields: { identifier: ALERT_ID_MESSAGES.identifierTooLong },
     });
     for (const answer of answers) expect(answer).toEqual(answers[0]);
+  });
+
+  it('says what an alert number may be when a read-state call names none', async () => {
+    const nurse = 'nurse@meadowbrook.test';
+    const sent = (payload: Record<string, unknown>, url = `/api${widgetByKey('highCost').readCall}`) =>
+      t.app.inject({ method: 'POST', url, headers: bearer(token(nurse)), payload });
+    for (const _internalID of ['X'.repeat(65), '7'.repeat(16), 0, 1.5, true]) {
+      const response = await sent({ _internalID, readByFaci: true });
+      expect(response.statusCode, JSON.stringify(_internalID)).toBe(400);
+      expect(response.json().fields).toEqual({ _internalID: ALERT_ID_MESSAGES.number });
+    }
+    expect((await sent({ readByFaci: true })).json().fields).toEqual({ _internalID: 'Required' });
+    const reply = await sent(
+      { requestActionID: 'x', readByFaci: true },
+      `/api${ENDPOINTS.requestActionRead}`,
+    );
+    expect(reply.json().fields).toEqual({ requestActionID: ALERT_ID_MESSAGES.replyNumber });
   });
 
   it("finds an alert by its number alone, as a widget page's ?alert= link asks, among the viewer's own only", async () => {

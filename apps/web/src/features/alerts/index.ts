@@ -1,4 +1,4 @@
-export { clearAllDrafts } from './api/action-drafts.ts';
+export { clearAllDrafts, draftsBelongTo, holdDrafts } from './api/action-drafts.ts';
 export { applyAlertEvent, resetAlertCaches } from './api/alert-events.ts';
 export { clearDetailTab } from './api/detail-tab.ts';
 export { prefetchEarlyLists } from './api/get-alert-list.ts';

@@ -1,5 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { beginSend, clearAllDrafts, dropSend, keepDraft, readDraft, settleDraft } from './action-drafts.ts';
+import {
+  beginSend,
+  clearAllDrafts,
+  draftsBelongTo,
+  dropSend,
+  holdDrafts,
+  isSending,
+  keepDraft,
+  onDraftSent,
+  readDraft,
+  settleDraft,
+} from './action-drafts.ts';
 
 const key = 'highCost:9:Reply';
 const typed = (text: string) => keepDraft(key, { text });
@@ -57,5 +68,92 @@ describe('settleDraft with two replies from one draft on their way', () => {
     keepDraft('highCost:9:ask', { text: 'Is the generic in stock?' });
     settleDraft(beginSend('highCost:9:ask'));
     expect(readDraft('highCost:9:ask').text).toBe('');
+  });
+});
+
+describe('a send on its way', () => {
+  it('is known by its draft until it is answered, stored or refused', () => {
+    typed('Refill sent today.');
+    const send = beginSend(key, 'Refill sent today.');
+    expect(isSending(key)).toBe(true);
+    expect(isSending('highCost:10:Reply')).toBe(false);
+    dropSend(send);
+    expect(isSending(key)).toBe(false);
+    // Refused: the words are there to be sent again.
+    expect(readDraft(key).text).toBe('Refill sent today.');
+    const again = beginSend(key, 'Refill sent today.');
+    settleDraft(again);
+    expect(isSending(key)).toBe(false);
+    expect(readDraft(key).text).toBe('');
+  });
+
+  it('is known for an action dialog too, whose whole draft goes', () => {
+    keepDraft('highCost:9:approve', { text: 'Approved for 30 days' });
+    const send = beginSend('highCost:9:approve');
+    expect(isSending('highCost:9:approve')).toBe(true);
+    settleDraft(send);
+    expect(isSending('highCost:9:approve')).toBe(false);
+  });
+
+  it('tells whoever listens for its draft once it is stored, not when it is refused', () => {
+    const heard: string[] = [];
+    const stop = onDraftSent(key, () => heard.push('sent'));
+    dropSend(beginSend(key));
+    expect(heard).toEqual([]);
+    settleDraft(beginSend(key));
+    expect(heard).toEqual(['sent']);
+    stop();
+    settleDraft(beginSend(key));
+    expect(heard).toEqual(['sent']);
+  });
+
+  it('settles nothing once the drafts were dropped (a sign-out) while it was on its way', () => {
+    typed('Refill sent today.');
+    const send = beginSend(key);
+    clearAllDrafts();
+    typed('Another session’s words');
+    settleDraft(send);
+    expect(readDraft(key).text).toBe('Another session’s words');
+  });
+});
+
+describe('drafts and whose they are', () => {
+  it('hides the drafts of an expired session, and shows them again to the same user', () => {
+    draftsBelongTo(1);
+    typed('Checking with the prescriber');
+    holdDrafts();
+    expect(readDraft(key).text).toBe('');
+    draftsBelongTo(1);
+    expect(readDraft(key).text).toBe('Checking with the prescriber');
+  });
+
+  it('drops the drafts of an expired session when another user signs in', () => {
+    draftsBelongTo(1);
+    typed('Checking with the prescriber');
+    holdDrafts();
+    draftsBelongTo(2);
+    expect(readDraft(key).text).toBe('');
+    // Still gone should the first user sign in again after them.
+    draftsBelongTo(1);
+    expect(readDraft(key).text).toBe('');
+  });
+
+  it('drops the drafts at a sign-out, whoever signs in next', () => {
+    draftsBelongTo(1);
+    typed('Checking with the prescriber');
+    clearAllDrafts();
+    draftsBelongTo(1);
+    expect(readDraft(key).text).toBe('');
+  });
+
+  it('settles a reply answered while its drafts are held, for the same user signing in again', () => {
+    draftsBelongTo(1);
+    typed('Refill sent today.');
+    const send = beginSend(key, 'Refill sent today.');
+    typed('Refill sent today. Next delivery is Monday.');
+    holdDrafts();
+    settleDraft(send);
+    draftsBelongTo(1);
+    expect(readDraft(key).text).toBe('Next delivery is Monday.');
   });
 });

@@ -21,6 +21,14 @@ const EMPTY_DRAFT: Draft = { text: '', reason: null, limitDays: 0 };
 const drafts = new Map<string, Draft>();
 
 /**
+ * Whose drafts these are (tokeninfo's userId), once known. A session that expired (a 401) leaves its drafts held:
+ * hidden until the next session's user is known, shown again when that is the same user, dropped when it is
+ * someone else (a ward computer passes from hand to hand). A sign-out drops them at once (clearAllDrafts).
+ */
+let owner: number | null = null;
+let held = false;
+
+/**
  * The open forms showing a draft. A draft also changes while no keystroke is made in its form: an action stored
  * while the form is open again (the alert left and opened again before the answer) takes its words out, and the open
  * box has to show that, or its next keystroke would keep the sent words again.
@@ -42,13 +50,17 @@ export const draftKey = (widgetKey: string, alertId: number, action: string) =>
 
 const isEmpty = (draft: Draft) => !draft.text && draft.reason === null && draft.limitDays === 0;
 
+/** The draft under `key` as a form shows it: none while the drafts are held for a session's user to be known. */
 export function readDraft(key: string): Draft {
-  return drafts.get(key) ?? EMPTY_DRAFT;
+  return (!held && drafts.get(key)) || EMPTY_DRAFT;
 }
+
+/** The draft as stored, held or not: what a send answered meanwhile settles. */
+const storedDraft = (key: string) => drafts.get(key) ?? EMPTY_DRAFT;
 
 /** Keeps a change to the draft under `key`; a draft left with nothing in it is dropped. */
 export function keepDraft(key: string, change: Partial<Draft>): Draft {
-  const draft = { ...readDraft(key), ...change };
+  const draft = { ...storedDraft(key), ...change };
   if (isEmpty(draft)) drafts.delete(key);
   else drafts.set(key, draft);
   changed();
@@ -75,21 +87,43 @@ export interface PendingSend {
 }
 
 /**
- * Replies on their way. Their words are still in their draft (they stay there if the server refuses them), so a
- * second reply sent from the same draft before the first is answered may hold the first's words too.
+ * Actions and replies on their way. Their words are still in their draft (they stay there if the server refuses
+ * them), so a form showing that draft offers no Send of them meanwhile (isSending): a box or dialog closed and
+ * opened again before the answer would otherwise send the same words a second time.
  */
 const pending = new Set<PendingSend>();
 
 /** Notes an action sent from the draft under `key`, to be settled (settleDraft) or dropped (dropSend). */
 export function beginSend(key: string, sentText?: string): PendingSend {
   const send: PendingSend = { key, sentText };
-  if (sentText !== undefined) pending.add(send);
+  pending.add(send);
+  changed();
   return send;
 }
 
 /** An action refused or left unanswered: its words stay in the draft, to be sent again. */
 export function dropSend(send: PendingSend): void {
-  pending.delete(send);
+  if (pending.delete(send)) changed();
+}
+
+/** Whether an action or reply sent from the draft under `key` is on its way. */
+export function isSending(key: string): boolean {
+  for (const send of pending) if (send.key === key) return true;
+  return false;
+}
+
+/** Called with each action stored from the draft under `key` (settleDraft), whichever form sent it. */
+const sentListeners = new Map<string, Set<() => void>>();
+
+/** Calls `listener` when an action sent from the draft under `key` is stored; returns the unsubscribe. */
+export function onDraftSent(key: string, listener: () => void): () => void {
+  const forKey = sentListeners.get(key) ?? new Set();
+  forKey.add(listener);
+  sentListeners.set(key, forKey);
+  return () => {
+    forKey.delete(listener);
+    if (forKey.size === 0 && sentListeners.get(key) === forKey) sentListeners.delete(key);
+  };
 }
 
 /**
@@ -104,7 +138,14 @@ export function dropSend(send: PendingSend): void {
  * whose words went out with these has none.
  */
 export function settleDraft(send: PendingSend): void {
-  pending.delete(send);
+  // A send from drafts dropped since (a sign-out, another user's session): nothing of it is left to settle.
+  if (!pending.delete(send)) return;
+  settle(send);
+  changed();
+  for (const listener of [...(sentListeners.get(send.key) ?? [])]) listener();
+}
+
+function settle(send: PendingSend): void {
   const sent = send.sentText;
   if (sent === undefined) {
     clearDraft(send.key);
@@ -112,7 +153,7 @@ export function settleDraft(send: PendingSend): void {
   }
   // Nothing left to take out: its words went out of the box with another reply's.
   if (!sent) return;
-  const rest = unsentPart(readDraft(send.key).text, sent);
+  const rest = unsentPart(storedDraft(send.key).text, sent);
   if (rest) keepDraft(send.key, { text: rest });
   else clearDraft(send.key);
   for (const other of pending) {
@@ -122,10 +163,34 @@ export function settleDraft(send: PendingSend): void {
   }
 }
 
-/** Drops every draft (sign-out). */
+/** Drops every draft and forgets whose they were (a sign-out). */
 export function clearAllDrafts(): void {
   drafts.clear();
   pending.clear();
+  owner = null;
+  held = false;
+  changed();
+}
+
+/**
+ * The session ended without a sign-out (a 401): the drafts stay in memory, hidden, for the same user signing in
+ * again in this tab (draftsBelongTo).
+ */
+export function holdDrafts(): void {
+  held = true;
+  changed();
+}
+
+/**
+ * The signed-in user is known: the drafts held for them are shown again; another user's are dropped, unseen.
+ */
+export function draftsBelongTo(userId: number): void {
+  if (owner !== null && owner !== userId) {
+    drafts.clear();
+    pending.clear();
+  }
+  owner = userId;
+  held = false;
   changed();
 }
 
@@ -139,4 +204,13 @@ export function useDraft(key: string): [Draft, (change: Partial<Draft>) => void]
   const draft = useSyncExternalStore(subscribe, read, () => EMPTY_DRAFT);
   const change = useCallback((values: Partial<Draft>) => void keepDraft(key, values), [key]);
   return [draft, change];
+}
+
+/**
+ * Whether an action sent from the draft under `key` is on its way, from this form or from one closed since: its
+ * words are still in the draft, and a form shows no Send of them until the answer comes.
+ */
+export function useSending(key: string): boolean {
+  const read = useCallback(() => isSending(key), [key]);
+  return useSyncExternalStore(subscribe, read, () => false);
 }

@@ -192,3 +192,55 @@ describe('a dialog closed while its action is on its way', () => {
     expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('');
   });
 });
+
+describe('a dialog opened again while its action is on its way', () => {
+  it('offers no second Submit of it, and closes once the server has stored it', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    let dialog = await open('Deny');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await user.keyboard('{Escape}');
+    await closed('Deny');
+    // Opened again before the answer: the denial is still in its draft, and its Deny sent it a second time.
+    dialog = await open('Deny');
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('Not covered by the plan');
+    expect(within(dialog).getByRole('button', { name: 'Deny' })).toBeDisabled();
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Sending...');
+    answer();
+    // Stored: the dialog has done its work, as the one that sent it would have.
+    await closed('Deny');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1);
+    dialog = await open('Deny');
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('');
+    expect(within(dialog).getByRole('button', { name: 'Deny' })).toBeEnabled();
+  });
+
+  it('gives the words back, to be sent again, when the server refuses it', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    let dialog = await open('Approve');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Approved for 30 days');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await user.keyboard('{Escape}');
+    await closed('Approve');
+    dialog = await open('Approve');
+    expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      fail(403, 'You do not have permission for this action', 'FORBIDDEN'),
+    );
+    answer();
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled());
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('Approved for 30 days');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1);
+    api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Action sent' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await closed('Approve');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction).map((c) => c.body)).toMatchObject([
+      { actionComment: 'Approved for 30 days' },
+      { actionComment: 'Approved for 30 days' },
+    ]);
+  });
+});

@@ -11,7 +11,7 @@ import { useEffect, useRef } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { firstInvalidField, isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey } from '../api/action-drafts.ts';
+import { draftKey, onDraftSent, useSending } from '../api/action-drafts.ts';
 import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
 import { CommentActionForm } from './comment-action-form.tsx';
 import { DiscussForm } from './discuss-form.tsx';
@@ -29,6 +29,10 @@ export interface ActionDialogProps {
  * The dialog of one action button (spec 1, section 5), headed by the patient and drug it answers for; it closes when
  * the server accepts the action. A value the server refuses (a 400's `fields`) takes the focus once its message
  * shows under it, as the forms' own checks do, unless the user has meanwhile moved the focus out of the form.
+ *
+ * An action on its way keeps its words in the dialog's draft until it is answered (they stay if it is refused). A
+ * dialog closed and opened again meanwhile shows them with Submit loading ('Sending...'), not ready to send them a
+ * second time, and closes as the first would have once the server stores the action.
  */
 export function ActionDialog({ widget, alert, button, onClose }: ActionDialogProps) {
   const send = useRequestAction(widget, alert);
@@ -38,12 +42,19 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
       firstInvalidField(formArea.current)?.focus();
   }, [send.error]);
   const key = draftKey(widget.key, alert._internalID, button.action);
-  const submit = (input: Omit<ActionSubmission, 'requestedAction'>) =>
-    send.mutate({ ...input, requestedAction: button.action, draft: { key } }, { onSuccess: onClose });
+  // Sent from this dialog or from one closed since.
+  const isSending = useSending(key) || send.isPending;
+  const close = useRef(onClose);
+  close.current = onClose;
+  // Whichever dialog sent it: the action is stored (its draft settled), and the dialog has done its work.
+  useEffect(() => onDraftSent(key, () => close.current()), [key]);
+  const submit = (input: Omit<ActionSubmission, 'requestedAction'>) => {
+    if (!isSending) send.mutate({ ...input, requestedAction: button.action, draft: { key } });
+  };
   const form = {
     onSubmit: submit,
     onCancel: onClose,
-    isSubmitting: send.isPending,
+    isSubmitting: isSending,
     serverFields: isApiError(send.error) ? send.error.fields : {},
     draftKey: key,
   };

@@ -4,9 +4,13 @@ import type { ActionSubmission } from '../api/request-action.ts';
 export interface ActionFormProps {
   onSubmit: (input: Omit<ActionSubmission, 'requestedAction'>) => void;
   onCancel: () => void;
+  /** The action is on its way (from this dialog or one closed since): no second Submit until it is answered. */
   isSubmitting: boolean;
   /** Field messages of a 400 from the server. */
   serverFields: Record<string, string>;
   /** Where the form keeps what was typed or chosen and not yet sent (api/action-drafts.ts). */
   draftKey: string;
 }
+
+/** What a form whose action is on its way says beside its loading Submit (a live region). */
+export const SENDING_STATUS = 'Sending...';

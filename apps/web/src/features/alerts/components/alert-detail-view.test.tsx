@@ -1,6 +1,8 @@
 import {
   ACTION_MESSAGES,
+  ALERT_ID_MESSAGES,
   ENDPOINTS,
+  LoginAnswerSchema,
   MessageAnswerSchema,
   type RequestedAction,
   widgetByKey,
@@ -411,40 +413,64 @@ describe('pharmacy reply', () => {
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('');
   });
 
-  it('ends with only what was typed after both replies when a second is sent while the first is on its way', async () => {
+  it('offers no second Send of a reply on its way in a box opened again, and keeps what was typed after', async () => {
     const { api, app, alert } = await openReply();
     const box = () => screen.getByRole('textbox', { name: 'Reply' });
     const sendButton = () => screen.getByRole('button', { name: 'Send Reply' });
     await app.user.type(box(), 'Refill sent today.');
-    const firstAnswer = holdRequests(ENDPOINTS.requestAction);
+    const answer = holdRequests(ENDPOINTS.requestAction);
     await app.user.click(sendButton());
     await waitFor(() => expect(sendButton()).toBeDisabled());
     // The pharmacist opens the alert again before the answer: the box still holds the words on their way (they
-    // stay if the server refuses them); the pharmacist adds to them and sends that too.
+    // stay if the server refuses them), and its Send waited for nothing: pressed, it sent them a second time.
     app.unmount();
     const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
     await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
     expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Refill sent today.');
+    expect(sendButton()).toBeDisabled();
+    expect(screen.getByRole('status')).toHaveTextContent('Sending...');
+    // The pharmacist types on meanwhile, as in the box that sent it.
     await again.user.type(box(), ' Next delivery is Monday.');
-    const secondAnswer = holdRequests(ENDPOINTS.requestAction);
-    await again.user.click(sendButton());
-    await waitFor(() => expect(sendButton()).toBeDisabled());
-    await again.user.type(box(), ' Call if it is late.');
-    // The first is stored while the second is still on its way: its words leave the open box at once.
-    firstAnswer();
-    await waitFor(() => expect(box()).toHaveValue('Next delivery is Monday. Call if it is late.'));
-    secondAnswer();
-    await waitFor(() => expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(2));
+    answer();
+    await waitFor(() => expect(box()).toHaveValue('Next delivery is Monday.'));
     await waitFor(() => expect(sendButton()).toBeEnabled());
-    expect(box()).toHaveValue('Call if it is late.');
-    expect(readDraft(draftKey(authorization.key, alert._internalID, 'Reply')).text).toBe(
-      'Call if it is late.',
-    );
+    expect(screen.getByRole('status')).toHaveTextContent('');
+    // What is left is a reply of its own, sent alone.
+    await again.user.click(sendButton());
+    await waitFor(() => expect(box()).toHaveValue(''));
+    expect(readDraft(draftKey(authorization.key, alert._internalID, 'Reply')).text).toBe('');
     expect(
       api
         .callsTo('POST', ENDPOINTS.requestAction)
         .map((c) => (c.body as { actionComment: string }).actionComment),
-    ).toEqual(['Refill sent today.', 'Refill sent today. Next delivery is Monday.']);
+    ).toEqual(['Refill sent today.', 'Next delivery is Monday.']);
+  });
+
+  it('gives a reply refused while its box was closed back to a box opened again meanwhile, to be sent again', async () => {
+    const { api, app } = await openReply();
+    const box = () => screen.getByRole('textbox', { name: 'Reply' });
+    const sendButton = () => screen.getByRole('button', { name: 'Send Reply' });
+    await app.user.type(box(), 'Refill sent today.');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(sendButton());
+    await waitFor(() => expect(sendButton()).toBeDisabled());
+    app.unmount();
+    const again = renderApp(app.router.state.location.pathname, { token: 'tok' });
+    await again.user.click(await screen.findByRole('tab', { name: /Actions\/Discussions/ }));
+    expect(await screen.findByRole('textbox', { name: 'Reply' })).toHaveValue('Refill sent today.');
+    expect(sendButton()).toBeDisabled();
+    api.on('POST', ENDPOINTS.requestAction, () =>
+      fail(403, 'You do not have permission for this action', 'FORBIDDEN'),
+    );
+    answer();
+    await waitFor(() => expect(sendButton()).toBeEnabled());
+    expect(box()).toHaveValue('Refill sent today.');
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1);
+    // Refused, the words are the pharmacist's to send again.
+    api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Reply sent' }));
+    await again.user.click(sendButton());
+    await waitFor(() => expect(box()).toHaveValue(''));
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(2);
   });
 
   it.each([
@@ -484,6 +510,81 @@ describe('pharmacy reply', () => {
       requestedAction: 'Reply',
       actionComment: 'Refill sent today',
     });
+  });
+});
+
+describe('a draft when the session ends', () => {
+  const question = () => screen.getByRole('textbox', { name: /Enter Question/ });
+  async function openDiscuss(app: ReturnType<typeof renderApp>) {
+    await app.user.click(within(await actions()).getByRole('button', { name: 'Discuss' }));
+    return screen.findByRole('dialog', { name: 'Discuss' });
+  }
+  async function signIn(app: ReturnType<typeof renderApp>, email: string) {
+    await app.user.type(await screen.findByLabelText('Email'), email);
+    await app.user.type(screen.getByLabelText('Password'), 'portal-demo-1');
+    await app.user.click(screen.getByRole('button', { name: 'Sign in' }));
+  }
+  /** The nurse's session 'tok', then `next`'s 'tok-2' from the sign-in page. */
+  function secondSession(api: FakeApi, next: ReturnType<typeof nurse>) {
+    api
+      .on('POST', ENDPOINTS.login, () => ok(LoginAnswerSchema, { token: 'tok-2', userInfo: next }))
+      .on('GET', ENDPOINTS.tokenInfo, (call) =>
+        call.authorization === 'Bearer tok'
+          ? { status: 200, body: { userInfo: nurse() } }
+          : call.authorization === 'Bearer tok-2'
+            ? { status: 200, body: { userInfo: next } }
+            : fail(401, 'Sign in to continue.', 'UNAUTHORIZED'),
+      );
+  }
+  /** A nurse's question, typed and sent just as her session expired (a 401), and her at sign-in. */
+  async function expiredWhileAsking(next: ReturnType<typeof nurse>) {
+    const { api, app } = setUp();
+    secondSession(api, next);
+    api.on('POST', ENDPOINTS.requestAction, () => fail(401, 'Sign in to continue.', 'UNAUTHORIZED'));
+    const detail = app.router.state.location.pathname;
+    const dialog = await openDiscuss(app);
+    await app.user.type(within(dialog).getByLabelText(/Enter Question/), 'Is the generic in stock?');
+    await app.user.click(within(dialog).getByRole('button', { name: 'Discuss' }));
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
+    return { api, app, detail };
+  }
+
+  it('comes back when the same user signs in again in this tab', async () => {
+    const { app, detail } = await expiredWhileAsking(nurse());
+    await signIn(app, 'nurse@meadowbrook.test');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(detail));
+    await openDiscuss(app);
+    // The end of the session dropped every draft: what she had typed was gone.
+    await waitFor(() => expect(question()).toHaveValue('Is the generic in stock?'));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Discuss' })).getByRole('button', { name: 'Discuss' }),
+    ).toBeEnabled();
+  });
+
+  it('is never shown to another user who signs in on that tab', async () => {
+    const other = nurse({ userId: 7, email: 'night@meadowbrook.test', displayName: 'Nina Night' });
+    const { app, detail } = await expiredWhileAsking(other);
+    await signIn(app, 'night@meadowbrook.test');
+    await waitFor(() => expect(app.router.state.location.pathname).toBe(detail));
+    await openDiscuss(app);
+    expect(question()).toHaveValue('');
+  });
+
+  it('is dropped at a sign-out, for the same user too', async () => {
+    const { api, app } = setUp();
+    secondSession(api, nurse());
+    const detail = app.router.state.location.pathname;
+    const dialog = await openDiscuss(app);
+    await app.user.type(within(dialog).getByLabelText(/Enter Question/), 'Is the generic in stock?');
+    await app.user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discuss' })).not.toBeInTheDocument());
+    await app.user.click(screen.getByTestId('user-menu-button'));
+    await app.user.click(await screen.findByRole('menuitem', { name: 'Log out' }));
+    await signIn(app, 'nurse@meadowbrook.test');
+    await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
+    await app.router.navigate(detail);
+    await openDiscuss(app);
+    expect(question()).toHaveValue('');
   });
 });
 
@@ -547,7 +648,7 @@ describe('missing alert', () => {
     withOrganisations(new FakeApi().signedIn('tok', nurse()))
       .on('GET', ENDPOINTS.alertDetail.replace(':key', 'highCost').replace(':identifier', id), () =>
         fail(400, 'The request is not valid.', 'VALIDATION_FAILED', {
-          identifier: 'Too big: expected string to have <=64 characters',
+          identifier: ALERT_ID_MESSAGES.identifierTooLong,
         }),
       )
       .install();

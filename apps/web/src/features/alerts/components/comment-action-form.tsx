@@ -3,7 +3,7 @@ import { ACTION_MESSAGES } from '@portal/domain';
 import type { FormEvent } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useDraft } from '../api/action-drafts.ts';
-import type { ActionFormProps } from './action-form-props.ts';
+import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
 
 export interface CommentActionFormProps extends ActionFormProps {
   submitLabel: string;
@@ -36,7 +36,12 @@ export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: C
           data-autofocus
         />
       </Stack>
-      <FormButtons submitLabel={submitLabel} isSubmitting={form.isSubmitting} onCancel={form.onCancel} />
+      <FormButtons
+        submitLabel={submitLabel}
+        isSubmitting={form.isSubmitting}
+        submittingStatus={SENDING_STATUS}
+        onCancel={form.onCancel}
+      />
     </form>
   );
 }

@@ -4,7 +4,7 @@ import { type FormEvent, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDraft } from '../api/action-drafts.ts';
-import type { ActionFormProps } from './action-form-props.ts';
+import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
 
 const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
   const days = LIMIT_DAYS.min + i;
@@ -68,7 +68,12 @@ export function LimitDaysForm(form: ActionFormProps) {
           onChange={(event) => changeDraft({ text: event.currentTarget.value })}
         />
       </Stack>
-      <FormButtons submitLabel="Limit Days" isSubmitting={form.isSubmitting} onCancel={form.onCancel} />
+      <FormButtons
+        submitLabel="Limit Days"
+        isSubmitting={form.isSubmitting}
+        submittingStatus={SENDING_STATUS}
+        onCancel={form.onCancel}
+      />
     </form>
   );
 }

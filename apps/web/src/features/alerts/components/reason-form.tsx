@@ -4,7 +4,7 @@ import { type FormEvent, useId, useRef, useState } from 'react';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDraft } from '../api/action-drafts.ts';
-import type { ActionFormProps } from './action-form-props.ts';
+import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
 
 export interface ReasonFormProps extends ActionFormProps {
   reasons: readonly string[];
@@ -87,7 +87,12 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
           />
         ) : null}
       </Stack>
-      <FormButtons submitLabel="Submit" isSubmitting={form.isSubmitting} onCancel={form.onCancel} />
+      <FormButtons
+        submitLabel="Submit"
+        isSubmitting={form.isSubmitting}
+        submittingStatus={SENDING_STATUS}
+        onCancel={form.onCancel}
+      />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, useDraft } from '../api/action-drafts.ts';
+import { draftKey, useDraft, useSending } from '../api/action-drafts.ts';
 import { useRequestAction } from '../api/request-action.ts';
+import { SENDING_STATUS } from './action-form-props.ts';
 
 export interface ReplyBoxProps {
   widget: Widget;
@@ -18,6 +19,10 @@ export interface ReplyBoxProps {
  * loading (disabled), which drops focus to the page's body, by click or keyboard alike; focus goes back into the
  * reply at once, where the pharmacist can type on while it is on its way, and stays there once it is sent or
  * refused, as after an empty submit, whose message the reply is described by.
+ *
+ * While a reply is on its way its words stay in the box (they are kept if the server refuses them), so Send Reply
+ * waits, loading and 'Sending...', for the answer: also in a box opened again meanwhile (the alert closed and
+ * opened again), whose Send would otherwise send the same words a second time.
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
@@ -25,12 +30,15 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   const [{ text }, changeDraft] = useDraft(key);
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
+  // From this box or from one closed since: the draft's words are on their way.
+  const isSending = useSending(key) || send.isPending;
   const formRef = useRef<HTMLFormElement>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const focusReply = () => focusAfterRender(() => replyRef.current, formRef.current);
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
+    if (isSending) return;
     if (!text.trim()) {
       setError(ACTION_MESSAGES.commentRequired);
       focusReply();
@@ -70,7 +78,10 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
           }}
         />
         <Group justify="flex-end">
-          <Button type="submit" loading={send.isPending}>
+          <Text size="sm" c="dimmed" role="status">
+            {isSending ? SENDING_STATUS : null}
+          </Text>
+          <Button type="submit" loading={isSending}>
             Send Reply
           </Button>
         </Group>
