@@ -298,11 +298,17 @@ describe('POST /api/users/register', () => {
       expect((await post('/users/confirm', { ...link, password: `guess-${i}` })).statusCode).toBe(400);
     const throttled = await post('/users/confirm', { ...link, password: 'the-real-password' });
     expect(throttled.statusCode).toBe(429);
-    expect(bodyOf(throttled).message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    // Said as what was refused: confirmation attempts, not sign-in ones.
+    expect(bodyOf(throttled)).toEqual({
+      message: 'Too many confirmation attempts. Try again in 15 minutes.',
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
     expect((await userRow(guessed))?.emailConfirmedAt).toBeNull();
-    // One throttle with sign-in: the account's failures count there too.
-    expect((await login(guessed, 'the-real-password')).statusCode).toBe(429);
+    // One throttle with sign-in: the account's failures count there too, and sign-in says sign-in.
+    const signInThrottled = await login(guessed, 'the-real-password');
+    expect(signInThrottled.statusCode).toBe(429);
+    expect(bodyOf(signInThrottled).message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
     expect((await auditOf('auth.confirm', guessed)).map((a) => a.detail)).toEqual([
       ...Array.from({ length: 5 }, () => ({ reason: 'wrongPassword' })),
       { reason: 'throttled' },

@@ -179,8 +179,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         });
       const user = await findUserByEmail(app.db, email);
       try {
-        // The sign-in throttle: a link's password is guessed no more often than the account's.
-        await assertNotThrottled(app.db, email, request.ip);
+        // The sign-in throttle: a link's password is guessed no more often than the account's. Its refusal names
+        // confirmation attempts, what the person here did.
+        await assertNotThrottled(app.db, email, request.ip, { attempts: 'confirmation' });
       } catch (error) {
         await failure(app.db, user?.id ?? null, 'throttled');
         throw error;
