@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
@@ -18,6 +18,13 @@ export interface Registration {
   passwordHash: string;
   displayName: string;
 }
+
+/**
+ * How long a link's row is kept once the link is closed (expired, spent or voided): a day, then the link sweep
+ * deletes it, and with it a confirmation link's registration (password hash and name). Until then the row still
+ * shows whether a refused link had been used or had expired; an open link is never swept.
+ */
+export const CLOSED_LINK_KEEP_HOURS = 24;
 
 /** A link still usable at `now`: not spent or voided, not expired. */
 const isOpen = (t: LinkTable, now: Date) => and(isNull(t.usedAt), gt(t.expiresAt, now));
@@ -105,4 +112,24 @@ export async function revokeLinkTokens(
     .update(t)
     .set(closing(kind, now))
     .where(and(eq(t.userId, userId), isNull(t.usedAt)));
+}
+
+/**
+ * The link sweep: deletes the rows of confirmation and reset links closed more than CLOSED_LINK_KEEP_HOURS before
+ * `now` (spent or voided then, or expired then), so no registration's password hash or name outlives its link by
+ * more than that. An open link is never among them: it is unspent and expires after `now`. One DELETE a table, so
+ * it is safe with several server processes (the scheduler runs it in one of them at a time anyway). Answers how
+ * many rows went.
+ */
+export async function sweepClosedLinks(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - CLOSED_LINK_KEEP_HOURS * 3_600_000);
+  let removed = 0;
+  for (const t of Object.values(TABLES) as LinkTable[]) {
+    const gone = await db
+      .delete(t)
+      .where(or(lt(t.usedAt, before), lt(t.expiresAt, before)))
+      .returning({ id: t.id });
+    removed += gone.length;
+  }
+  return removed;
 }

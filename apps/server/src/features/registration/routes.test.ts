@@ -10,8 +10,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { bearer, bodyOf, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { mailedLink, PUBLIC_URL } from './test-support.ts';
 
-const PUBLIC_URL = 'https://portal.example.test';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: PUBLIC_URL, passwordMinLength: 8 });
@@ -35,13 +35,7 @@ const login = (email: string, password: string) =>
 
 const mailsTo = (to: string) =>
   t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
-async function lastLink(to: string, page: string) {
-  const [mail] = await mailsTo(to);
-  const match = mail?.textBody.match(new RegExp(`${PUBLIC_URL}${page}\\?\\S+`));
-  if (!match) throw new Error(`no ${page} link mailed to ${to}`);
-  const url = new URL(match[0]);
-  return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
-}
+const lastLink = (to: string, page: string) => mailedLink(t.database.db, to, page);
 const userRow = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const auditOf = (kind: string, actor: string) =>

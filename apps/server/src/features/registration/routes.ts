@@ -22,7 +22,13 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserByEmail } from '../auth/queries.ts';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
-import { findOpenConfirmation, issueLinkToken, revokeLinkTokens, spendOpenLink } from './link-tokens.ts';
+import {
+  findOpenConfirmation,
+  issueLinkToken,
+  revokeLinkTokens,
+  spendOpenLink,
+  sweepClosedLinks,
+} from './link-tokens.ts';
 import { alreadyRegisteredMail, confirmationMail, linkUrl, resetMail } from './mails.ts';
 import { assertMailRequestAllowed } from './throttle.ts';
 
@@ -65,6 +71,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       recordId: entry.userId === null ? '' : String(entry.userId),
       ip: request.ip,
     });
+  // Closed links' rows (and a confirmation link's registration) go a day after; not audited, like the retention of
+  // alert events: the audit trail already holds each link's registration, use and refusals.
+  app.jobs.add('closed-links', async (tx, now) => {
+    const removed = await sweepClosedLinks(tx, now);
+    if (removed > 0) app.log.info({ removed }, 'removed closed link rows');
+  });
 
   app.post(
     ENDPOINTS.register,
