@@ -19,8 +19,14 @@ export function httpErrorToast(status: number, statusText: string): string {
   return `Error ${status}: ${statusText}`;
 }
 
-/** The refusal after too many sign-in attempts, with the wait rounded up to whole minutes. */
-export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
+/**
+ * The refusal after too many attempts, with the wait rounded up to whole minutes: of signing in, or of confirming a
+ * registration's email with a wrong password (the two share one throttle, but each is named as what the person did).
+ */
+export function tooManyAttemptsMessage(
+  retryAfterSeconds: number,
+  attempts: 'sign-in' | 'confirmation' = 'sign-in',
+): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return `Too many ${attempts} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -23,12 +23,15 @@ async function failuresSince(
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** Throws 429 with a clear message and Retry-After when the account or the address has failed too often. */
+/**
+ * Throws 429 with a clear message and Retry-After when the account or the address has failed too often; the
+ * message names the `attempts` refused (sign-in unless said otherwise).
+ */
 export async function assertNotThrottled(
   db: Db,
   account: string,
   ip: string,
-  now = new Date(),
+  { now = new Date(), attempts = 'sign-in' }: { now?: Date; attempts?: 'sign-in' | 'confirmation' } = {},
 ): Promise<void> {
   const windowMs = THROTTLE.windowMinutes * 60_000;
   const since = new Date(now.getTime() - windowMs);
@@ -42,7 +45,7 @@ export async function assertNotThrottled(
   ] as const) {
     if (result.count >= limit && result.oldest) {
       const retryAfter = Math.max(1, Math.ceil((result.oldest.getTime() + windowMs - now.getTime()) / 1000));
-      throw tooManyRequests(tooManyAttemptsMessage(retryAfter), retryAfter);
+      throw tooManyRequests(tooManyAttemptsMessage(retryAfter, attempts), retryAfter);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
@@ -10,11 +10,28 @@ import { hashToken, newToken } from '../../platform/tokens.ts';
  */
 export type LinkKind = 'confirm' | 'reset';
 
+const TABLES = { confirm: emailConfirmationTokens, reset: passwordResetTokens } as const;
+type LinkTable = (typeof TABLES)[LinkKind];
+
 /** What one registration asked for: the name and the password (as its hash) that its confirmation link sets. */
 export interface Registration {
   passwordHash: string;
   displayName: string;
 }
+
+/**
+ * How long a link's row is kept once the link is closed (expired, spent or voided): a day, then the link sweep
+ * deletes it, and with it a confirmation link's registration (password hash and name). Until then the row still
+ * shows whether a refused link had been used or had expired; an open link is never swept.
+ */
+export const CLOSED_LINK_KEEP_HOURS = 24;
+
+/** A link still usable at `now`: not spent or voided, not expired. */
+const isOpen = (t: LinkTable, now: Date) => and(isNull(t.usedAt), gt(t.expiresAt, now));
+
+/** What closes a link: its use time, and for a confirmation link the emptying of its registration's password hash. */
+const closing = (kind: LinkKind, now: Date) =>
+  kind === 'confirm' ? { usedAt: now, passwordHash: '' } : { usedAt: now };
 
 /**
  * Issues a link token for the user, valid for `lifetimeMs`; answers the token (the only time it exists in clear).
@@ -50,56 +67,32 @@ export async function findOpenConfirmation(
   const [row] = await db
     .select({ id: t.id, passwordHash: t.passwordHash, displayName: t.displayName })
     .from(t)
-    .where(
-      and(eq(t.tokenHash, hashToken(token)), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, now)),
-    )
+    .where(and(eq(t.tokenHash, hashToken(token)), eq(t.userId, userId), isOpen(t, now)))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * Spends the open confirmation link `id` of this user and voids every other one of theirs (each emptied of its
- * password hash); answers false when the link was no longer open. The update is the check, so two requests racing
- * with one link cannot both succeed.
+ * Spends an open link of this user once, named by its row `id` (a confirmation link, found by
+ * `findOpenConfirmation` and its password checked) or by its `token` (a reset link), and voids every other open
+ * link of that kind of theirs; answers false when the link was not (or no longer) open. The update is the check, so
+ * two requests racing with one link cannot both succeed.
  */
-export async function spendConfirmation(
+export async function spendOpenLink(
   db: Db,
+  kind: LinkKind,
   userId: number,
-  id: number,
+  link: { id: number } | { token: string },
   now = new Date(),
 ): Promise<boolean> {
-  const t = emailConfirmationTokens;
+  const t: LinkTable = TABLES[kind];
+  const which = 'id' in link ? eq(t.id, link.id) : eq(t.tokenHash, hashToken(link.token));
   const spent = await db
     .update(t)
-    .set({ usedAt: now, passwordHash: '' })
-    .where(and(eq(t.id, id), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, now)))
+    .set(closing(kind, now))
+    .where(and(which, eq(t.userId, userId), isOpen(t, now)))
     .returning({ id: t.id });
   if (spent.length !== 1) return false;
-  await revokeLinkTokens(db, 'confirm', userId, now);
-  return true;
-}
-
-/**
- * Uses a password reset link of this user once: marks it (and every other open reset link of the user) used, and
- * answers true only when it was unused and unexpired. The update is the check, so two requests racing with one
- * token cannot both succeed. (A confirmation link is spent by `spendConfirmation`, once its password is checked.)
- */
-export async function consumeLinkToken(
-  db: Db,
-  kind: 'reset',
-  userId: number,
-  token: string,
-  now = new Date(),
-): Promise<boolean> {
-  const t = passwordResetTokens;
-  const used = await db
-    .update(t)
-    .set({ usedAt: now })
-    .where(
-      and(eq(t.tokenHash, hashToken(token)), eq(t.userId, userId), isNull(t.usedAt), gt(t.expiresAt, now)),
-    )
-    .returning({ id: t.id });
-  if (used.length !== 1) return false;
   await revokeLinkTokens(db, kind, userId, now);
   return true;
 }
@@ -114,17 +107,29 @@ export async function revokeLinkTokens(
   userId: number,
   now = new Date(),
 ): Promise<void> {
-  if (kind === 'confirm') {
-    const t = emailConfirmationTokens;
-    await db
-      .update(t)
-      .set({ usedAt: now, passwordHash: '' })
-      .where(and(eq(t.userId, userId), isNull(t.usedAt)));
-    return;
-  }
-  const t = passwordResetTokens;
+  const t: LinkTable = TABLES[kind];
   await db
     .update(t)
-    .set({ usedAt: now })
+    .set(closing(kind, now))
     .where(and(eq(t.userId, userId), isNull(t.usedAt)));
+}
+
+/**
+ * The link sweep: deletes the rows of confirmation and reset links closed more than CLOSED_LINK_KEEP_HOURS before
+ * `now` (spent or voided then, or expired then), so no registration's password hash or name outlives its link by
+ * more than that. An open link is never among them: it is unspent and expires after `now`. One DELETE a table, so
+ * it is safe with several server processes (the scheduler runs it in one of them at a time anyway). Answers how
+ * many rows went.
+ */
+export async function sweepClosedLinks(db: Db, now: Date): Promise<number> {
+  const before = new Date(now.getTime() - CLOSED_LINK_KEEP_HOURS * 3_600_000);
+  let removed = 0;
+  for (const t of Object.values(TABLES) as LinkTable[]) {
+    const gone = await db
+      .delete(t)
+      .where(or(lt(t.usedAt, before), lt(t.expiresAt, before)))
+      .returning({ id: t.id });
+    removed += gone.length;
+  }
+  return removed;
 }

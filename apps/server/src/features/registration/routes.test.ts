@@ -10,8 +10,8 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { bearer, bodyOf, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { mailedLink, PUBLIC_URL } from './test-support.ts';
 
-const PUBLIC_URL = 'https://portal.example.test';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: PUBLIC_URL, passwordMinLength: 8 });
@@ -35,13 +35,7 @@ const login = (email: string, password: string) =>
 
 const mailsTo = (to: string) =>
   t.database.db.select().from(outbox).where(eq(outbox.to, to)).orderBy(desc(outbox.id));
-async function lastLink(to: string, page: string) {
-  const [mail] = await mailsTo(to);
-  const match = mail?.textBody.match(new RegExp(`${PUBLIC_URL}${page}\\?\\S+`));
-  if (!match) throw new Error(`no ${page} link mailed to ${to}`);
-  const url = new URL(match[0]);
-  return { email: url.searchParams.get('email') ?? '', token: url.searchParams.get('token') ?? '' };
-}
+const lastLink = (to: string, page: string) => mailedLink(t.database.db, to, page);
 const userRow = async (email: string) =>
   (await t.database.db.select().from(users).where(eq(users.email, email)))[0];
 const auditOf = (kind: string, actor: string) =>
@@ -298,11 +292,17 @@ describe('POST /api/users/register', () => {
       expect((await post('/users/confirm', { ...link, password: `guess-${i}` })).statusCode).toBe(400);
     const throttled = await post('/users/confirm', { ...link, password: 'the-real-password' });
     expect(throttled.statusCode).toBe(429);
-    expect(bodyOf(throttled).message).toMatch(/^Too many sign-in attempts\. Try again in \d+ minutes?\.$/);
+    // Said as what was refused: confirmation attempts, not sign-in ones.
+    expect(bodyOf(throttled)).toEqual({
+      message: 'Too many confirmation attempts. Try again in 15 minutes.',
+      code: 'TOO_MANY_REQUESTS',
+    });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
     expect((await userRow(guessed))?.emailConfirmedAt).toBeNull();
-    // One throttle with sign-in: the account's failures count there too.
-    expect((await login(guessed, 'the-real-password')).statusCode).toBe(429);
+    // One throttle with sign-in: the account's failures count there too, and sign-in says sign-in.
+    const signInThrottled = await login(guessed, 'the-real-password');
+    expect(signInThrottled.statusCode).toBe(429);
+    expect(bodyOf(signInThrottled).message).toBe('Too many sign-in attempts. Try again in 15 minutes.');
     expect((await auditOf('auth.confirm', guessed)).map((a) => a.detail)).toEqual([
       ...Array.from({ length: 5 }, () => ({ reason: 'wrongPassword' })),
       { reason: 'throttled' },

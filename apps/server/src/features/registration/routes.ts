@@ -23,11 +23,11 @@ import { revokeUserSessions } from '../../platform/sessions.ts';
 import { findUserByEmail } from '../auth/queries.ts';
 import { assertNotThrottled, recordAttempt } from '../auth/throttle.ts';
 import {
-  consumeLinkToken,
   findOpenConfirmation,
   issueLinkToken,
   revokeLinkTokens,
-  spendConfirmation,
+  spendOpenLink,
+  sweepClosedLinks,
 } from './link-tokens.ts';
 import { alreadyRegisteredMail, confirmationMail, linkUrl, resetMail } from './mails.ts';
 import { assertMailRequestAllowed } from './throttle.ts';
@@ -35,6 +35,21 @@ import { assertMailRequestAllowed } from './throttle.ts';
 // The web pages the emailed links open (spec 2, route table).
 const PAGES = { confirm: '/confirm', resetPassword: '/reset-password', forgetPassword: '/forget-password' };
 const refusals = { 400: ApiErrorBodySchema, 429: ApiErrorBodySchema };
+
+/**
+ * Takes the account's row for the rest of the transaction, so one confirmation or reset of an account runs at a
+ * time: another waits here, then finds its own link void (spending a link voids the account's other links). Always
+ * the account's row before any link's, so a confirmation and a reset cannot wait on each other. Answers the
+ * account's confirmation time (null while unconfirmed), or null for no account.
+ */
+async function lockAccount(tx: Db, id: number): Promise<{ emailConfirmedAt: Date | null } | null> {
+  const [account] = await tx
+    .select({ emailConfirmedAt: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .for('update');
+  return account ?? null;
+}
 
 /**
  * Self-registration with email confirmation, and password reset by emailed link (spec 2 sections 2, 4, 7; issue
@@ -56,6 +71,12 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       recordId: entry.userId === null ? '' : String(entry.userId),
       ip: request.ip,
     });
+  // Closed links' rows (and a confirmation link's registration) go a day after; not audited, like the retention of
+  // alert events: the audit trail already holds each link's registration, use and refusals.
+  app.jobs.add('closed-links', async (tx, now) => {
+    const removed = await sweepClosedLinks(tx, now);
+    if (removed > 0) app.log.info({ removed }, 'removed closed link rows');
+  });
 
   app.post(
     ENDPOINTS.register,
@@ -170,8 +191,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         });
       const user = await findUserByEmail(app.db, email);
       try {
-        // The sign-in throttle: a link's password is guessed no more often than the account's.
-        await assertNotThrottled(app.db, email, request.ip);
+        // The sign-in throttle: a link's password is guessed no more often than the account's. Its refusal names
+        // confirmation attempts, what the person here did.
+        await assertNotThrottled(app.db, email, request.ip, { attempts: 'confirmation' });
       } catch (error) {
         await failure(app.db, user?.id ?? null, 'throttled');
         throw error;
@@ -196,13 +218,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
       const isConfirmed = await app.db.transaction(async (tx) => {
         // One confirmation of an account at a time: another link confirmed at the same moment waits here, then
         // finds the account confirmed and its own link void.
-        const [account] = await tx
-          .select({ emailConfirmedAt: users.emailConfirmedAt })
-          .from(users)
-          .where(eq(users.id, user.id))
-          .for('update');
-        if (!account || account.emailConfirmedAt || !(await spendConfirmation(tx, user.id, link.id)))
-          return false;
+        const account = await lockAccount(tx, user.id);
+        if (!account || account.emailConfirmedAt) return false;
+        if (!(await spendOpenLink(tx, 'confirm', user.id, { id: link.id }))) return false;
         await tx
           .update(users)
           .set({
@@ -295,8 +313,8 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         // One reset of an account at a time: spending a link voids the account's other links, so two links used at
         // once each waited for the other's row (a deadlock, answered 500). The account's row first, as a
         // confirmation takes it, so the second waits here and then finds its own link void.
-        await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
-        if (!(await consumeLinkToken(tx, 'reset', user.id, token))) return false;
+        await lockAccount(tx, user.id);
+        if (!(await spendOpenLink(tx, 'reset', user.id, { token }))) return false;
         await tx
           .update(users)
           .set({

@@ -1,4 +1,4 @@
-import { ENDPOINTS, MessageAnswerSchema } from '@portal/domain';
+import { ENDPOINTS, MessageAnswerSchema, tooManyAttemptsMessage } from '@portal/domain';
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
@@ -93,17 +93,18 @@ describe('/confirm', () => {
     expect(currentPath(router)).toBe('/register');
   });
 
-  it('says when there were too many wrong passwords', async () => {
+  it('says when there were too many wrong passwords, as confirmation attempts', async () => {
     new FakeApi()
       .on('POST', ENDPOINTS.confirmEmail, () =>
-        fail(429, 'Too many sign-in attempts. Try again in 15 minutes.', 'TOO_MANY_REQUESTS'),
+        fail(429, tooManyAttemptsMessage(900, 'confirmation'), 'TOO_MANY_REQUESTS'),
       )
       .install();
     const { user } = renderApp(LINK);
     await user.type(await screen.findByLabelText(/^Password/), 'my-chosen-pass{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'Too many sign-in attempts. Try again in 15 minutes.',
-    );
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent(/^Too many confirmation attempts\. Try again in 15 minutes\.$/);
+    // Not a refused link: no way to register again, and the password can be tried once the wait is over.
+    expect(screen.queryByRole('link', { name: 'Register again' })).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
   });
 
