@@ -23,7 +23,7 @@ import { mfaLoginRoutes } from './mfa-login-routes.ts';
 import { createChallenge, hasMfa } from './mfa-queries.ts';
 import { mfaRoutes } from './mfa-routes.ts';
 import { findUserByEmail, findUserInfo } from './queries.ts';
-import { assertNotThrottled, recordAttempt } from './throttle.ts';
+import { assertNotThrottled, deleteOldAttempts, recordAttempt } from './throttle.ts';
 
 const errors = {
   400: ApiErrorBodySchema,
@@ -40,6 +40,8 @@ const PASSWORD_STEP_DESCRIPTION =
 /** Sign-in, sign-out and the session's user (spec 1 sections 2, 4, 8; reference/api.md "Authentication"). */
 export async function authRoutes(fastify: FastifyInstance) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // Not audited, like the other retention jobs: each sign-in is in the audit trail already.
+  app.jobs.add('login-attempts-retention', deleteOldAttempts);
   await app.register(mfaLoginRoutes);
   await app.register(mfaRoutes);
   const policy = { idleMinutes: app.config.sessionIdleMinutes, maxHours: app.config.sessionMaxHours };

@@ -1,5 +1,5 @@
 import { tooManyAttemptsMessage } from '@portal/domain';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
@@ -53,4 +53,17 @@ export async function assertNotThrottled(
 /** Records one sign-in attempt. */
 export async function recordAttempt(db: Db, account: string, ip: string, succeeded: boolean): Promise<void> {
   await db.insert(loginAttempts).values({ account, ip, succeeded });
+}
+
+/**
+ * Attempts are kept a day, though the throttles look back 15 minutes: long enough to see what hit an account or an
+ * address yesterday, short enough that the table does not keep every email and address that ever signed in.
+ */
+export const ATTEMPT_KEEP_HOURS = 24;
+
+/** Deletes the attempts (sign-in, registration and reset requests) made before `ATTEMPT_KEEP_HOURS` ago. */
+export async function deleteOldAttempts(db: Db, now: Date): Promise<void> {
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.at, new Date(now.getTime() - ATTEMPT_KEEP_HOURS * 3_600_000)));
 }
