@@ -18,6 +18,8 @@ export interface FakeCall {
   body: unknown;
   /** The query string of the call. */
   query: URLSearchParams;
+  /** The request's headers. */
+  headers: Headers;
 }
 
 interface FakeAnswer {
@@ -95,6 +97,7 @@ export class FakeApi {
         authorization: headers.get('authorization'),
         body: typeof init.body === 'string' ? JSON.parse(init.body) : undefined,
         query: url.searchParams,
+        headers,
       };
       this.calls.push(call);
       const handler = this.handlers.get(`${call.method} ${path}`);

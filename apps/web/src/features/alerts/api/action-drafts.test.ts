@@ -4,11 +4,13 @@ import {
   clearAllDrafts,
   draftsBelongTo,
   dropSend,
+  forgetRequestKey,
   holdDrafts,
   isSending,
   keepDraft,
   onDraftSent,
   readDraft,
+  requestKeyFor,
   settleDraft,
 } from './action-drafts.ts';
 
@@ -155,5 +157,27 @@ describe('drafts and whose they are', () => {
     settleDraft(send);
     draftsBelongTo(1);
     expect(readDraft(key).text).toBe('Next delivery is Monday.');
+  });
+});
+
+describe('the Idempotency-Key of an action body', () => {
+  let counter = 0;
+  const newKey = () => `key-${++counter}`;
+  const body = JSON.stringify({ requestedAction: 'deny', actionComment: 'Not covered' });
+
+  it('stays the same until the action is stored, and is never handed to the next user', () => {
+    const first = requestKeyFor(body, newKey);
+    expect(requestKeyFor(body, newKey)).toBe(first);
+    expect(requestKeyFor(JSON.stringify({ requestedAction: 'approve' }), newKey)).not.toBe(first);
+    forgetRequestKey(body);
+    const second = requestKeyFor(body, newKey);
+    expect(second).not.toBe(first);
+    draftsBelongTo(1);
+    expect(requestKeyFor(body, newKey)).toBe(second);
+    draftsBelongTo(2);
+    const third = requestKeyFor(body, newKey);
+    expect(third).not.toBe(second);
+    clearAllDrafts();
+    expect(requestKeyFor(body, newKey)).not.toBe(third);
   });
 });

@@ -163,10 +163,30 @@ function settle(send: PendingSend): void {
   }
 }
 
+/**
+ * The Idempotency-Key of each action sent and not yet known to be stored, by its request body: the same words sent
+ * again go with the same key, from the form that sent them or from one opened since (closing the alert and opening
+ * it again used to draw a new key, and an action the server had stored but could not confirm was stored twice).
+ */
+const requestKeys = new Map<string, string>();
+
+/** The key for sending `body`: the one an earlier unconfirmed send of it went with, else a new one. */
+export function requestKeyFor(body: string, newKey: () => string): string {
+  const key = requestKeys.get(body) ?? newKey();
+  requestKeys.set(body, key);
+  return key;
+}
+
+/** The action sent as `body` is stored: sending the same words again is a new action, with a new key. */
+export function forgetRequestKey(body: string): void {
+  requestKeys.delete(body);
+}
+
 /** Drops every draft and forgets whose they were (a sign-out). */
 export function clearAllDrafts(): void {
   drafts.clear();
   pending.clear();
+  requestKeys.clear();
   owner = null;
   held = false;
   changed();
@@ -188,6 +208,7 @@ export function draftsBelongTo(userId: number): void {
   if (owner !== null && owner !== userId) {
     drafts.clear();
     pending.clear();
+    requestKeys.clear();
   }
   owner = userId;
   held = false;

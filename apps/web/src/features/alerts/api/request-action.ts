@@ -11,12 +11,11 @@ import {
   type Widget,
 } from '@portal/domain';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
 import { v4 as newRequestKey } from 'uuid';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { beginSend, dropSend, settleDraft } from './action-drafts.ts';
+import { beginSend, dropSend, forgetRequestKey, requestKeyFor, settleDraft } from './action-drafts.ts';
 import { alertKeys } from './alert-keys.ts';
 
 /** What a dialog submits: the action, its comment and, for Limit Days, the days. */
@@ -80,20 +79,19 @@ const RETRIES = 2;
  *
  * Each action goes with an Idempotency-Key, the same for every attempt of the same body until one succeeds: an
  * attempt left unanswered (a dropped connection) is sent again on its own, and the user's own Send after an error
- * reuses the key too, so an action the server stored but could not confirm is never stored twice.
+ * reuses the key too, from this form or from one opened since (action-drafts.ts: requestKeyFor), so an action the
+ * server stored but could not confirm is never stored twice.
  */
 export function useRequestAction(widget: Widget, alert: AnyAlert) {
   const queryClient = useQueryClient();
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const bodyText = (input: ActionSubmission) => JSON.stringify(requestActionBody(widget, alert, input));
   return useMutation({
     mutationFn: (input: ActionSubmission) => {
       const body = requestActionBody(widget, alert, input);
-      const text = JSON.stringify(body);
-      if (attempt.current?.body !== text) attempt.current = { body: text, key: newRequestKey() };
       return apiRequest(MessageAnswerSchema, ENDPOINTS.requestAction, {
         method: 'POST',
         body,
-        headers: { [REQUEST_KEY_HEADER]: attempt.current.key },
+        headers: { [REQUEST_KEY_HEADER]: requestKeyFor(JSON.stringify(body), newRequestKey) },
       });
     },
     retry: (failures, error) => failures < RETRIES && isUnanswered(error),
@@ -113,8 +111,8 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
       notifications.show(processing);
       return { send: input.draft ? beginSend(input.draft.key, input.draft.sentText) : null };
     },
-    onSuccess: (answer, _input, started) => {
-      attempt.current = null;
+    onSuccess: (answer, input, started) => {
+      forgetRequestKey(bodyText(input));
       if (started?.send) settleDraft(started.send);
       notifications.update({
         id: TOAST_ID,

@@ -1,4 +1,11 @@
-import { ENDPOINTS, MessageAnswerSchema, OTHER_REASON, type Widget, widgetByKey } from '@portal/domain';
+import {
+  ENDPOINTS,
+  MessageAnswerSchema,
+  OTHER_REASON,
+  REQUEST_KEY_HEADER,
+  type Widget,
+  widgetByKey,
+} from '@portal/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
@@ -242,5 +249,38 @@ describe('a dialog opened again while its action is on its way', () => {
       { actionComment: 'Approved for 30 days' },
       { actionComment: 'Approved for 30 days' },
     ]);
+  });
+});
+
+describe('an action sent again after it went unanswered', () => {
+  it('goes with the same Idempotency-Key from a dialog opened since, so the server stores it once', async () => {
+    const { api, user, open, closed } = setUp(authorization);
+    // No answer that says whether it was stored (a gateway error), to the first try and its two retries.
+    api.on('POST', ENDPOINTS.requestAction, () => fail(502, 'Bad gateway', 'BAD_GATEWAY'));
+    let dialog = await open('Deny');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(3);
+    // The nurse closes the alert's dialog, opens it again later, and sends the same words.
+    await user.keyboard('{Escape}');
+    await closed('Deny');
+    api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Action sent' }));
+    dialog = await open('Deny');
+    expect(within(dialog).getByRole('textbox', { name: /Comment/ })).toHaveValue('Not covered by the plan');
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await closed('Deny');
+    const keys = api.callsTo('POST', ENDPOINTS.requestAction).map((c) => c.headers.get(REQUEST_KEY_HEADER));
+    expect(keys).toHaveLength(4);
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(new Set(keys).size).toBe(1);
+    // Stored: the same words sent once more are a new action, with a new key.
+    dialog = await open('Deny');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Not covered by the plan');
+    await user.click(within(dialog).getByRole('button', { name: 'Deny' }));
+    await closed('Deny');
+    const last = api.callsTo('POST', ENDPOINTS.requestAction).at(-1)?.headers.get(REQUEST_KEY_HEADER);
+    expect(last).toMatch(/^[0-9a-f-]{36}$/);
+    expect(last).not.toBe(keys[0]);
   });
 });
