@@ -2,10 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 // biome-ignore lint/style/noRestrictedImports: the test keeps a draft as the alert dialog does, to see sign-out clear it
-import { draftKey, keepDraft, readDraft } from '@/features/alerts/api/action-drafts.ts';
-import { tokenInfoQuery } from '@/features/auth';
+import { draftKey, draftsBelongTo, keepDraft, readDraft } from '@/features/alerts/api/action-drafts.ts';
 import { clearToken, setToken } from '@/lib/session-store.ts';
-import { nurse } from '@/test/fixtures.ts';
 import { SessionCacheReset } from './session-cache-reset.tsx';
 
 describe('SessionCacheReset', () => {
@@ -39,10 +37,10 @@ describe('SessionCacheReset, when a session expires (401)', () => {
       </QueryClientProvider>,
     );
   }
-  /** Signs `userId` in as the guard would: its tokeninfo in the cache. */
-  const signIn = (queryClient: QueryClient, token: string, userId: number) => {
-    queryClient.setQueryData(tokenInfoQuery(token).queryKey, { userInfo: nurse({ userId }) });
+  /** Signs `userId` in: the token, then the signed-in layout telling the drafts whose they are (DraftsOwner). */
+  const signIn = (_queryClient: QueryClient, token: string, userId: number) => {
     setToken(token);
+    draftsBelongTo(userId);
   };
   const key = draftKey('highCost', 7, 'ask');
 

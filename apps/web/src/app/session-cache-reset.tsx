@@ -1,7 +1,6 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { clearAllDrafts, clearDetailTab, draftsBelongTo, holdDrafts } from '@/features/alerts';
-import { tokenInfoQuery } from '@/features/auth';
+import { clearAllDrafts, clearDetailTab, holdDrafts } from '@/features/alerts';
 import { lastSignOutReason, useToken } from '@/lib/session-store.ts';
 
 /**
@@ -11,15 +10,12 @@ import { lastSignOutReason, useToken } from '@/lib/session-store.ts';
  * The unsent action drafts go too at a sign-out (the user's own, idle logout's, or another tab's). A session that
  * expired (a 401 in this tab) only hides them: they are the words of someone who was cut off mid-sentence, and
  * they come back (in memory, never storage) when the same user signs in again in this tab; anyone else who signs
- * in next finds them dropped, unseen (api/action-drafts.ts: draftsBelongTo).
+ * in next finds them dropped, unseen (the signed-in layout tells the drafts whose they are: draftsBelongTo).
  */
 export function SessionCacheReset() {
   const token = useToken();
   const queryClient = useQueryClient();
   const previous = useRef(token);
-  // Who the session is, as the guard (RequireAuth) or the sign-in put it in the cache: read here, never fetched.
-  const { data: tokenInfo } = useQuery({ ...tokenInfoQuery(token ?? ''), enabled: false });
-  const userId = token ? tokenInfo?.userInfo.userId : undefined;
   useEffect(() => {
     if (previous.current && !token) {
       queryClient.clear();
@@ -29,8 +25,5 @@ export function SessionCacheReset() {
     }
     previous.current = token;
   }, [token, queryClient]);
-  useEffect(() => {
-    if (userId !== undefined) draftsBelongTo(userId);
-  }, [userId]);
   return null;
 }

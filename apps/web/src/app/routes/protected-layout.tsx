@@ -1,7 +1,9 @@
 // biome-ignore lint/style/noRestrictedImports: the provider openConfirmModal (components/open-modal.tsx) opens its confirmations in.
 import { ModalsProvider } from '@mantine/modals';
+import { useEffect } from 'react';
 import { MfaEnrolmentGate, PasswordChangeGate } from '@/features/account';
-import { RequireAuth } from '@/features/auth';
+import { draftsBelongTo } from '@/features/alerts';
+import { RequireAuth, useCurrentUser } from '@/features/auth';
 import { AppLayout } from '../shell/app-layout.tsx';
 
 /**
@@ -12,6 +14,7 @@ import { AppLayout } from '../shell/app-layout.tsx';
 export function ProtectedLayoutRoute() {
   return (
     <RequireAuth>
+      <DraftsOwner />
       <PasswordChangeGate>
         <MfaEnrolmentGate>
           <ModalsProvider>
@@ -21,4 +24,18 @@ export function ProtectedLayoutRoute() {
       </PasswordChangeGate>
     </RequireAuth>
   );
+}
+
+/**
+ * Tells the unsent action drafts whose session this is: drafts held when a session expired come back to the same
+ * user and are dropped, unseen, for anyone else (features/alerts, action-drafts.ts). Here, in the signed-in pages'
+ * own chunk, rather than beside SessionCacheReset in the root: reading the session there put the API client in
+ * every page's first load, the sign-in page's too.
+ */
+function DraftsOwner() {
+  const { userId } = useCurrentUser();
+  useEffect(() => {
+    draftsBelongTo(userId);
+  }, [userId]);
+  return null;
 }
