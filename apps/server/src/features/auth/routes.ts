@@ -18,6 +18,7 @@ import { bearerToken, currentUser, requireUser } from '../../platform/auth.ts';
 import { forbidden, unauthorized } from '../../platform/errors.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { createSession, revokeSession } from '../../platform/sessions.ts';
+import { isOpenRegistrationPassword } from '../registration/link-tokens.ts';
 import { consumeLoginToken } from './login-token.ts';
 import { mfaLoginRoutes } from './mfa-login-routes.ts';
 import { createChallenge, hasMfa } from './mfa-queries.ts';
@@ -70,7 +71,14 @@ export async function authRoutes(fastify: FastifyInstance) {
     }
     const user = await findUserByEmail(app.db, account);
     const isValid = await verifyPassword(user?.passwordHash ?? null, password);
-    if (!user || !isValid) {
+    // Registered again with a new password before confirming: the account keeps its first password until a link
+    // confirms it, but the person knows a password of theirs, so they hear what they must do, not "wrong password".
+    const isWaitingRegistration =
+      !isValid &&
+      user !== null &&
+      !user.emailConfirmedAt &&
+      (await isOpenRegistrationPassword(app.db, user.id, password));
+    if (!user || (!isValid && !isWaitingRegistration)) {
       await app.db.transaction(async (tx) => {
         await recordAttempt(tx, account, request.ip, false);
         await recordAudit(tx, {

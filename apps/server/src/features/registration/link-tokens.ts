@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 
 /**
@@ -70,6 +71,28 @@ export async function findOpenConfirmation(
     .where(and(eq(t.tokenHash, hashToken(token)), eq(t.userId, userId), isOpen(t, now)))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * Whether `password` is the password of one of the user's open registrations (an open confirmation link's), which
+ * the account takes only when that link confirms it. Lets sign-in tell someone who registered again with a new
+ * password, before confirming, that the account waits for its confirmation rather than that the password is wrong.
+ */
+export async function isOpenRegistrationPassword(
+  db: Db,
+  userId: number,
+  password: string,
+  now = new Date(),
+): Promise<boolean> {
+  const t = emailConfirmationTokens;
+  const open = await db
+    .select({ passwordHash: t.passwordHash })
+    .from(t)
+    .where(and(eq(t.userId, userId), isOpen(t, now)));
+  for (const { passwordHash } of open) {
+    if (await verifyPassword(passwordHash, password)) return true;
+  }
+  return false;
 }
 
 /**

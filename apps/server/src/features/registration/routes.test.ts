@@ -268,6 +268,28 @@ describe('POST /api/users/register', () => {
     ]);
   });
 
+  it('tells someone who registered again with a new password, before confirming, to confirm, not that it is wrong', async () => {
+    const again = 'forgot.registered@example.test';
+    await post('/users/register', { fullname: 'First Try', email: again, password: 'first-password' });
+    const firstLink = await lastLink(again, '/confirm');
+    await post('/users/register', { fullname: 'Second Try', email: again, password: 'second-password' });
+    const notConfirmed = {
+      message: 'Confirm your email address before signing in: use the link we emailed you.',
+      code: 'EMAIL_NOT_CONFIRMED',
+    };
+    for (const password of ['first-password', 'second-password']) {
+      const response = await login(again, password);
+      expect(response.statusCode).toBe(403);
+      expect(bodyOf(response)).toEqual(notConfirmed);
+    }
+    expect((await login(again, 'neither-password')).statusCode).toBe(401);
+    // The second registration's password counts only while its link is open: once the first link confirms the
+    // account (voiding the second), the second password is wrong like any other.
+    expect((await post('/users/confirm', { ...firstLink, password: 'first-password' })).statusCode).toBe(200);
+    expect((await login(again, 'second-password')).statusCode).toBe(401);
+    expect((await login(again, 'first-password')).statusCode).toBe(200);
+  });
+
   it('confirms an account once when two of its links are confirmed at the same moment', async () => {
     const racer = 'racer@example.test';
     const links = [];
