@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailConfirmationTokens, jobRuns, passwordResetTokens, users } from '../../db/schema/index.ts';
+import { HOUR_MS, hoursBefore } from '../../platform/hours.ts';
 import { bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { CLOSED_LINK_KEEP_HOURS, issueLinkToken, sweepClosedLinks } from './link-tokens.ts';
 import { mailedLink, PUBLIC_URL } from './test-support.ts';
 
-const HOUR = 3_600_000;
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: PUBLIC_URL, passwordMinLength: 8 });
@@ -151,16 +151,16 @@ describe('the closed-link sweep', () => {
     const id = await userId('pharmacist@pharmacy.test');
     const registration = { passwordHash: 'not-a-real-hash', displayName: 'Swept' };
     for (let i = 0; i < 20; i++) {
-      await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR, new Date(now.getTime() - 30 * HOUR));
+      await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR_MS, hoursBefore(now, 30));
       await issueLinkToken(
         t.database.db,
         { kind: 'confirm', registration },
         id,
-        HOUR,
-        new Date(now.getTime() - 30 * HOUR),
+        HOUR_MS,
+        hoursBefore(now, 30),
       );
     }
-    await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR, now);
+    await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR_MS, now);
     // Without the scheduler's lock: two processes' sweeps running together (on PostgreSQL, on two connections).
     const removed = await Promise.all([
       sweepClosedLinks(t.database.db, now),
@@ -172,7 +172,7 @@ describe('the closed-link sweep', () => {
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.expiresAt.getTime()).toBe(now.getTime() + HOUR);
+    expect(rows[0]?.expiresAt.getTime()).toBe(now.getTime() + HOUR_MS);
     expect(
       await t.database.db
         .select()

@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
+import { hoursBefore } from '../../platform/hours.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
 
 /**
@@ -122,7 +123,7 @@ export async function revokeLinkTokens(
  * many rows went.
  */
 export async function sweepClosedLinks(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - CLOSED_LINK_KEEP_HOURS * 3_600_000);
+  const before = hoursBefore(now, CLOSED_LINK_KEEP_HOURS);
   let removed = 0;
   for (const t of Object.values(TABLES) as LinkTable[]) {
     const gone = await db
