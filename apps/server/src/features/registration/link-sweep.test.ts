@@ -1,6 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailConfirmationTokens, jobRuns, passwordResetTokens, users } from '../../db/schema/index.ts';
+import {
+  emailConfirmationTokens,
+  jobRuns,
+  outbox,
+  passwordResetTokens,
+  users,
+} from '../../db/schema/index.ts';
 import { HOUR_MS, hoursBefore } from '../../platform/hours.ts';
 import { bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { CLOSED_LINK_KEEP_HOURS, issueLinkToken, sweepClosedLinks } from './link-tokens.ts';
@@ -135,6 +141,26 @@ describe('the closed-link sweep', () => {
     }
     const left = (await t.database.db.select().from(emailConfirmationTokens)).length;
     expect(left).toBe(3);
+
+    // The mails of the links swept keep no token; those of the links kept (the open ones, and those closed within
+    // the day) are left as they were: kept in the outbox (no SMTP here), a developer reads the link there.
+    const mails = async (to: string) => t.database.db.select().from(outbox).where(eq(outbox.to, to));
+    for (const email of [confirmed, abandoned, resetDone, resetExpired]) {
+      const sent = await mails(email);
+      expect(sent.length, email).toBeGreaterThan(0);
+      for (const mail of sent) {
+        expect(mail.textBody, email).toContain('&token=removed');
+        expect(mail.textBody, email).not.toMatch(/token=(?!removed)/);
+      }
+    }
+    for (const email of [recent, pending, longLived, resetRecent, resetOpen]) {
+      const [mail] = await mails(email);
+      expect(mail?.status, email).toBe('kept');
+      expect(mail?.textBody, email).not.toContain('token=removed');
+    }
+    expect(await lastLink(pending, '/confirm')).toEqual({ email: open.email, token: open.token });
+    expect(await lastLink(longLived, '/confirm')).toEqual({ email: longLink.email, token: longLink.token });
+    expect(await lastLink(resetOpen, '/reset-password')).toEqual(openReset);
 
     // The open links still work.
     expect((await post('/users/confirm', open)).statusCode).toBe(200);
