@@ -39,7 +39,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number | 
 /** The query parameter that carries a mailed link's one-time token (registration's `linkUrl`). */
 export const LINK_TOKEN_PARAM = 'token';
 /** What a mailed link's token reads once it is scrubbed from the outbox. */
-export const SCRUBBED_TOKEN = 'removed';
+const SCRUBBED_TOKEN = 'removed';
 
 /**
  * A mail body with the token of every link in it replaced by SCRUBBED_TOKEN (`...?email=x&token=removed`), the
@@ -50,11 +50,10 @@ const scrubbed = (body: SQLWrapper): SQL =>
 const SCRUBBED_BODIES = { textBody: scrubbed(outbox.textBody), htmlBody: scrubbed(outbox.htmlBody) };
 
 /**
- * Scrubs the link tokens out of the mails with these dedupe keys (a list, or a subquery answering them): the link
- * sweep's step for the mails of links it deletes. Answers how many mails it rewrote.
+ * Scrubs the link tokens out of the mails whose dedupe keys this subquery answers: the link sweep's step for the
+ * mails of the links it deletes. Answers how many mails it rewrote.
  */
-export async function scrubLinkTokens(db: Db, dedupeKeys: string[] | SQLWrapper): Promise<number> {
-  if (Array.isArray(dedupeKeys) && dedupeKeys.length === 0) return 0;
+export async function scrubLinkTokens(db: Db, dedupeKeys: SQLWrapper): Promise<number> {
   const rows = await db
     .update(outbox)
     .set(SCRUBBED_BODIES)
@@ -85,7 +84,8 @@ export function retryDelayMs(attempts: number): number {
  * same message; each outcome (sent, kept, or the error and the next try) is written back on the row. A message
  * sent, or failed for good, will not be sent again, so its links' one-time tokens are scrubbed from its row at
  * once: the outbox keeps what was mailed to whom, not a working reset link. A kept message keeps its tokens (it is
- * the developer's mailbox when there is no SMTP server) until the closed-links sweep deletes its link (`scrubLinkTokens`).
+ * the developer's mailbox when there is no SMTP server) until the closed-links sweep deletes its link
+ * (`scrubLinkTokens`).
  */
 export async function deliverDueMail(
   db: Db,

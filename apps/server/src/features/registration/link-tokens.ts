@@ -118,7 +118,7 @@ export async function revokeLinkTokens(
 }
 
 /** The links closed before `before` (spent or voided then, or expired then); their tables index this. */
-export const closedBefore = (t: LinkTable, before: Date) => lt(linkClosedAt(t), before);
+const closedBefore = (t: LinkTable, before: Date) => lt(linkClosedAt(t), before);
 
 /**
  * The link sweep: deletes the rows of confirmation and reset links closed more than CLOSED_LINK_KEEP_HOURS before
