@@ -173,3 +173,49 @@ describe('migration 0017 on a database holding confirmation links', () => {
     }
   });
 });
+
+describe('migration 0018 on a database holding mail', () => {
+  it('scrubs the link tokens of mail already sent or given up, and leaves kept and pending mail as it was', async () => {
+    const client = await PGlite.create();
+    try {
+      const db = drizzle(client);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+
+      await migrate(db, { migrationsFolder: await foldersBefore('0018_sweep_indexes') });
+      const link = (token: string) => `https://portal.test/reset-password?email=a%40b.test&token=${token}`;
+      await db.execute(sql`
+        insert into outbox (dedupe_key, kind, "to", subject, text_body, html_body, status) values
+          ('sent', 'password.reset', 'a@b.test', 'S', ${`Use ${link('sent-Token_1')} once.`},
+            ${'<a href="https://portal.test/x?email=a&amp;token=html-Token_2">x</a>'}, 'sent'),
+          ('failed', 'password.reset', 'a@b.test', 'S', ${`Use ${link('failed-Token_3')}`}, null, 'failed'),
+          ('kept', 'password.reset', 'a@b.test', 'S', ${`Use ${link('kept-Token_4')}`}, null, 'kept'),
+          ('pending', 'password.reset', 'a@b.test', 'S', ${`Use ${link('pending-Token_5')}`}, null, 'pending'),
+          ('reminder', 'reminder', 'a@b.test', 'S', 'Open https://portal.test/alerts/x?facilityIds=301', null,
+            'sent')`);
+
+      await migrate(db, { migrationsFolder: MIGRATIONS_FOLDER });
+
+      const mails = await rows<{ dedupe_key: string; text_body: string; html_body: string | null }>(
+        sql`select dedupe_key, text_body, html_body from outbox order by id`,
+      );
+      expect(mails).toEqual([
+        {
+          dedupe_key: 'sent',
+          text_body: `Use ${link('removed')} once.`,
+          html_body: '<a href="https://portal.test/x?email=a&amp;token=removed">x</a>',
+        },
+        { dedupe_key: 'failed', text_body: `Use ${link('removed')}`, html_body: null },
+        { dedupe_key: 'kept', text_body: `Use ${link('kept-Token_4')}`, html_body: null },
+        { dedupe_key: 'pending', text_body: `Use ${link('pending-Token_5')}`, html_body: null },
+        {
+          dedupe_key: 'reminder',
+          text_body: 'Open https://portal.test/alerts/x?facilityIds=301',
+          html_body: null,
+        },
+      ]);
+    } finally {
+      await client.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema/index.ts';
 import type { AuthUser } from './context.ts';
+import { hoursAfter } from './hours.ts';
 import { mustEnrolMfaSql } from './mfa-gate.ts';
 import { announce, NOTICE_CHANNELS } from './notices.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -28,7 +29,7 @@ export async function createSession(
   await db.insert(sessions).values({
     tokenHash: hashToken(token),
     userId,
-    expiresAt: new Date(Date.now() + policy.maxHours * 3_600_000),
+    expiresAt: hoursAfter(new Date(), policy.maxHours),
     ip: client.ip,
     userAgent: client.userAgent.slice(0, 300),
   });

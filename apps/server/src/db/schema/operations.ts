@@ -26,6 +26,8 @@ export const outbox = pgTable(
   (t) => [
     uniqueIndex('outbox_dedupe_idx').on(t.dedupeKey),
     index('outbox_due_idx').on(t.status, t.nextAttemptAt),
+    // The retention's delete (`outbox-retention`: messages done with, queued over OUTBOX_KEEP_HOURS ago).
+    index('outbox_created_idx').on(t.createdAt),
   ],
 );
 

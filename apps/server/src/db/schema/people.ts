@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
@@ -6,6 +6,7 @@ import {
   index,
   integer,
   jsonb,
+  type PgColumn,
   pgTable,
   primaryKey,
   serial,
@@ -176,6 +177,13 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_idx').on(t.tokenHash), index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * When an emailed link closed or closes: its use (spent or voided), or its expiry if that came first (least()
+ * skips a null use). The closed-links sweep deletes by it, each link table indexing it (`*_closed_idx`).
+ */
+export const linkClosedAt = (t: { usedAt: PgColumn; expiresAt: PgColumn }): SQL =>
+  sql`least(${t.usedAt}, ${t.expiresAt})`;
+
 /** Single-use password reset links; only the hash of the token is kept. */
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -189,7 +197,10 @@ export const passwordResetTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    index('password_reset_tokens_closed_idx').on(linkClosedAt(t)),
+  ],
 );
 
 /**
@@ -214,7 +225,10 @@ export const emailConfirmationTokens = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('email_confirmation_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('email_confirmation_tokens_hash_idx').on(t.tokenHash),
+    index('email_confirmation_tokens_closed_idx').on(linkClosedAt(t)),
+  ],
 );
 
 /** Sign-in attempts, for throttling per account and per address (kept in the database, not in memory). */
@@ -230,6 +244,8 @@ export const loginAttempts = pgTable(
   (t) => [
     index('login_attempts_account_idx').on(t.account, t.at),
     index('login_attempts_ip_idx').on(t.ip, t.at),
+    // The retention's delete (`login-attempts-retention`: older than a day).
+    index('login_attempts_at_idx').on(t.at),
   ],
 );
 

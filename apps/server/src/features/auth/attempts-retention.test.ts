@@ -1,10 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobRuns, loginAttempts } from '../../db/schema/index.ts';
+import { HOUR_MS } from '../../platform/hours.ts';
 import { buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { ATTEMPT_KEEP_HOURS, assertNotThrottled, THROTTLE } from './throttle.ts';
 
-const HOUR = 3_600_000;
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
@@ -15,7 +15,7 @@ describe('the sign-in attempts kept for throttling', () => {
   it('are deleted a day after they were made, by the scheduler, and the throttle still counts the recent ones', async () => {
     expect(ATTEMPT_KEEP_HOURS).toBe(24);
     const now = Date.now();
-    const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR);
+    const at = (hoursAgo: number) => new Date(now - hoursAgo * HOUR_MS);
     const account = 'retention@example.test';
     await t.database.db.insert(loginAttempts).values([
       { account, ip: '10.8.0.1', succeeded: false, at: at(25) },
@@ -38,9 +38,9 @@ describe('the sign-in attempts kept for throttling', () => {
     expect(run).toMatchObject({ lastError: null });
 
     const left = await t.database.db.select().from(loginAttempts);
-    expect(left.map((row) => row.at.getTime()).every((time) => time > now - ATTEMPT_KEEP_HOURS * HOUR)).toBe(
-      true,
-    );
+    expect(
+      left.map((row) => row.at.getTime()).every((time) => time > now - ATTEMPT_KEEP_HOURS * HOUR_MS),
+    ).toBe(true);
     expect(left.filter((row) => row.account === account)).toHaveLength(THROTTLE.perAccount + 1);
     expect(left.some((row) => row.account === 'register:old@example.test')).toBe(false);
     await expect(assertNotThrottled(t.database.db, account, '10.8.0.9')).rejects.toMatchObject({

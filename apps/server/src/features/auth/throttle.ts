@@ -3,6 +3,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginAttempts } from '../../db/schema/index.ts';
 import { tooManyRequests } from '../../platform/errors.ts';
+import { hoursBefore } from '../../platform/hours.ts';
 
 /**
  * Sign-in throttling, kept in the database so every server process sees the same counts: at most 5 failures per
@@ -63,7 +64,5 @@ export const ATTEMPT_KEEP_HOURS = 24;
 
 /** Deletes the attempts (sign-in, registration and reset requests) made before `ATTEMPT_KEEP_HOURS` ago. */
 export async function deleteOldAttempts(db: Db, now: Date): Promise<void> {
-  await db
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.at, new Date(now.getTime() - ATTEMPT_KEEP_HOURS * 3_600_000)));
+  await db.delete(loginAttempts).where(lt(loginAttempts.at, hoursBefore(now, ATTEMPT_KEEP_HOURS)));
 }

@@ -2,6 +2,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { files } from '../../db/schema/index.ts';
 import { recordAudit } from '../../platform/audit.ts';
+import { hoursBefore } from '../../platform/hours.ts';
 import type { FileStorage } from '../../platform/storage.ts';
 import { UPLOAD_PREFIX } from './upload.ts';
 
@@ -18,7 +19,7 @@ export const UNREGISTERED_UPLOAD_HOURS = 24;
  * recorded in the audit trail. Answers how many went. Leftovers of writes cut short by a crash go too.
  */
 export async function sweepUnregisteredUploads(tx: Db, storage: FileStorage, now: Date): Promise<number> {
-  const cutoff = now.getTime() - UNREGISTERED_UPLOAD_HOURS * 3_600_000;
+  const cutoff = hoursBefore(now, UNREGISTERED_UPLOAD_HOURS).getTime();
   const old = (await storage.list(UPLOAD_PREFIX)).filter((u) => u.modifiedAt.getTime() < cutoff);
   if (old.length === 0) return 0;
   let removed = 0;

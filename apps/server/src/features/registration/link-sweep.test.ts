@@ -1,11 +1,17 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailConfirmationTokens, jobRuns, passwordResetTokens, users } from '../../db/schema/index.ts';
+import {
+  emailConfirmationTokens,
+  jobRuns,
+  outbox,
+  passwordResetTokens,
+  users,
+} from '../../db/schema/index.ts';
+import { HOUR_MS, hoursBefore } from '../../platform/hours.ts';
 import { bodyOf, buildTestApp, type TestApp } from '../../test/test-app.ts';
 import { CLOSED_LINK_KEEP_HOURS, issueLinkToken, sweepClosedLinks } from './link-tokens.ts';
 import { mailedLink, PUBLIC_URL } from './test-support.ts';
 
-const HOUR = 3_600_000;
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({ publicUrl: PUBLIC_URL, passwordMinLength: 8 });
@@ -136,6 +142,26 @@ describe('the closed-link sweep', () => {
     const left = (await t.database.db.select().from(emailConfirmationTokens)).length;
     expect(left).toBe(3);
 
+    // The mails of the links swept keep no token; those of the links kept (the open ones, and those closed within
+    // the day) are left as they were: kept in the outbox (no SMTP here), a developer reads the link there.
+    const mails = async (to: string) => t.database.db.select().from(outbox).where(eq(outbox.to, to));
+    for (const email of [confirmed, abandoned, resetDone, resetExpired]) {
+      const sent = await mails(email);
+      expect(sent.length, email).toBeGreaterThan(0);
+      for (const mail of sent) {
+        expect(mail.textBody, email).toContain('&token=removed');
+        expect(mail.textBody, email).not.toMatch(/token=(?!removed)/);
+      }
+    }
+    for (const email of [recent, pending, longLived, resetRecent, resetOpen]) {
+      const [mail] = await mails(email);
+      expect(mail?.status, email).toBe('kept');
+      expect(mail?.textBody, email).not.toContain('token=removed');
+    }
+    expect(await lastLink(pending, '/confirm')).toEqual({ email: open.email, token: open.token });
+    expect(await lastLink(longLived, '/confirm')).toEqual({ email: longLink.email, token: longLink.token });
+    expect(await lastLink(resetOpen, '/reset-password')).toEqual(openReset);
+
     // The open links still work.
     expect((await post('/users/confirm', open)).statusCode).toBe(200);
     expect((await post('/users/confirm', longLink)).statusCode).toBe(200);
@@ -151,16 +177,16 @@ describe('the closed-link sweep', () => {
     const id = await userId('pharmacist@pharmacy.test');
     const registration = { passwordHash: 'not-a-real-hash', displayName: 'Swept' };
     for (let i = 0; i < 20; i++) {
-      await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR, new Date(now.getTime() - 30 * HOUR));
+      await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR_MS, hoursBefore(now, 30));
       await issueLinkToken(
         t.database.db,
         { kind: 'confirm', registration },
         id,
-        HOUR,
-        new Date(now.getTime() - 30 * HOUR),
+        HOUR_MS,
+        hoursBefore(now, 30),
       );
     }
-    await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR, now);
+    await issueLinkToken(t.database.db, { kind: 'reset' }, id, HOUR_MS, now);
     // Without the scheduler's lock: two processes' sweeps running together (on PostgreSQL, on two connections).
     const removed = await Promise.all([
       sweepClosedLinks(t.database.db, now),
@@ -172,7 +198,7 @@ describe('the closed-link sweep', () => {
       .from(passwordResetTokens)
       .where(eq(passwordResetTokens.userId, id));
     expect(rows).toHaveLength(1);
-    expect(rows[0]?.expiresAt.getTime()).toBe(now.getTime() + HOUR);
+    expect(rows[0]?.expiresAt.getTime()).toBe(now.getTime() + HOUR_MS);
     expect(
       await t.database.db
         .select()

@@ -1,8 +1,11 @@
-import { and, eq, gt, isNull, lt, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { emailConfirmationTokens, passwordResetTokens } from '../../db/schema/index.ts';
+import { emailConfirmationTokens, linkClosedAt, passwordResetTokens } from '../../db/schema/index.ts';
+import { hoursBefore } from '../../platform/hours.ts';
+import { scrubLinkTokens } from '../../platform/mail.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { hashToken, newToken } from '../../platform/tokens.ts';
+import { LINK_MAIL_KEY_PREFIX } from './mails.ts';
 
 /**
  * The two kinds of single-use emailed link, each its own table: `confirm` (emailConfirmationTokens), which also
@@ -137,21 +140,29 @@ export async function revokeLinkTokens(
     .where(and(eq(t.userId, userId), isNull(t.usedAt)));
 }
 
+/** The links closed before `before` (spent or voided then, or expired then); their tables index this. */
+const closedBefore = (t: LinkTable, before: Date) => lt(linkClosedAt(t), before);
+
 /**
  * The link sweep: deletes the rows of confirmation and reset links closed more than CLOSED_LINK_KEEP_HOURS before
- * `now` (spent or voided then, or expired then), so no registration's password hash or name outlives its link by
- * more than that. An open link is never among them: it is unspent and expires after `now`. One DELETE a table, so
- * it is safe with several server processes (the scheduler runs it in one of them at a time anyway). Answers how
- * many rows went.
+ * `now`, so no registration's password hash or name outlives its link by more than that, and first scrubs the
+ * token out of their mails still in the outbox (a kept mail: a sent one was scrubbed when it went). An open link
+ * is never among them: it is unspent and expires after `now`, so its kept mail stays readable. One UPDATE and one
+ * DELETE a table, so it is safe with several server processes (the scheduler runs it in one of them at a time
+ * anyway). Answers how many link rows went.
  */
 export async function sweepClosedLinks(db: Db, now: Date): Promise<number> {
-  const before = new Date(now.getTime() - CLOSED_LINK_KEEP_HOURS * 3_600_000);
+  const before = hoursBefore(now, CLOSED_LINK_KEEP_HOURS);
   let removed = 0;
-  for (const t of Object.values(TABLES) as LinkTable[]) {
-    const gone = await db
-      .delete(t)
-      .where(or(lt(t.usedAt, before), lt(t.expiresAt, before)))
-      .returning({ id: t.id });
+  for (const [kind, t] of Object.entries(TABLES) as [LinkKind, LinkTable][]) {
+    await scrubLinkTokens(
+      db,
+      db
+        .select({ key: sql<string>`${LINK_MAIL_KEY_PREFIX[kind]}::text || ${t.tokenHash}` })
+        .from(t)
+        .where(closedBefore(t, before)),
+    );
+    const gone = await db.delete(t).where(closedBefore(t, before)).returning({ id: t.id });
     removed += gone.length;
   }
   return removed;

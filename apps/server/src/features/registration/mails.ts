@@ -1,16 +1,26 @@
 import { CONFIRM_LINK_HOURS, RESET_LINK_MINUTES } from '@portal/domain';
-import type { OutgoingMail } from '../../platform/mail.ts';
+import { LINK_TOKEN_PARAM, type OutgoingMail } from '../../platform/mail.ts';
+import type { LinkKind } from './link-tokens.ts';
 
-/** The link of an emailed token: `${PUBLIC_URL}${page}?email=&token=`. */
+/**
+ * The link of an emailed token: `${PUBLIC_URL}${page}?email=&token=`. The outbox scrubs the token (named by
+ * LINK_TOKEN_PARAM) from a mail once it is sent, and from a kept mail when the link sweep deletes its link.
+ */
 export function linkUrl(publicUrl: string, page: string, email: string, token: string): string {
-  const params = new URLSearchParams({ email, token });
+  const params = new URLSearchParams({ email, [LINK_TOKEN_PARAM]: token });
   return `${publicUrl}${page}?${params.toString()}`;
 }
+
+/** The dedupe key of a link's mail is this prefix and the link's token hash, so the link sweep finds the mail. */
+export const LINK_MAIL_KEY_PREFIX: Record<LinkKind, string> = {
+  confirm: 'confirm:',
+  reset: 'password-reset:',
+};
 
 /** The confirmation mail of a new registration. */
 export function confirmationMail(to: string, link: string, tokenHash: string): OutgoingMail {
   return {
-    dedupeKey: `confirm:${tokenHash}`,
+    dedupeKey: `${LINK_MAIL_KEY_PREFIX.confirm}${tokenHash}`,
     kind: 'account.confirm',
     to,
     subject: 'Confirm your Care Portal account',
@@ -40,7 +50,7 @@ export function alreadyRegisteredMail(to: string, resetPage: string, requestId: 
 /** The password reset link. */
 export function resetMail(to: string, link: string, tokenHash: string): OutgoingMail {
   return {
-    dedupeKey: `password-reset:${tokenHash}`,
+    dedupeKey: `${LINK_MAIL_KEY_PREFIX.reset}${tokenHash}`,
     kind: 'password.reset',
     to,
     subject: 'Reset your Care Portal password',

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { users } from '../../db/schema/index.ts';
 import { type AuditEntry, recordAudit } from '../../platform/audit.ts';
 import { badRequest } from '../../platform/errors.ts';
+import { HOUR_MS } from '../../platform/hours.ts';
 import { enqueueMail } from '../../platform/mail.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { revokeUserSessions } from '../../platform/sessions.ts';
@@ -146,7 +147,7 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           tx,
           { kind: 'confirm', registration: { passwordHash, displayName: fullname } },
           user.id,
-          CONFIRM_LINK_HOURS * 3_600_000,
+          CONFIRM_LINK_HOURS * HOUR_MS,
         );
         await enqueueMail(tx, confirmationMail(email, link(PAGES.confirm, email, token), tokenHash));
         await audit(tx, request, {

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertActions, alerts, outbox } from '../../db/schema/index.ts';
-import { deliverDueMail, mailDelivery } from '../../platform/mail.ts';
+import { hoursAfter } from '../../platform/hours.ts';
+import { deleteOldMail, deliverDueMail, mailDelivery, OUTBOX_KEEP_HOURS } from '../../platform/mail.ts';
 import { runExclusive } from '../../platform/scheduler.ts';
 import { startSmtpListener } from '../../test/smtp-listener.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
@@ -125,6 +126,17 @@ describe('reminder emails', () => {
     await reminders(at(720));
     await reminders(at(900));
     expect(await highCostAlertMails()).toHaveLength(3);
+  });
+
+  it('are not queued again once the outbox retention has deleted the mail that went', async () => {
+    await deliverDueMail(t.database.db, mailDelivery(undefined, 'Care Portal <no-reply@portal.test>'));
+    expect((await mails()).length).toBeGreaterThan(0);
+    // The retention as it runs a month on; each slot stays claimed in alert_reminders, whatever its mail's key.
+    await deleteOldMail(t.database.db, hoursAfter(new Date(), OUTBOX_KEEP_HOURS + 1));
+    expect(await mails()).toEqual([]);
+    await reminders(at(60));
+    await reminders(at(31 * 24 * 60));
+    expect(await mails()).toEqual([]);
   });
 });
 

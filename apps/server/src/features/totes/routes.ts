@@ -19,6 +19,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser, requireActiveUser } from '../../platform/auth.ts';
 import { LIST_COMPRESSION } from '../../platform/compression.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
+import { hoursAfter } from '../../platform/hours.ts';
 import { dayIn, dayStart } from '../../platform/zone-days.ts';
 import { findSlip, findToteHeaders, type HeadersFilter } from './queries.ts';
 import { isSlipToken, slipToken } from './slip-token.ts';
@@ -32,7 +33,7 @@ const refusals = {
 const DAY_MS = 86_400_000;
 // Ship dates are compared as UTC days. "The future" starts after the latest date anywhere on Earth (UTC+14), so a
 // reader east of UTC may pick their own today.
-const latestToday = (now: Date) => new Date(now.getTime() + 14 * 3_600_000).toISOString().slice(0, 10);
+const latestToday = (now: Date) => hoursAfter(now, 14).toISOString().slice(0, 10);
 const utcDay = (iso: string) => new Date(`${iso}T00:00:00Z`);
 
 /** The totes to list: the search when given, else the range (either end open), else the last 2 days. */
