@@ -1,4 +1,4 @@
-import { Alert, type MantineSpacing } from '@mantine/core';
+import { Alert } from '@mantine/core';
 import { FormButtons } from '@/components/form-buttons.tsx';
 import { isApiError } from '@/lib/api-error.ts';
 import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
@@ -6,7 +6,7 @@ import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
 /**
  * A refused send (useRefusal) as a form says it, the one that sent it and one opened again meanwhile alike: a 400's
  * messages under the fields it names (`serverFields`) and, when it names none of `shownFields` (those the form has),
- * the refusal's own message at the form's foot (`refusalMessage`, RefusalAlert).
+ * the refusal's own message (`refusalMessage`: at an action form's foot, under the Reply box's reply).
  */
 export function refusalAsShown(refusal: Error | null, shownFields: readonly string[]) {
   const serverFields = isApiError(refusal, 400) ? refusal.fields : {};
@@ -15,20 +15,18 @@ export function refusalAsShown(refusal: Error | null, shownFields: readonly stri
   return { serverFields, refusalMessage };
 }
 
-/** Why the words were not sent, in the form (an alert, read out as it shows); nothing when they were not refused. */
-export function RefusalAlert({ message, mt }: { message: string | null; mt?: MantineSpacing }) {
-  return message ? (
-    <Alert color="red" variant="light" role="alert" mt={mt}>
-      {message}
-    </Alert>
-  ) : null;
-}
-
-/** The foot of an action form: why its last send was refused, if it was, then Cancel and Submit ('Sending...'). */
+/**
+ * The foot of an action form: why its last send was refused where no field says it (an alert, read out as it shows),
+ * then Cancel and Submit ('Sending...').
+ */
 export function ActionFormFoot({ form, submitLabel }: { form: ActionFormProps; submitLabel: string }) {
   return (
     <>
-      <RefusalAlert message={form.refusalMessage} mt="md" />
+      {form.refusalMessage ? (
+        <Alert color="red" variant="light" role="alert" mt="md">
+          {form.refusalMessage}
+        </Alert>
+      ) : null}
       <FormButtons
         submitLabel={submitLabel}
         isSubmitting={form.isSubmitting}

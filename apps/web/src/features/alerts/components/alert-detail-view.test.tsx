@@ -471,6 +471,7 @@ describe('pharmacy reply', () => {
     // The box says why, as the one that sent it would have (only the toast said it), until the words are sent again.
     const form = box().closest('form') as HTMLFormElement;
     expect(within(form).getByRole('alert')).toHaveTextContent('You do not have permission for this action');
+    expect(box()).toHaveAccessibleDescription('You do not have permission for this action');
     // Refused, the words are the pharmacist's to send again.
     api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Reply sent' }));
     await again.user.click(sendButton());

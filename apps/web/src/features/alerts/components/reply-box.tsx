@@ -5,7 +5,7 @@ import { SubmittingStatus } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { draftKey, useDraft, useRefusal } from '../api/action-drafts.ts';
 import { useIsSending, useRequestAction } from '../api/request-action.ts';
-import { RefusalAlert, refusalAsShown } from './action-form-foot.tsx';
+import { refusalAsShown } from './action-form-foot.tsx';
 import { SENDING_STATUS } from './action-form-props.ts';
 
 export interface ReplyBoxProps {
@@ -23,8 +23,9 @@ export interface ReplyBoxProps {
  *
  * While a reply is on its way its words stay in the box (they are kept if the server refuses them), so Send Reply
  * waits, loading and 'Sending...', for the answer: also in a box opened again meanwhile (the alert closed and
- * opened again), whose Send would otherwise send the same words a second time. A refusal is said in that box too,
- * as in the one that sent it: under the reply when the server names it (a 400's actionComment), else below it.
+ * opened again), whose Send would otherwise send the same words a second time. A refusal is said under the reply
+ * in that box too, as in the one that sent it: the server's message for the reply (a 400's actionComment), else its
+ * message, read out as it shows (no room for an alert box under the thread, sized to keep Send Reply in view).
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
@@ -70,13 +71,14 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
           label="Reply"
           rows={2}
           value={text}
-          error={error ?? serverFields.actionComment}
+          error={error ?? serverFields.actionComment ?? refusalMessage}
+          // A refusal may come while the pharmacist is elsewhere; her own empty Send's message is read with the reply.
+          errorProps={{ role: error ? undefined : 'alert' }}
           onChange={(event) => {
             changeDraft({ text: event.currentTarget.value });
             setError(null);
           }}
         />
-        <RefusalAlert message={refusalMessage} />
         <Group justify="flex-end">
           <SubmittingStatus isSubmitting={isSending} status={SENDING_STATUS} />
           <Button type="submit" loading={isSending}>
