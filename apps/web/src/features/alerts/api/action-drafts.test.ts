@@ -10,6 +10,7 @@ import {
   keepDraft,
   onDraftSent,
   readDraft,
+  refusalOf,
   requestKeyFor,
   settleDraft,
 } from './action-drafts.ts';
@@ -179,5 +180,28 @@ describe('the Idempotency-Key of an action body', () => {
     expect(third).not.toBe(second);
     clearAllDrafts();
     expect(requestKeyFor(body, newKey)).not.toBe(third);
+  });
+});
+
+describe('a refused send', () => {
+  const refused = new Error('You do not have permission for this action');
+
+  it('is known by its draft until the words are edited', () => {
+    typed('Refill sent today.');
+    dropSend(beginSend(key, 'Refill sent today.'), refused);
+    expect(refusalOf(key)).toBe(refused);
+    expect(refusalOf('highCost:10:Reply')).toBeNull();
+    typed('Refill sent today!');
+    expect(refusalOf(key)).toBeNull();
+  });
+
+  it('is forgotten once the words are sent again, and at a sign-out', () => {
+    typed('Refill sent today.');
+    dropSend(beginSend(key, 'Refill sent today.'), refused);
+    beginSend(key, 'Refill sent today.');
+    expect(refusalOf(key)).toBeNull();
+    dropSend(beginSend('highCost:9:approve'), refused);
+    clearAllDrafts();
+    expect(refusalOf('highCost:9:approve')).toBeNull();
   });
 });

@@ -61,6 +61,8 @@ const storedDraft = (key: string) => drafts.get(key) ?? EMPTY_DRAFT;
 /** Keeps a change to the draft under `key`; a draft left with nothing in it is dropped. */
 export function keepDraft(key: string, change: Partial<Draft>): Draft {
   const draft = { ...storedDraft(key), ...change };
+  // Edited: the words a refusal was about are not the ones shown any more.
+  refusals.delete(key);
   if (isEmpty(draft)) drafts.delete(key);
   else drafts.set(key, draft);
   changed();
@@ -93,17 +95,32 @@ export interface PendingSend {
  */
 const pending = new Set<PendingSend>();
 
+/**
+ * Why the last action sent from each draft did not go (the server's refusal, or no answer), until the words are
+ * edited or sent again: every form showing the draft says it, the one that sent it and one opened again while it
+ * was on its way alike (that one's own request never failed).
+ */
+const refusals = new Map<string, Error>();
+
 /** Notes an action sent from the draft under `key`, to be settled (settleDraft) or dropped (dropSend). */
 export function beginSend(key: string, sentText?: string): PendingSend {
   const send: PendingSend = { key, sentText };
   pending.add(send);
+  refusals.delete(key);
   changed();
   return send;
 }
 
-/** An action refused or left unanswered: its words stay in the draft, to be sent again. */
-export function dropSend(send: PendingSend): void {
-  if (pending.delete(send)) changed();
+/** An action refused or left unanswered (`refusal` says why): its words stay in the draft, to be sent again. */
+export function dropSend(send: PendingSend, refusal?: Error): void {
+  if (!pending.delete(send)) return;
+  if (refusal) refusals.set(send.key, refusal);
+  changed();
+}
+
+/** Why the last action sent from the draft under `key` did not go, if it did not and nothing changed since. */
+export function refusalOf(key: string): Error | null {
+  return refusals.get(key) ?? null;
 }
 
 /** Whether an action or reply sent from the draft under `key` is on its way. */
@@ -186,6 +203,7 @@ export function forgetRequestKey(body: string): void {
 export function clearAllDrafts(): void {
   drafts.clear();
   pending.clear();
+  refusals.clear();
   requestKeys.clear();
   owner = null;
   held = false;
@@ -208,6 +226,7 @@ export function draftsBelongTo(userId: number): void {
   if (owner !== null && owner !== userId) {
     drafts.clear();
     pending.clear();
+    refusals.clear();
     requestKeys.clear();
   }
   owner = userId;
@@ -234,4 +253,10 @@ export function useDraft(key: string): [Draft, (change: Partial<Draft>) => void]
 export function useSending(key: string): boolean {
   const read = useCallback(() => isSending(key), [key]);
   return useSyncExternalStore(subscribe, read, () => false);
+}
+
+/** Why the last action sent from the draft under `key` did not go (refusalOf), as a form shows it. */
+export function useRefusal(key: string): Error | null {
+  const read = useCallback(() => refusalOf(key), [key]);
+  return useSyncExternalStore(subscribe, read, () => null);
 }

@@ -15,7 +15,14 @@ import { v4 as newRequestKey } from 'uuid';
 import { z } from 'zod';
 import { apiRequest } from '@/lib/api-client.ts';
 import { ApiError } from '@/lib/api-error.ts';
-import { beginSend, dropSend, forgetRequestKey, requestKeyFor, settleDraft } from './action-drafts.ts';
+import {
+  beginSend,
+  dropSend,
+  forgetRequestKey,
+  requestKeyFor,
+  settleDraft,
+  useSending,
+} from './action-drafts.ts';
 import { alertKeys } from './alert-keys.ts';
 
 /** What a dialog submits: the action, its comment and, for Limit Days, the days. */
@@ -124,7 +131,8 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
       });
     },
     onError: (error, _input, started) => {
-      if (started?.send) dropSend(started.send);
+      // Said in the toast, and in every form showing the draft (useRefusal) until its words are edited or sent.
+      if (started?.send) dropSend(started.send, error);
       notifications.update({
         id: TOAST_ID,
         loading: false,
@@ -137,4 +145,13 @@ export function useRequestAction(widget: Widget, alert: AnyAlert) {
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.widget(widget.key) }),
   });
+}
+
+/**
+ * Whether the words of the draft under `key` are on their way: sent by this form's `send` (from the click, before
+ * the draft knows of it) or from a form closed since. A form offers no Send of them until the answer comes.
+ */
+export function useIsSending(key: string, send: { isPending: boolean }): boolean {
+  const fromDraft = useSending(key);
+  return fromDraft || send.isPending;
 }

@@ -252,6 +252,50 @@ describe('a dialog opened again while its action is on its way', () => {
   });
 });
 
+describe('a refusal of an action sent from a dialog closed since', () => {
+  /** Sends `words` from the Approve dialog, closes it and opens it again; `refuse` then answers the action. */
+  async function refusedMeanwhile(refuse: () => ReturnType<typeof fail>) {
+    const app = setUp(authorization);
+    let dialog = await app.open('Approve');
+    await app.user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), 'Approved for 30 days');
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await app.user.keyboard('{Escape}');
+    await app.closed('Approve');
+    dialog = await app.open('Approve');
+    app.api.on('POST', ENDPOINTS.requestAction, refuse);
+    answer();
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Approve' })).toBeEnabled());
+    return { ...app, dialog };
+  }
+
+  it('is said in the dialog opened again, as in one that stayed open, until the words are edited', async () => {
+    const { user, dialog } = await refusedMeanwhile(() =>
+      fail(403, 'You do not have permission for this action', 'FORBIDDEN'),
+    );
+    // Only the toast said it: the dialog showed the words back with nothing to say why.
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('You do not have permission for this action');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comment/ }), ' in full');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('says a refused value under its field, and is gone once the words are sent again', async () => {
+    const { api, user, dialog } = await refusedMeanwhile(() =>
+      fail(400, 'The request is not valid.', 'VALIDATION_FAILED', {
+        actionComment: 'Refused by the pharmacy',
+      }),
+    );
+    const comment = within(dialog).getByRole('textbox', { name: /Comment/ });
+    expect(comment).toHaveAccessibleDescription('Refused by the pharmacy');
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Action sent' }));
+    const answer = holdRequests(ENDPOINTS.requestAction);
+    await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await waitFor(() => expect(comment).not.toHaveAccessibleDescription('Refused by the pharmacy'));
+    answer();
+  });
+});
+
 describe('an action sent again after it went unanswered', () => {
   it('goes with the same Idempotency-Key from a dialog opened since, so the server stores it once', async () => {
     const { api, user, open, closed } = setUp(authorization);

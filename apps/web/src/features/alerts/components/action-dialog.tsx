@@ -11,12 +11,16 @@ import { useEffect, useRef } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { firstInvalidField, isFocusLost } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, onDraftSent, useSending } from '../api/action-drafts.ts';
-import { type ActionSubmission, useRequestAction } from '../api/request-action.ts';
+import { draftKey, onDraftSent, useRefusal } from '../api/action-drafts.ts';
+import { type ActionSubmission, useIsSending, useRequestAction } from '../api/request-action.ts';
+import { refusalAsShown } from './action-form-foot.tsx';
 import { CommentActionForm } from './comment-action-form.tsx';
 import { DiscussForm } from './discuss-form.tsx';
 import { LimitDaysForm } from './limit-days-form.tsx';
 import { ReasonForm } from './reason-form.tsx';
+
+/** The fields the action forms show a server's message under: the comment (or question, or reason) and the days. */
+const FORM_FIELDS = ['actionComment', 'limitDays'];
 
 export interface ActionDialogProps {
   widget: Widget;
@@ -32,18 +36,20 @@ export interface ActionDialogProps {
  *
  * An action on its way keeps its words in the dialog's draft until it is answered (they stay if it is refused). A
  * dialog closed and opened again meanwhile shows them with Submit loading ('Sending...'), not ready to send them a
- * second time, and closes as the first would have once the server stores the action.
+ * second time, and closes as the first would have once the server stores the action. A refusal is said in whichever
+ * dialog shows the words, the one that sent them or one opened since: under the field it names, else at the foot.
  */
 export function ActionDialog({ widget, alert, button, onClose }: ActionDialogProps) {
   const send = useRequestAction(widget, alert);
+  const key = draftKey(widget.key, alert._internalID, button.action);
+  const isSending = useIsSending(key, send);
+  // Sent from this dialog or from one closed since; kept until the words are edited or sent again.
+  const refusal = useRefusal(key);
   const formArea = useRef<HTMLDivElement>(null);
   useEffect(() => {
-    if (isApiError(send.error, 400) && isFocusLost(formArea.current))
+    if (isApiError(refusal, 400) && isFocusLost(formArea.current))
       firstInvalidField(formArea.current)?.focus();
-  }, [send.error]);
-  const key = draftKey(widget.key, alert._internalID, button.action);
-  // Sent from this dialog or from one closed since.
-  const isSending = useSending(key) || send.isPending;
+  }, [refusal]);
   const close = useRef(onClose);
   close.current = onClose;
   // Whichever dialog sent it: the action is stored (its draft settled), and the dialog has done its work.
@@ -55,7 +61,7 @@ export function ActionDialog({ widget, alert, button, onClose }: ActionDialogPro
     onSubmit: submit,
     onCancel: onClose,
     isSubmitting: isSending,
-    serverFields: isApiError(send.error) ? send.error.fields : {},
+    ...refusalAsShown(refusal, FORM_FIELDS),
     draftKey: key,
   };
   return (

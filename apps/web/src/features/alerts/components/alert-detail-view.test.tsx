@@ -190,7 +190,7 @@ describe('action dialogs', () => {
     });
   });
 
-  it("says 'Error sending user action' with the server's message when refused", async () => {
+  it("says 'Error sending user action' with the server's message when refused, and the message in the dialog", async () => {
     const { api, app } = setUp();
     api.on('POST', ENDPOINTS.requestAction, () =>
       fail(403, 'You do not have permission for this action', 'FORBIDDEN'),
@@ -200,7 +200,9 @@ describe('action dialogs', () => {
     expect(within(dialog).getByLabelText('Comment (not required)')).toBeInTheDocument();
     await app.user.click(within(dialog).getByRole('button', { name: 'Approve' }));
     expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
-    expect(screen.getByText('You do not have permission for this action')).toBeInTheDocument();
+    // In the toast, and in the dialog, whose Approve is there to press again.
+    expect(screen.getAllByText('You do not have permission for this action')).toHaveLength(2);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('You do not have permission for this action');
   });
 
   it('sends the UUID of the alert on screen, and says so when the server finds the alert changed', async () => {
@@ -210,9 +212,9 @@ describe('action dialogs', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Deny' });
     await app.user.click(within(dialog).getByRole('button', { name: 'Deny' }));
     expect(await screen.findByText('Error sending user action')).toBeInTheDocument();
-    expect(
-      screen.getByText('This alert has changed since you opened it. Reload it and try again.'),
-    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      'This alert has changed since you opened it. Reload it and try again.',
+    );
     expect(api.callsTo('POST', ENDPOINTS.requestAction)[0]?.body).toMatchObject({
       _internalID: alert._internalID,
       _internalUUID: alert._internalUUID,
@@ -466,11 +468,16 @@ describe('pharmacy reply', () => {
     await waitFor(() => expect(sendButton()).toBeEnabled());
     expect(box()).toHaveValue('Refill sent today.');
     expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(1);
+    // The box says why, as the one that sent it would have (only the toast said it), until the words are sent again.
+    const form = box().closest('form') as HTMLFormElement;
+    expect(within(form).getByRole('alert')).toHaveTextContent('You do not have permission for this action');
+    expect(box()).toHaveAccessibleDescription('You do not have permission for this action');
     // Refused, the words are the pharmacist's to send again.
     api.on('POST', ENDPOINTS.requestAction, () => ok(MessageAnswerSchema, { message: 'Reply sent' }));
     await again.user.click(sendButton());
     await waitFor(() => expect(box()).toHaveValue(''));
     expect(api.callsTo('POST', ENDPOINTS.requestAction)).toHaveLength(2);
+    expect(within(form).queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it.each([

@@ -1,9 +1,9 @@
 import { Alert, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES } from '@portal/domain';
 import type { FormEvent } from 'react';
-import { FormButtons } from '@/components/form-buttons.tsx';
 import { useDraft } from '../api/action-drafts.ts';
-import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
+import { ActionFormFoot } from './action-form-foot.tsx';
+import type { ActionFormProps } from './action-form-props.ts';
 
 export interface CommentActionFormProps extends ActionFormProps {
   submitLabel: string;
@@ -36,12 +36,7 @@ export function CommentActionForm({ showRefillWarning, submitLabel, ...form }: C
           data-autofocus
         />
       </Stack>
-      <FormButtons
-        submitLabel={submitLabel}
-        isSubmitting={form.isSubmitting}
-        submittingStatus={SENDING_STATUS}
-        onCancel={form.onCancel}
-      />
+      <ActionFormFoot form={form} submitLabel={submitLabel} />
     </form>
   );
 }

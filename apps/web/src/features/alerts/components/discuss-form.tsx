@@ -1,10 +1,10 @@
 import { Textarea } from '@mantine/core';
 import { ACTION_MESSAGES } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDraft } from '../api/action-drafts.ts';
-import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
+import { ActionFormFoot } from './action-form-foot.tsx';
+import type { ActionFormProps } from './action-form-props.ts';
 
 /**
  * Discuss: a question is required ('Enter Question *'). Submitting without one moves focus to the question once its
@@ -40,12 +40,7 @@ export function DiscussForm(form: ActionFormProps) {
         }}
         data-autofocus
       />
-      <FormButtons
-        submitLabel="Discuss"
-        isSubmitting={form.isSubmitting}
-        submittingStatus={SENDING_STATUS}
-        onCancel={form.onCancel}
-      />
+      <ActionFormFoot form={form} submitLabel="Discuss" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { Alert, Select, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, LIMIT_DAYS } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
-import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDraft } from '../api/action-drafts.ts';
-import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
+import { ActionFormFoot } from './action-form-foot.tsx';
+import type { ActionFormProps } from './action-form-props.ts';
 
 const DAY_OPTIONS = Array.from({ length: LIMIT_DAYS.max - LIMIT_DAYS.min + 1 }, (_, i) => {
   const days = LIMIT_DAYS.min + i;
@@ -65,15 +65,11 @@ export function LimitDaysForm(form: ActionFormProps) {
           label="Comment (not required)"
           rows={2}
           value={comment}
+          error={form.serverFields.actionComment}
           onChange={(event) => changeDraft({ text: event.currentTarget.value })}
         />
       </Stack>
-      <FormButtons
-        submitLabel="Limit Days"
-        isSubmitting={form.isSubmitting}
-        submittingStatus={SENDING_STATUS}
-        onCancel={form.onCancel}
-      />
+      <ActionFormFoot form={form} submitLabel="Limit Days" />
     </form>
   );
 }

@@ -1,10 +1,10 @@
 import { Radio, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, OTHER_REASON, reasonComment } from '@portal/domain';
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { FormButtons } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useDraft } from '../api/action-drafts.ts';
-import { type ActionFormProps, SENDING_STATUS } from './action-form-props.ts';
+import { ActionFormFoot } from './action-form-foot.tsx';
+import type { ActionFormProps } from './action-form-props.ts';
 
 export interface ReasonFormProps extends ActionFormProps {
   reasons: readonly string[];
@@ -87,12 +87,7 @@ export function ReasonForm({ reasons, ...form }: ReasonFormProps) {
           />
         ) : null}
       </Stack>
-      <FormButtons
-        submitLabel="Submit"
-        isSubmitting={form.isSubmitting}
-        submittingStatus={SENDING_STATUS}
-        onCancel={form.onCancel}
-      />
+      <ActionFormFoot form={form} submitLabel="Submit" />
     </form>
   );
 }

@@ -1,10 +1,11 @@
-import { Button, Group, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Stack, Textarea } from '@mantine/core';
 import { ACTION_MESSAGES, type AnyAlert, type Widget } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
+import { SubmittingStatus } from '@/components/form-buttons.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
-import { isApiError } from '@/lib/api-error.ts';
-import { draftKey, useDraft, useSending } from '../api/action-drafts.ts';
-import { useRequestAction } from '../api/request-action.ts';
+import { draftKey, useDraft, useRefusal } from '../api/action-drafts.ts';
+import { useIsSending, useRequestAction } from '../api/request-action.ts';
+import { refusalAsShown } from './action-form-foot.tsx';
 import { SENDING_STATUS } from './action-form-props.ts';
 
 export interface ReplyBoxProps {
@@ -22,7 +23,9 @@ export interface ReplyBoxProps {
  *
  * While a reply is on its way its words stay in the box (they are kept if the server refuses them), so Send Reply
  * waits, loading and 'Sending...', for the answer: also in a box opened again meanwhile (the alert closed and
- * opened again), whose Send would otherwise send the same words a second time.
+ * opened again), whose Send would otherwise send the same words a second time. A refusal is said under the reply
+ * in that box too, as in the one that sent it: the server's message for the reply (a 400's actionComment), else its
+ * message, read out as it shows (no room for an alert box under the thread, sized to keep Send Reply in view).
  */
 export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   // A reply typed and left unsent (the modal closed) comes back with the alert (api/action-drafts.ts).
@@ -30,8 +33,9 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
   const [{ text }, changeDraft] = useDraft(key);
   const [error, setError] = useState<string | null>(null);
   const send = useRequestAction(widget, alert);
-  // From this box or from one closed since: the draft's words are on their way.
-  const isSending = useSending(key) || send.isPending;
+  const isSending = useIsSending(key, send);
+  // A refused reply says why, not only 'The request is not valid.' (kept until the words are edited or sent again).
+  const { serverFields, refusalMessage } = refusalAsShown(useRefusal(key), ['actionComment']);
   const formRef = useRef<HTMLFormElement>(null);
   const replyRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
@@ -54,12 +58,8 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
           focusReply();
           onSent?.();
         },
-        onError: (e) => {
-          // A refused reply says why under it, as the action dialogs do (a 400 names actionComment), not only
-          // 'The request is not valid.'
-          setError((isApiError(e, 400) && e.fields.actionComment) || e.message);
-          focusReply();
-        },
+        // The box says why (useRefusal).
+        onError: focusReply,
       },
     );
   };
@@ -71,16 +71,16 @@ export function ReplyBox({ widget, alert, onSent }: ReplyBoxProps) {
           label="Reply"
           rows={2}
           value={text}
-          error={error}
+          error={error ?? serverFields.actionComment ?? refusalMessage}
+          // A refusal may come while the pharmacist is elsewhere; her own empty Send's message is read with the reply.
+          errorProps={{ role: error ? undefined : 'alert' }}
           onChange={(event) => {
             changeDraft({ text: event.currentTarget.value });
             setError(null);
           }}
         />
         <Group justify="flex-end">
-          <Text size="sm" c="dimmed" role="status">
-            {isSending ? SENDING_STATUS : null}
-          </Text>
+          <SubmittingStatus isSubmitting={isSending} status={SENDING_STATUS} />
           <Button type="submit" loading={isSending}>
             Send Reply
           </Button>
