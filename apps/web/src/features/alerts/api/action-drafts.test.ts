@@ -195,6 +195,21 @@ describe('a refused send', () => {
     expect(refusalOf(key)).toBeNull();
   });
 
+  it('is forgotten when the session that refused it ended and its user signs in again: the words come back alone', () => {
+    draftsBelongTo(1);
+    typed('Refill sent today.');
+    const send = beginSend(key, 'Refill sent today.');
+    holdDrafts();
+    dropSend(send, new Error('Your session has ended. Sign in again.'));
+    draftsBelongTo(1);
+    expect(readDraft(key).text).toBe('Refill sent today.');
+    expect(refusalOf(key)).toBeNull();
+    // A refusal while signed in stays through the layout's own reading of the user.
+    dropSend(beginSend(key, 'Refill sent today.'), refused);
+    draftsBelongTo(1);
+    expect(refusalOf(key)).toBe(refused);
+  });
+
   it('is forgotten once the words are sent again, and at a sign-out', () => {
     typed('Refill sent today.');
     dropSend(beginSend(key, 'Refill sent today.'), refused);

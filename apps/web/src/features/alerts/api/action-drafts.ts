@@ -229,6 +229,8 @@ export function draftsBelongTo(userId: number): void {
     refusals.clear();
     requestKeys.clear();
   }
+  // Held after a 401: what refused their sends then was the ended session, which this sign-in has answered.
+  if (held) refusals.clear();
   owner = userId;
   held = false;
   changed();
