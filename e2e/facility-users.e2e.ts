@@ -240,6 +240,62 @@ describe('facility users', () => {
     await admin.context.close();
   });
 
+  it('onboards one user after another on a tablet in landscape with nothing over the dialog’s buttons', async () => {
+    // 1024 x 768: the tall Create Facility User dialog ends where the toasts sit (bottom right). A toast per user
+    // created, and one per email refused as taken, covered Create and Add Another and Create User.
+    const { context, page } = await newPage(browser, { width: 1024, height: 768 });
+    await openUsers(page);
+    await page.getByRole('button', { name: 'Add Facility User' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create Facility User' });
+    await dialog.getByLabel('Facility').click();
+    await page.getByRole('option', { name: 'Meadowbrook Care Center (101)' }).click();
+    await dialog.getByLabel('Role').click();
+    await page.getByRole('option', { name: 'Nursing' }).click();
+    await dialog.getByLabel('Title').fill('CNA');
+    // Each of the dialog's buttons whose middle something else (a toast) lies over, once scrolled to in the dialog.
+    const covered = () =>
+      dialog.evaluate((root) =>
+        [...root.querySelectorAll('button')]
+          .filter((button) => {
+            button.scrollIntoView({ block: 'nearest' });
+            const box = button.getBoundingClientRect();
+            const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+            return !button.contains(hit);
+          })
+          .map((button) => button.textContent),
+      );
+    const person = async (name: string, email: string) => {
+      await dialog.getByLabel('Display name').fill(name);
+      await dialog.getByLabel('Email').fill(email);
+      await dialog.getByLabel(/^Password/).fill('ward-staff-1');
+      await dialog.getByLabel('Confirm password').fill('ward-staff-1');
+    };
+    for (const n of [1, 2, 3]) {
+      await person(`Landscape Aide ${n}`, `landscape.${n}@meadowbrook.test`);
+      await dialog.getByRole('button', { name: 'Create and Add Another' }).click();
+      await dialog
+        .getByRole('status')
+        .getByText(
+          `Facility user successfully created: Landscape Aide ${n} (landscape.${n}@meadowbrook.test)`,
+        )
+        .waitFor();
+      await settleAnimations(page);
+      expect(await covered()).toEqual([]);
+    }
+    await person('Landscape Taken', 'nurse@meadowbrook.test');
+    await dialog.getByRole('button', { name: 'Create and Add Another' }).click();
+    await dialog.getByText('A user with this email already exists').waitFor();
+    await settleAnimations(page);
+    expect(await covered()).toEqual([]);
+    // The notice's green among them; the pointer off the buttons (a hovered button's shade is not this test's).
+    await page.mouse.move(0, 0);
+    await expectAccessible(page, 'Create Facility User after adding three (1024 x 768)');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    for (const n of [1, 2, 3])
+      await page.getByRole('cell', { name: `landscape.${n}@meadowbrook.test` }).waitFor();
+    await context.close();
+  });
+
   // Last in the file: the 110 users it adds sort after the demo's, but would crowd the other tests' lists.
   it('draws a ward of 110 new users 100 at a time, and Show more goes on by keyboard (tablet, axe)', async () => {
     const token = await apiToken(portal.url, 'admin@meadowbrook.test');

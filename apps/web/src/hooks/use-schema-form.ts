@@ -8,6 +8,7 @@ import {
   useForm,
 } from 'react-hook-form';
 import type { z } from 'zod';
+import { isApiError } from '@/lib/api-error.ts';
 import { firstInvalidField, useFocusAfterRender } from './use-focus-after-render.ts';
 
 /** A zod object schema over form fields (refinements allowed), as the domain's form schemas are. */
@@ -102,4 +103,23 @@ export function useFocusServerErrors(): { ref: RefObject<HTMLFormElement | null>
     [focusAfterRender],
   );
   return { ref, focus };
+}
+
+/**
+ * Puts a refusal's per-field messages (a 409 'already exists', a 400's `fields`) under the form's own fields among
+ * `names`, then calls `focus` (useFocusServerErrors) so the cursor goes to the first. Answers whether every message
+ * found its field: then the form has said it all, and a toast saying it again (which in a tall dialog on a tablet sat
+ * over the dialog's own buttons) is not needed.
+ */
+export function placeServerErrors<T extends FieldValues, O>(
+  form: UseFormReturn<T, unknown, O>,
+  error: unknown,
+  names: object,
+  focus: () => void,
+): boolean {
+  const fields = isApiError(error) ? Object.entries(error.fields) : [];
+  const onForm = fields.filter(([name]) => name in names);
+  for (const [name, message] of onForm) form.setError(name as Path<T>, { type: 'server', message });
+  if (onForm.length > 0) focus();
+  return onForm.length > 0 && onForm.length === fields.length;
 }

@@ -13,14 +13,16 @@ import {
   USER_ADMIN_MESSAGES,
   type ViewerFacility,
 } from '@portal/domain';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { type Resolver, useForm } from 'react-hook-form';
+import { AddedAnotherNotice } from '@/components/added-another-notice.tsx';
 import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
 import {
   formField,
+  placeServerErrors,
   useFocusAfterReset,
   useFocusFirstInvalid,
   useFocusServerErrors,
@@ -92,6 +94,9 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       label: `${f.facName} (${f.facID})`,
     }));
 
+  // Who 'Create and Add Another' just created: said in the dialog (AddedAnotherNotice), not in a toast over it.
+  const [added, setAdded] = useState<string | null>(null);
+
   // 'Create and Add Another' keeps the dialog open for the next person, with the same facility, role and title:
   // an administrator onboarding a ward's staff enters only what differs.
   const send = (addAnother: boolean) =>
@@ -99,11 +104,16 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
       const faciID = facility ? facility.facID : Number(values.faciID);
       const name = facility?.facName ?? viewer.facilities.find((f) => f.facID === faciID)?.facName ?? '';
       const role = ROLE_OPTIONS.find((r) => r.value === values.userRole)?.label ?? values.userRole;
-      const toast = notifications.show({
-        loading: true,
-        message: USER_ADMIN_MESSAGES.addingToFacility,
-        autoClose: false,
-      });
+      const done = facility ? USER_ADMIN_MESSAGES.addedToFacility(role, name) : USER_ADMIN_MESSAGES.created;
+      setAdded(null);
+      // While the dialog stays open its pending button says the call is under way; a toast would cover it.
+      const toast = addAnother
+        ? null
+        : notifications.show({
+            loading: true,
+            message: USER_ADMIN_MESSAGES.addingToFacility,
+            autoClose: false,
+          });
       create.mutate(
         {
           email: values.email,
@@ -118,26 +128,24 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
         },
         {
           onSuccess: () => {
-            notifications.update({
-              id: toast,
-              loading: false,
-              color: 'green',
-              autoClose: 3000,
-              message: facility
-                ? USER_ADMIN_MESSAGES.addedToFacility(role, name)
-                : USER_ADMIN_MESSAGES.created,
-            });
-            if (!addAnother) return onClose();
+            if (!addAnother) {
+              if (toast)
+                notifications.update({
+                  id: toast,
+                  loading: false,
+                  color: 'green',
+                  autoClose: 3000,
+                  message: done,
+                });
+              return onClose();
+            }
+            setAdded(`${done}: ${values.displayName} (${values.email})`);
             form.reset({ ...blank, faciID: values.faciID, userRole: values.userRole, Title: values.Title });
             focusName();
           },
           onError: (error) => {
-            notifications.hide(toast);
-            if (error instanceof ApiError && error.fields) {
-              for (const [name, message] of Object.entries(error.fields))
-                form.setError(name as keyof Values, { message });
-              serverErrors.focus();
-            }
+            if (toast) notifications.hide(toast);
+            if (placeServerErrors(form, error, blank, serverErrors.focus)) return;
             if (error instanceof ApiError)
               notifications.show({ color: 'red', message: `${error.message} (${error.statusText})` });
             else notifyError(error);
@@ -195,6 +203,7 @@ export function CreateUserModal({ viewer, facility, onClose }: CreateUserModalPr
             minLength={passwordMinLength}
             replacing={false}
           />
+          <AddedAnotherNotice message={added} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

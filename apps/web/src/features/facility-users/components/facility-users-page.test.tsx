@@ -429,6 +429,8 @@ describe('FacilityUsersPage', () => {
     const email = within(dialog).getByLabelText(/^Email/);
     await waitFor(() => expect(email).toHaveFocus());
     expect(email).toHaveAccessibleDescription('A user with this email already exists');
+    // Said once, under the field: not again in a toast over the dialog's buttons.
+    expect(screen.getAllByText(/already exists/)).toHaveLength(1);
     expect(within(dialog).getByLabelText(/^Display name/)).toHaveValue('Casey Taken');
   });
 
@@ -460,7 +462,11 @@ describe('FacilityUsersPage', () => {
     expect(within(dialog).getByLabelText(/^Phone/)).toHaveValue('(973) 555-0101');
     await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
 
-    expect(await screen.findByText('Facility user successfully created')).toBeInTheDocument();
+    // Said in the dialog, naming who was created; a toast at the bottom right sat over the dialog's buttons.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Facility user successfully created: Casey One (casey.one@meadowbrook.test)',
+    );
+    expect(screen.queryByText('Facility user successfully created')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Create Facility User' })).toBe(dialog);
     await waitFor(() => expect(within(dialog).getByLabelText(/^Display name/)).toHaveFocus());
     expect(within(dialog).getByLabelText(/^Display name/)).toHaveValue('');
@@ -475,6 +481,8 @@ describe('FacilityUsersPage', () => {
     await fillPerson('Casey Two', 'casey.two@meadowbrook.test');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // The dialog closed, so the last one is said in a toast, where it covers nothing.
+    expect(await screen.findByText('Facility user successfully created')).toBeInTheDocument();
     const bodies = api.callsTo('POST', ENDPOINTS.createUser).map((call) => call.body);
     expect(bodies).toEqual([
       expect.objectContaining({

@@ -7,15 +7,20 @@ import {
   type Pharmacy,
   pharmaciesOffered,
 } from '@portal/domain';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller } from 'react-hook-form';
 import type { z } from 'zod';
+import { AddedAnotherNotice } from '@/components/added-another-notice.tsx';
 import { NewPasswordInputs } from '@/components/new-password-inputs.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { PhoneInput } from '@/components/phone-input.tsx';
 import { SelectFormField } from '@/components/select-form-field.tsx';
-import { useFocusAfterReset, useFocusServerErrors, useSchemaForm } from '@/hooks/use-schema-form.ts';
-import { isApiError } from '@/lib/api-error.ts';
+import {
+  placeServerErrors,
+  useFocusAfterReset,
+  useFocusServerErrors,
+  useSchemaForm,
+} from '@/hooks/use-schema-form.ts';
 import { useClientConfig } from '@/lib/client-config.ts';
 import { notifyError, notifySuccess } from '@/lib/notify.ts';
 import { useCreatePharmacyUser } from '../api/create-pharmacy-user.ts';
@@ -79,23 +84,26 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
     if (refused) form.setValue('UserRole', '');
   }, [refused, form]);
 
+  // Who 'Create and Add Another' just created: said in the dialog (AddedAnotherNotice), not in a toast over it.
+  const [added, setAdded] = useState<string | null>(null);
+
   // 'Create and Add Another' keeps the dialog open for the next person, with the same pharmacies, role and title.
   const send = (addAnother: boolean) =>
     form.handleSubmit(({ confirmPassword: _confirm, ...body }) => {
       const input: CreatePharmUserInput = body;
+      setAdded(null);
       create.mutate(input, {
         onSuccess: () => {
-          notifySuccess(PHARMACY_ADMIN_MESSAGES.created);
-          if (!addAnother) return onClose();
+          if (!addAnother) {
+            notifySuccess(PHARMACY_ADMIN_MESSAGES.created);
+            return onClose();
+          }
+          setAdded(`${PHARMACY_ADMIN_MESSAGES.created}: ${body.displayName} (${body.email})`);
           form.reset({ ...EMPTY, pharmID: body.pharmID, UserRole: body.UserRole, title: body.title ?? '' });
           focusName();
         },
         onError: (failure) => {
-          if (isApiError(failure) && Object.keys(failure.fields).length > 0) {
-            for (const [name, message] of Object.entries(failure.fields))
-              if (name in EMPTY) form.setError(name as keyof FormInput, { message });
-            serverErrors.focus();
-          }
+          if (placeServerErrors(form, failure, EMPTY, serverErrors.focus)) return;
           notifyError(failure);
         },
       });
@@ -145,6 +153,7 @@ export function CreatePharmacyUserModal({ standings, onClose }: CreatePharmacyUs
             minLength={config.passwordMinLength}
             replacing={false}
           />
+          <AddedAnotherNotice message={added} />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>
               Cancel

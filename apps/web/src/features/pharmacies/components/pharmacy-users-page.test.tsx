@@ -252,6 +252,8 @@ describe('PharmacyUsersPage', () => {
     expect(within(dialog).getByLabelText(/Email/)).toHaveAccessibleDescription(
       'A user with this email already exists',
     );
+    // Said once, under the field: not again in a toast over the dialog's buttons.
+    expect(screen.getAllByText(/already exists/)).toHaveLength(1);
 
     await user.clear(within(dialog).getByLabelText(/Email/));
     await user.type(within(dialog).getByLabelText(/Email/), 'nia@pharmacy.test');
@@ -308,7 +310,11 @@ describe('PharmacyUsersPage', () => {
     await fillPerson('Nia One', 'nia.one@pharmacy.test');
     await user.click(within(dialog).getByRole('button', { name: 'Create and Add Another' }));
 
-    expect(await screen.findByText('Pharmacy user successfully created')).toBeInTheDocument();
+    // Said in the dialog, naming who was created; a toast at the bottom right sat over the dialog's buttons.
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Pharmacy user successfully created: Nia One (nia.one@pharmacy.test)',
+    );
+    expect(screen.queryByText('Pharmacy user successfully created')).not.toBeInTheDocument();
     expect(screen.getByRole('dialog', { name: 'Add Pharmacy User' })).toBe(dialog);
     await waitFor(() => expect(within(dialog).getByLabelText(/Display name/)).toHaveFocus());
     expect(within(dialog).getByLabelText(/Email/)).toHaveValue('');
@@ -319,6 +325,7 @@ describe('PharmacyUsersPage', () => {
     await fillPerson('Nia Two', 'nia.two@pharmacy.test');
     await user.click(within(dialog).getByRole('button', { name: 'Create User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('Pharmacy user successfully created')).toBeInTheDocument();
     const bodies = api.callsTo('POST', ENDPOINTS.createPharmacyUser).map((call) => call.body);
     expect(bodies).toEqual(
       ['Nia One', 'Nia Two'].map((displayName) =>
