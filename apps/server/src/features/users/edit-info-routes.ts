@@ -99,16 +99,25 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
               eq(facilityMemberships.facId, target.entityId as number),
             ),
           );
+      // At the facility it went through, as a role change or a removal there is: the facility's trail (audit
+      // facId=) shows who renamed its staff. A pharmacy user's profile belongs to no facility.
+      const facId = target.kind === 'facility' ? (target.entityId as number) : null;
       await recordAudit(
         tx,
-        userAudit(request, 'user.profile', target.user.id, {
-          fields: [
-            'displayName',
-            ...(input.phone === undefined ? [] : ['phone']),
-            ...(newRole ? ['role'] : []),
-          ],
-          ...(newRole ? { from: target.role, to: input.UserRole } : {}),
-        }),
+        userAudit(
+          request,
+          'user.profile',
+          target.user.id,
+          {
+            fields: [
+              'displayName',
+              ...(input.phone === undefined ? [] : ['phone']),
+              ...(newRole ? ['role'] : []),
+            ],
+            ...(newRole ? { from: target.role, to: input.UserRole } : {}),
+          },
+          facId,
+        ),
       );
     });
     return answer(USER_ADMIN_MESSAGES.profileUpdated, target.user.id);

@@ -261,6 +261,26 @@ describe('POST /api/edituserinfo (profile)', () => {
     expect((await api.row('nurse.nocreds@meadowbrook.test'))?.displayName).toBe('Nadia Nocreds');
   });
 
+  it('records a profile edit made through a facility at that facility, in its audit trail', async () => {
+    await create('audited.profile@meadowbrook.test', 'Audie Before');
+    const edit = await api.post(as('admin@meadowbrook.test'), '/edituserinfo', {
+      email: 'audited.profile@meadowbrook.test',
+      entityId: 101,
+      displayName: 'Audie After',
+      phone: '555-404-5050',
+    });
+    expect(edit.status).toBe(200);
+    // The facility's trail as its pharmacy's SysAdmin reads it: the edit is there, with its fields.
+    const trail = await api.get(as('sysadmin@pharmacy.test'), '/audit?facId=101&kind=user.profile');
+    expect(trail.status).toBe(200);
+    const id = String((await api.row('audited.profile@meadowbrook.test'))?.id);
+    expect(
+      (trail.body.events as { recordId: string; facId: number; detail: object }[]).filter(
+        (e) => e.recordId === id,
+      ),
+    ).toEqual([expect.objectContaining({ facId: 101, detail: { fields: ['displayName', 'phone'] } })]);
+  });
+
   it('needs user_Edit; 404 for another tenant’s user; no role change on oneself', async () => {
     const base = { displayName: 'Someone Else', phone: '5550001111', entityId: 101 };
     expect(
