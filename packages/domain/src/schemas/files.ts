@@ -12,12 +12,16 @@ export const FILE_NEW_MINUTES = 10_080;
 export const FOLDER_ZIP_MAX_MB = 500;
 
 /** The file manager's messages (spec 2, sections 5 and 8), written once for the form, the toasts and the server. */
+/** The longest description a file or folder may have. */
+export const FILE_DESCRIPTION_MAX = 2000;
+
 export const FILE_MESSAGES = {
   folderNameRequired: 'Folder name is required',
   nameRequired: 'Name is required',
   fileRequired: 'Please choose at least one file',
   badName: 'Names cannot contain slashes, control characters or be "." or ".."',
   nameTooLong: 'Names can be at most 255 characters',
+  descriptionTooLong: `Descriptions can be at most ${FILE_DESCRIPTION_MAX} characters`,
   duplicateName: 'A file or folder with this name already exists here.',
   noFolders: 'No additional folders',
   emptyFolder: 'No Files/Folders',
@@ -102,6 +106,9 @@ export function fileNameProblem(name: string): string | null {
   if (UNSAFE_NAME.test(name) || name === '.' || name === '..') return FILE_MESSAGES.badName;
   return null;
 }
+
+/** A file or folder description as both the forms and the server check it. */
+const fileDescriptionField = () => z.string().max(FILE_DESCRIPTION_MAX, FILE_MESSAGES.descriptionTooLong);
 
 /** A file or folder name as both the form and the server check it. */
 export const fileNameField = (required: string = FILE_MESSAGES.nameRequired) =>
@@ -201,12 +208,12 @@ export const CreateFileInputSchema = z.discriminatedUnion('fileOrFolder', [
   z.strictObject({
     fileOrFolder: z.literal('folder'),
     name: fileNameField(FILE_MESSAGES.folderNameRequired),
-    description: z.string().max(2000).default(''),
+    description: fileDescriptionField().default(''),
   }),
   z.strictObject({
     fileOrFolder: z.literal('file'),
     name: fileNameField(),
-    description: z.string().max(2000).default(''),
+    description: fileDescriptionField().default(''),
     /** The `filename` /upload answered; the server trusts its own record of type and size, not these. */
     filenameOnServer: z.string().regex(/^[a-f0-9]{32}$/, 'Unknown upload'),
     fileType: z.string().max(100).optional(),
@@ -220,7 +227,7 @@ export type CreateFileInput = z.input<typeof CreateFileInputSchema>;
 /** The create folder form: name required. */
 export const CreateFolderFormSchema = z.object({
   name: fileNameField(FILE_MESSAGES.folderNameRequired),
-  description: z.string().max(2000),
+  description: fileDescriptionField(),
 });
 
 /**
@@ -230,7 +237,7 @@ export const CreateFolderFormSchema = z.object({
 export const UpdateFileInputSchema = z.strictObject({
   file_id: bodyId.optional(),
   name: fileNameField(),
-  description: z.string().max(2000).optional(),
+  description: fileDescriptionField().optional(),
 });
 
 /** The Rename dialog (files and folders): the new name, checked as the server checks it. */

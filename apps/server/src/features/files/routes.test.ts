@@ -237,6 +237,31 @@ describe('creating folders and renaming', () => {
   });
 });
 
+describe('descriptions', () => {
+  it('refuses one over the limit with 400, saying so at the description, and changes nothing', async () => {
+    const policies = await idOf('Policies', 101);
+    const tooLong = 'x'.repeat(2001);
+    const update = await call(ADMIN, 'PUT', `/files/${policies}`, { name: 'Policies', description: tooLong });
+    expect(update).toMatchObject({
+      status: 400,
+      body: { fields: { description: FILE_MESSAGES.descriptionTooLong } },
+    });
+    const create = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'folder',
+      name: 'Wound care',
+      description: tooLong,
+    });
+    expect(create).toMatchObject({
+      status: 400,
+      body: { fields: { description: FILE_MESSAGES.descriptionTooLong } },
+    });
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, policies));
+    expect(row?.description).toBe('');
+    const made = await t.database.db.select().from(files).where(eq(files.name, 'Wound care'));
+    expect(made).toEqual([]);
+  });
+});
+
 describe('renaming a folder', () => {
   /** What these tests made, removed afterwards so the bin tests below find 101's Policies as the demo has it. */
   const made: number[] = [];

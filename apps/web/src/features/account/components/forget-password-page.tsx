@@ -3,8 +3,9 @@ import { PasswordResetRequestSchema } from '@portal/domain';
 import { type FormEvent, useRef, useState } from 'react';
 import { firstInvalidField, useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { isApiError } from '@/lib/api-error.ts';
+import { fieldErrors } from '@/lib/field-errors.ts';
 import { useRequestPasswordReset } from '../api/public-account.ts';
-import { fieldErrors, publicErrorMessage } from '../form-errors.ts';
+import { publicErrorMessage } from '../form-errors.ts';
 import { PublicCard } from './public-card.tsx';
 
 /** /forget-password: asks for a reset link; the answer reads the same whether or not the email has an account. */

@@ -5,6 +5,7 @@ import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useOneAtATime } from '@/hooks/use-one-at-a-time.ts';
+import { fieldErrors } from '@/lib/field-errors.ts';
 import { useCreateFolder } from '../api/files-api.ts';
 import { nameRefusal, notifyFileError } from './notify-files.ts';
 
@@ -21,18 +22,23 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const create = useCreateFolder();
   const sending = useOneAtATime();
   const nameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const form = event.currentTarget;
     const parsed = CreateFolderFormSchema.safeParse({ name, description });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.folderNameRequired);
-      // Once the message shows, the cursor goes to the name, and a screen reader reads the message with it.
-      focusAfterRender(() => nameRef.current, form);
+      // Each message at its own field: a description too long was said under the name, which was fine.
+      const fields = fieldErrors(parsed.error);
+      setError(fields.name ?? null);
+      setDescriptionError(fields.description ?? null);
+      // Once the message shows, the cursor goes to the field it is about, and a screen reader reads it with it.
+      focusAfterRender(() => (fields.name ? nameRef.current : descriptionRef.current), form);
       return;
     }
     if (!sending.begin()) return;
@@ -73,8 +79,13 @@ export function CreateFolderModal({ parentId, onClose }: CreateFolderModalProps)
           />
           <Textarea
             label="Description"
+            ref={descriptionRef}
             value={description}
-            onChange={(e) => setDescription(e.currentTarget.value)}
+            onChange={(e) => {
+              setDescription(e.currentTarget.value);
+              setDescriptionError(null);
+            }}
+            error={descriptionError}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose}>

@@ -98,6 +98,36 @@ describe('file dialogs put the cursor on the field their message is about', () =
   });
 });
 
+describe('a description over the limit is said at the description, not at the name', () => {
+  const tooLong = 'x'.repeat(2001);
+
+  it('Create Folder', async () => {
+    const { user } = show(<CreateFolderModal parentId={2} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
+    const name = within(dialog).getByLabelText(/^Folder name/);
+    await user.type(name, 'Care plans');
+    const description = within(dialog).getByLabelText(/^Description/);
+    await user.click(description);
+    await user.paste(tooLong);
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(description).toHaveFocus());
+    expect(description).toHaveAccessibleDescription(FILE_MESSAGES.descriptionTooLong);
+    expect(name).toHaveAccessibleDescription('');
+  });
+
+  it('File/Folder Info', async () => {
+    const { user } = show(<InfoModal item={file} onClose={vi.fn()} />);
+    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
+    const description = within(dialog).getByLabelText(/^Description/);
+    await user.click(description);
+    await user.paste(tooLong);
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(description).toHaveFocus());
+    expect(description).toHaveAccessibleDescription(FILE_MESSAGES.descriptionTooLong);
+    expect(within(dialog).getByLabelText(/^Name/)).toHaveAccessibleDescription('');
+  });
+});
+
 describe('Upload File', () => {
   it('writes its ‘Choose files’ placeholder in a grey above 4.5:1 on white', async () => {
     show(<UploadModal parentId={2} onClose={vi.fn()} />);

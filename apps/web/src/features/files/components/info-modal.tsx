@@ -11,6 +11,7 @@ import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
 import { useOneAtATime } from '@/hooks/use-one-at-a-time.ts';
+import { fieldErrors } from '@/lib/field-errors.ts';
 import { useUpdateFile } from '../api/files-api.ts';
 import { nameRefusal } from './notify-files.ts';
 
@@ -26,19 +27,24 @@ export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description);
   const [error, setError] = useState<string | null>(null);
+  const [descriptionError, setDescriptionError] = useState<string | null>(null);
   const update = useUpdateFile();
   // A double click on Save sent the change twice, and the audit trail said the item was updated twice.
   const sending = useOneAtATime();
   const nameRef = useRef<HTMLInputElement>(null);
+  const descriptionRef = useRef<HTMLTextAreaElement>(null);
   const bodyRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useFocusAfterRender();
   const editable = item.editable && !item.deleted;
   const save = () => {
     const parsed = UpdateFileInputSchema.safeParse({ file_id: item.file_id, name, description });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? FILE_MESSAGES.nameRequired);
-      // Once the message shows, the cursor goes back to the name, and a screen reader reads the message with it.
-      focusAfterRender(() => nameRef.current, bodyRef.current);
+      // Each message at its own field: a description too long was said under the name, which was fine.
+      const fields = fieldErrors(parsed.error);
+      setError(fields.name ?? null);
+      setDescriptionError(fields.description ?? null);
+      // Once the message shows, the cursor goes to the field it is about, and a screen reader reads it with it.
+      focusAfterRender(() => (fields.name ? nameRef.current : descriptionRef.current), bodyRef.current);
       return;
     }
     if (!sending.begin()) return;
@@ -79,8 +85,13 @@ export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
         />
         <Textarea
           label="Description"
+          ref={descriptionRef}
           value={description}
-          onChange={(e) => setDescription(e.currentTarget.value)}
+          onChange={(e) => {
+            setDescription(e.currentTarget.value);
+            setDescriptionError(null);
+          }}
+          error={descriptionError}
           readOnly={!editable}
           autosize
           minRows={2}
