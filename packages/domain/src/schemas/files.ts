@@ -44,6 +44,8 @@ export const FILE_MESSAGES = {
   notDeleted: 'Only items in the recycling bin can be restored or permanently deleted.',
   notAFolder: 'Files can only be added to a folder.',
   tooLarge: (maxMb: number) => `The file is larger than the ${maxMb} MB limit.`,
+  /** An upload that would run as a program (by its bytes or its name): the file manager holds documents. */
+  program: (name: string) => `${name} is a program or script: programs cannot be uploaded.`,
   folderTooLarge: (maxMb: number) =>
     `The folder holds more than the ${maxMb} MB a download may carry; download its subfolders one at a time.`,
   topLevelDownload: 'Top-level folders and the facility and state folders in them cannot be downloaded.',

@@ -452,6 +452,60 @@ describe('uploads and downloads', () => {
     expect(binary.body.mimetype).toBe('application/octet-stream');
   });
 
+  it('refuses a program, by its bytes or its name, at upload, registration and rename, and keeps nothing', async () => {
+    const before = await storedUploads();
+    // A Windows executable ("MZ" header) named as a PDF, and a Linux one named as a text file.
+    const exe = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(200, 0)]);
+    const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 2, 1, 1]), Buffer.alloc(200, 0)]);
+    for (const [name, bytes] of [
+      ['invoice.pdf', exe],
+      ['notes.txt', elf],
+      ['cleanup.bat', Buffer.from('del /q *.*')],
+      ['Report.JS', Buffer.from('WScript.Echo(1)')],
+    ] as const) {
+      const refused = await upload(ADMIN, name, bytes);
+      expect(refused.status, name).toBe(400);
+      expect(refused.body, name).toMatchObject({
+        message: FILE_MESSAGES.program(name),
+        fields: { file: FILE_MESSAGES.program(name) },
+      });
+    }
+    expect(await storedUploads()).toEqual(before);
+    const refusals = await t.database.db
+      .select({ outcome: auditEvents.outcome, detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'file.upload'), eq(auditEvents.outcome, 'failure')));
+    expect(refusals.map((r) => (r.detail as { name: string; reason: string }).name)).toEqual(
+      expect.arrayContaining(['invoice.pdf', 'notes.txt', 'cleanup.bat', 'Report.JS']),
+    );
+
+    // A document may not be registered, or renamed, as something Windows runs.
+    const policies = await idOf('Policies', 101);
+    const text = await upload(ADMIN, 'steps.txt', Buffer.from('echo hello'));
+    expect(text.status).toBe(200);
+    const asScript = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'file',
+      name: 'steps.cmd',
+      filenameOnServer: text.body.filename,
+    });
+    expect(asScript.status).toBe(400);
+    expect(asScript.body.fields).toEqual({ name: FILE_MESSAGES.program('steps.cmd') });
+    const created = await call(ADMIN, 'POST', `/files/${policies}`, {
+      fileOrFolder: 'file',
+      name: 'steps.txt',
+      filenameOnServer: text.body.filename,
+    });
+    expect(created.status).toBe(201);
+    const id = (created.body.file as Item).file_id;
+    const renamed = await call(ADMIN, 'PUT', `/files/${id}`, { name: 'steps.ps1' });
+    expect(renamed.status).toBe(400);
+    expect(renamed.body.fields).toEqual({ name: FILE_MESSAGES.program('steps.ps1') });
+    const [row] = await t.database.db.select({ name: files.name }).from(files).where(eq(files.id, id));
+    expect(row?.name).toBe('steps.txt');
+    // Out of the way of the recycling bin's tests, which count what Policies holds.
+    await t.database.db.delete(files).where(eq(files.id, id));
+  });
+
   it.each(['../x.txt', '/etc/passwd', '..\\..\\boot.ini', 'a\u0001b.txt', 'tab\u0009.txt'])(
     'refuses the upload name %j with 400 and keeps nothing',
     async (name) => {

@@ -29,7 +29,8 @@ import {
   toFileItems,
   visibleFolders,
 } from './queries.ts';
-import { registeredUpload } from './upload.ts';
+import { isProgram } from './sniff.ts';
+import { programRefused, registeredUpload } from './upload.ts';
 
 const tags = ['files'];
 
@@ -198,6 +199,10 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
       if (row.deletedAt) throw notFound('No such file or folder.');
       requireEditable(scope, row);
       const renamed = body.name !== row.name;
+      // Renamed to what Windows runs on a click (report.pdf to report.bat): refused as its upload would have been.
+      if (renamed && row.kind === 'file' && isProgram(row.fullFileType, body.name)) {
+        throw programRefused(body.name, 'name');
+      }
       if (renamed && (await isAnchorFolder(app.db, row))) throw forbidden(FILE_MESSAGES.anchorFixed);
       const description = body.description ?? row.description;
       const updated = await app.db.transaction(async (tx) => {

@@ -64,3 +64,28 @@ export async function sniffType(sample: Buffer, name: string): Promise<string> {
   if (sample.length > 0 && looksLikeText(sample)) return TEXT_TYPES[extensionOf(name)] ?? 'text/plain';
   return 'application/octet-stream';
 }
+
+/** Types file-type finds that run as programs: executables and libraries, installer packages, Java and Wasm. */
+const PROGRAM_TYPES = new Set([
+  'application/x-msdownload',
+  'application/x-elf',
+  'application/x-mach-binary',
+  'application/x-deb',
+  'application/x-rpm',
+  'application/java-archive',
+  'application/wasm',
+  'application/x-shockwave-flash',
+]);
+
+/** Names Windows runs, or opens as a script, when clicked, whatever the bytes hold. */
+const PROGRAM_EXTENSIONS = new Set(
+  'exe dll com scr pif cpl msi msp bat cmd ps1 psm1 vbs vbe js jse wsf wsh hta jar lnk reg sh'.split(' '),
+);
+
+/**
+ * Whether a file would run as a program: by its sniffed type (an executable named `.pdf` is still one) or by its
+ * name (a script is text to the sniffer). The file manager holds documents that nurses open with a click.
+ */
+export function isProgram(mimetype: string, name: string): boolean {
+  return PROGRAM_TYPES.has(mimetype) || PROGRAM_EXTENSIONS.has(extensionOf(name));
+}

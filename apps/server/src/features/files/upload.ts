@@ -8,7 +8,7 @@ import { recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
 import { badRequest, conflict, forbidden, HttpError } from '../../platform/errors.ts';
 import { canEditSomewhere, fileScope } from './scope.ts';
-import { extensionOf, headOf, sampler, sniffType } from './sniff.ts';
+import { extensionOf, headOf, isProgram, sampler, sniffType } from './sniff.ts';
 
 /** Where uploads wait for their registration into a folder. */
 export const UPLOAD_PREFIX = 'uploads';
@@ -33,6 +33,10 @@ function formRefusal(error: unknown): HttpError | null {
     return brokenForm();
   return null;
 }
+
+/** A program refused (isProgram), said at the form's `field`: the file chosen, or the name given to it. */
+export const programRefused = (name: string, field: 'file' | 'name' = 'file') =>
+  badRequest(FILE_MESSAGES.program(name), { [field]: FILE_MESSAGES.program(name) });
 
 function tooLarge(maxBytes: number): HttpError {
   return new HttpError(413, 'PAYLOAD_TOO_LARGE', FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
@@ -87,6 +91,8 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     throw tooLarge(maxBytes);
   }
   const mimetype = await sniffType(sample.sample(), part.filename);
+  const isRefused = isProgram(mimetype, part.filename);
+  if (isRefused) await app.storage.delete(key);
   await recordAudit(app.db, {
     userId: user.id,
     actor: user.email,
@@ -94,9 +100,10 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     recordType: 'upload',
     recordId: filename,
     ip: request.ip,
-    outcome: 'success',
-    detail: { name: part.filename, size, mimetype },
+    outcome: isRefused ? 'failure' : 'success',
+    detail: { name: part.filename, size, mimetype, ...(isRefused ? { reason: 'program' } : {}) },
   });
+  if (isRefused) throw programRefused(part.filename);
   return { originalname: part.filename, filename, mimetype, path: key, size };
 }
 
@@ -122,10 +129,8 @@ export async function registeredUpload(
   const [used] = await app.db.select({ id: files.id }).from(files).where(eq(files.storageKey, storageKey));
   if (used) throw conflict(FILE_MESSAGES.uploadUsed, { filenameOnServer: FILE_MESSAGES.uploadUsed });
   const head = await headOf(await app.storage.get(storageKey));
-  return {
-    storageKey,
-    size: stored.size,
-    mimetype: await sniffType(head, name),
-    fileType: extensionOf(name),
-  };
+  const mimetype = await sniffType(head, name);
+  // Named anew at registration: a document uploaded as notes.txt is refused here as notes.bat.
+  if (isProgram(mimetype, name)) throw programRefused(name, 'name');
+  return { storageKey, size: stored.size, mimetype, fileType: extensionOf(name) };
 }
