@@ -140,10 +140,12 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
           currentPassword: USER_ADMIN_MESSAGES.currentPasswordWrong,
         });
       }
-      if (row.mustChangePassword && input.password === input.currentPassword)
-        throw badRequest('Choose a password other than the one an administrator set.', {
-          password: 'Choose a password other than the one an administrator set.',
-        });
+      if (input.password === input.currentPassword) {
+        const same = row.mustChangePassword
+          ? 'Choose a password other than the one an administrator set.'
+          : USER_ADMIN_MESSAGES.passwordUnchanged;
+        throw badRequest(same, { password: same });
+      }
       change = { passwordHash: await hashPassword(input.password), mustChangePassword: false };
       message = USER_ADMIN_MESSAGES.passwordUpdated;
     } else if (input.displayName !== undefined) {

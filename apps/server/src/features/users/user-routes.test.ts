@@ -457,6 +457,22 @@ describe('POST /api/edituserinfo (own account)', () => {
     ).toBe(403);
   });
 
+  it('refuses a new password equal to the current one: nothing changes and the other sessions stay', async () => {
+    const here = await signIn(t.app, 'super@portal.test');
+    const elsewhere = as('super@portal.test');
+    const same = await api.post(here, '/edituserinfo', {
+      email: 'super@portal.test',
+      password: DEMO_PASSWORD,
+      currentPassword: DEMO_PASSWORD,
+    });
+    // It answered 'User password updated' and signed the user out everywhere else, for a password that stayed.
+    expect(same).toMatchObject({
+      status: 400,
+      body: { fields: { password: 'Choose a password other than your current one.' } },
+    });
+    expect(await isSignedIn(elsewhere)).toBe(true);
+  });
+
   it('changes the password only with the current one, revoking the other sessions but not this one', async () => {
     const here = await signIn(t.app, 'super@portal.test');
     const elsewhere = as('super@portal.test');
