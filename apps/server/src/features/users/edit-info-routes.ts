@@ -170,10 +170,12 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
         .set({ ...change, updatedAt: new Date() })
         .where(eq(users.id, me.id));
       if (input.password !== undefined) await revokeUserSessions(tx, me.id, me.sessionId);
+      // A password change is named as such, never by its hash: listed without it, the entry showed only the
+      // must-change flag it clears.
       await recordAudit(
         tx,
         userAudit(request, 'user.account', me.id, {
-          fields: Object.keys(change).filter((k) => k !== 'passwordHash'),
+          fields: Object.keys(change).map((k) => (k === 'passwordHash' ? 'password' : k)),
         }),
       );
     });

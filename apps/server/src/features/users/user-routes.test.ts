@@ -498,6 +498,19 @@ describe('POST /api/edituserinfo (own account)', () => {
     expect(await isSignedIn(elsewhere)).toBe(false);
     expect(await isSignedIn(here)).toBe(true);
     await signIn(t.app, 'super@portal.test', 'brand-new-1');
+    // The audit trail names the password (never its hash): it listed only mustChangePassword, hiding the change.
+    const id = (await api.row('super@portal.test'))?.id;
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.kind, 'user.account'),
+          eq(auditEvents.recordId, String(id)),
+          eq(auditEvents.outcome, 'success'),
+        ),
+      );
+    expect(entry?.detail).toEqual({ fields: ['password', 'mustChangePassword'] });
   });
 
   it('counts a wrong current password like a failed sign-in: the sixth try is a 429, even with the right one', async () => {
