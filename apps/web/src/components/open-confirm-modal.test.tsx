@@ -41,13 +41,43 @@ function ConfirmFromMenuPage() {
   );
 }
 
-function renderPage() {
+/**
+ * A card whose Remove button asks first, then shows itself busy (Mantine's loading button is disabled) until the
+ * server answers, when the card goes, as the saved SpecialtyRx Now credentials do.
+ */
+function ConfirmThenBusyPage() {
+  const [state, setState] = useState<'saved' | 'removing' | 'removed'>('saved');
+  return (
+    <main id="main-content">
+      <h1>Credentials</h1>
+      {state === 'removed' ? (
+        <p>No credentials</p>
+      ) : (
+        <Button
+          loading={state === 'removing'}
+          onClick={() =>
+            openConfirmModal({
+              title: 'Remove credentials',
+              labels: { confirm: 'Remove', cancel: 'Cancel' },
+              onConfirm: () => {
+                setState('removing');
+                window.setTimeout(() => setState('removed'), 300);
+              },
+            })
+          }
+        >
+          Remove credentials
+        </Button>
+      )}
+    </main>
+  );
+}
+
+function renderPage(page = <ConfirmFromMenuPage />) {
   const user = userEvent.setup();
   render(
     <MantineProvider>
-      <ModalsProvider>
-        <ConfirmFromMenuPage />
-      </ModalsProvider>
+      <ModalsProvider>{page}</ModalsProvider>
     </MantineProvider>,
   );
   return user;
@@ -82,5 +112,14 @@ describe('openConfirmModal', () => {
       expect(screen.queryByRole('button', { name: 'Actions for Care Plan.pdf' })).not.toBeInTheDocument(),
     );
     await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Reports' })).toHaveFocus());
+  });
+
+  it('when the button that opened it is busy with the answer and then goes, gives focus to the heading, not the body', async () => {
+    const user = renderPage(<ConfirmThenBusyPage />);
+    await user.click(screen.getByRole('button', { name: 'Remove credentials' }));
+    await user.click(await screen.findByRole('button', { name: 'Remove' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await screen.findByText('No credentials');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1, name: 'Credentials' })).toHaveFocus());
   });
 });

@@ -21,8 +21,10 @@ function forget(self: symbol): void {
 }
 
 /**
- * Gives focus back to `element` if it is still on the page (and not behind a dialog still open), else to its stand-in
- * (`standIn`, from rememberPlace: the next row's control when its row was deleted), else the fallback.
+ * Gives focus back to `element` if it is still on the page (and not behind a dialog still open) and can take it, else
+ * to its stand-in (`standIn`, from rememberPlace: the next row's control when its row was deleted), else the fallback.
+ * A button busy with the answer to what was confirmed (Mantine's loading button is disabled) cannot take it: the
+ * focus stayed on the page's body, and when that button then went (removed credentials) nothing noticed.
  */
 function giveFocusBack(element: Element | null | undefined, standIn: () => HTMLElement | null): void {
   const dialog = topDialog();
@@ -31,13 +33,13 @@ function giveFocusBack(element: Element | null | undefined, standIn: () => HTMLE
     element !== document.body &&
     element.isConnected &&
     (!dialog || dialog.contains(element))
-  )
+  ) {
     element.focus({ preventScroll: true });
-  else {
-    const target = standIn();
-    if (target && (!dialog || dialog.contains(target))) target.focus({ preventScroll: true });
-    else focusFallback();
+    if (document.activeElement === element) return;
   }
+  const target = standIn();
+  if (target && (!dialog || dialog.contains(target))) target.focus({ preventScroll: true });
+  else focusFallback();
 }
 
 type ConfirmSettings = Parameters<typeof modals.openConfirmModal>[0];

@@ -26,6 +26,10 @@ export function ownPasswordFormSchema(passwordMinLength: number) {
     .refine((v) => v.password === v.confirmPassword, {
       path: ['confirmPassword'],
       message: USER_MESSAGES.passwordsDoNotMatch,
+    })
+    .refine((v) => v.password === '' || v.password !== v.currentPassword, {
+      path: ['password'],
+      message: USER_ADMIN_MESSAGES.passwordUnchanged,
     });
 }
 export type OwnPasswordForm = z.infer<ReturnType<typeof ownPasswordFormSchema>>;

@@ -43,6 +43,8 @@ export const USER_ADMIN_MESSAGES = {
   leavePending: 'There are unsaved pending facilities. Leave page without saving?',
   currentPasswordWrong: 'Current password is incorrect',
   currentPasswordRequired: 'Please enter your current password',
+  /** A new own password equal to the current one changed nothing, yet signed the user out everywhere else. */
+  passwordUnchanged: 'Choose a password other than your current one.',
   cannotChangeOwnRole: 'You cannot change your own role',
   cannotRemoveSelf: 'You cannot remove yourself',
   /** Taking a user off their only facility would leave an account nobody can see or manage. */

@@ -149,10 +149,12 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
           currentPassword: USER_ADMIN_MESSAGES.currentPasswordWrong,
         });
       }
-      if (row.mustChangePassword && input.password === input.currentPassword)
-        throw badRequest('Choose a password other than the one an administrator set.', {
-          password: 'Choose a password other than the one an administrator set.',
-        });
+      if (input.password === input.currentPassword) {
+        const same = row.mustChangePassword
+          ? 'Choose a password other than the one an administrator set.'
+          : USER_ADMIN_MESSAGES.passwordUnchanged;
+        throw badRequest(same, { password: same });
+      }
       change = { passwordHash: await hashPassword(input.password), mustChangePassword: false };
       message = USER_ADMIN_MESSAGES.passwordUpdated;
     } else if (input.displayName !== undefined) {
@@ -177,10 +179,12 @@ export async function editInfoRoutes(fastify: FastifyInstance) {
         .set({ ...change, updatedAt: new Date() })
         .where(eq(users.id, me.id));
       if (input.password !== undefined) await revokeUserSessions(tx, me.id, me.sessionId);
+      // A password change is named as such, never by its hash: listed without it, the entry showed only the
+      // must-change flag it clears.
       await recordAudit(
         tx,
         userAudit(request, 'user.account', me.id, {
-          fields: Object.keys(change).filter((k) => k !== 'passwordHash'),
+          fields: Object.keys(change).map((k) => (k === 'passwordHash' ? 'password' : k)),
         }),
       );
     });

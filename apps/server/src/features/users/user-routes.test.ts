@@ -477,6 +477,22 @@ describe('POST /api/edituserinfo (own account)', () => {
     ).toBe(403);
   });
 
+  it('refuses a new password equal to the current one: nothing changes and the other sessions stay', async () => {
+    const here = await signIn(t.app, 'super@portal.test');
+    const elsewhere = as('super@portal.test');
+    const same = await api.post(here, '/edituserinfo', {
+      email: 'super@portal.test',
+      password: DEMO_PASSWORD,
+      currentPassword: DEMO_PASSWORD,
+    });
+    // It answered 'User password updated' and signed the user out everywhere else, for a password that stayed.
+    expect(same).toMatchObject({
+      status: 400,
+      body: { fields: { password: 'Choose a password other than your current one.' } },
+    });
+    expect(await isSignedIn(elsewhere)).toBe(true);
+  });
+
   it('changes the password only with the current one, revoking the other sessions but not this one', async () => {
     const here = await signIn(t.app, 'super@portal.test');
     const elsewhere = as('super@portal.test');
@@ -502,6 +518,19 @@ describe('POST /api/edituserinfo (own account)', () => {
     expect(await isSignedIn(elsewhere)).toBe(false);
     expect(await isSignedIn(here)).toBe(true);
     await signIn(t.app, 'super@portal.test', 'brand-new-1');
+    // The audit trail names the password (never its hash): it listed only mustChangePassword, hiding the change.
+    const id = (await api.row('super@portal.test'))?.id;
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(
+        and(
+          eq(auditEvents.kind, 'user.account'),
+          eq(auditEvents.recordId, String(id)),
+          eq(auditEvents.outcome, 'success'),
+        ),
+      );
+    expect(entry?.detail).toEqual({ fields: ['password', 'mustChangePassword'] });
   });
 
   it('counts a wrong current password like a failed sign-in: the sixth try is a 429, even with the right one', async () => {

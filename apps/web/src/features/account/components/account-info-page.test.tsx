@@ -238,4 +238,17 @@ describe('Account Info', () => {
       currentPassword: 'old-password',
     });
   });
+
+  it('says at New password that it must differ from the current one, with no call', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const form = screen.getByRole('form', { name: 'Change password' });
+    await user.type(within(form).getByLabelText(/^Current password/), 'the-same-password');
+    await user.type(within(form).getByLabelText(/^New password/), 'the-same-password');
+    await user.type(within(form).getByLabelText(/^Confirm new password/), 'the-same-password');
+    await user.click(within(form).getByRole('button', { name: 'Update password' }));
+    expect(await within(form).findByText(USER_ADMIN_MESSAGES.passwordUnchanged)).toBeInTheDocument();
+    await waitFor(() => expect(within(form).getByLabelText(/^New password/)).toHaveFocus());
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)).toHaveLength(0);
+  });
 });

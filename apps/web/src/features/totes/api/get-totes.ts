@@ -7,6 +7,20 @@ import {
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
 
+/**
+ * The answer, or on a failure the empty one, logged (spec 2, section 8). A request cancelled because nobody waits for
+ * it any more (a tote closed before its slips came, a range changed again) is no failure: it was logged as one.
+ */
+async function orEmpty<T>(request: Promise<T>, signal: AbortSignal, what: string, empty: T): Promise<T> {
+  try {
+    return await request;
+  } catch (error) {
+    if (signal.aborted) throw error;
+    console.error(`${what} could not be loaded`, error);
+    return empty;
+  }
+}
+
 /** What the Totes page asks for: a US-format range or a search. */
 export type ToteHeadersParams = { fdate: string; edate: string; tz?: string } | { SearchText: string };
 
@@ -14,17 +28,13 @@ export type ToteHeadersParams = { fdate: string; edate: string; tz?: string } | 
 export function toteHeadersQuery(params: ToteHeadersParams) {
   return queryOptions({
     queryKey: ['totes', 'headers', params],
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(PackingSlipHeadersAnswerSchema, ENDPOINTS.packingSlipHeaders, {
-          query: params,
-          signal,
-        });
-      } catch (error) {
-        console.error('Totes could not be loaded', error);
-        return { packingSlipHeadersList: [], count: 0 };
-      }
-    },
+    queryFn: ({ signal }) =>
+      orEmpty(
+        apiRequest(PackingSlipHeadersAnswerSchema, ENDPOINTS.packingSlipHeaders, { query: params, signal }),
+        signal,
+        'Totes',
+        { packingSlipHeadersList: [], count: 0 },
+      ),
   });
 }
 
@@ -37,17 +47,16 @@ export function useToteHeaders(params: ToteHeadersParams) {
 export function usePackingSlips(facID: number, toteID: string) {
   return useQuery({
     queryKey: ['totes', 'slips', facID, toteID],
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(PackingSlipDetailsAnswerSchema, ENDPOINTS.packingSlipDetails, {
+    queryFn: ({ signal }) =>
+      orEmpty(
+        apiRequest(PackingSlipDetailsAnswerSchema, ENDPOINTS.packingSlipDetails, {
           query: { facID, toteID },
           signal,
-        });
-      } catch (error) {
-        console.error('Packing slips could not be loaded', error);
-        return { data: [] };
-      }
-    },
+        }),
+        signal,
+        'Packing slips',
+        { data: [] },
+      ),
   });
 }
 
@@ -55,17 +64,16 @@ export function usePackingSlips(facID: number, toteID: string) {
 export function useOpenPackingSlip(facID: string, toteID: string, auth: string) {
   return useQuery({
     queryKey: ['totes', 'open', facID, toteID, auth],
-    queryFn: async ({ signal }) => {
-      try {
-        return await apiRequest(PackingSlipOpenAnswerSchema, ENDPOINTS.packingSlipDetailsOpen, {
+    queryFn: ({ signal }) =>
+      orEmpty(
+        apiRequest(PackingSlipOpenAnswerSchema, ENDPOINTS.packingSlipDetailsOpen, {
           query: { facID, toteID, auth },
           bearer: null,
           signal,
-        });
-      } catch (error) {
-        console.error('Packing slip could not be loaded', error);
-        return { slips: [] };
-      }
-    },
+        }),
+        signal,
+        'Packing slip',
+        { slips: [] },
+      ),
   });
 }

@@ -247,6 +247,26 @@ describe('TotesPage', () => {
     log.mockRestore();
   });
 
+  it('logs nothing when a tote is closed before its slips arrive: a cancelled request is no failure', async () => {
+    install();
+    // The slips' request stays open until it is cancelled, when it ends as the browser's fetch does.
+    const fakeFetch = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      if (!String(input).includes(ENDPOINTS.packingSlipDetails)) return fakeFetch(input, init);
+      return new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () => reject(new DOMException('Aborted', 'AbortError')));
+      });
+    });
+    const log = vi.spyOn(console, 'error');
+    const { user } = renderApp('/packing-slips?facID=101&toteID=T101-1', { token: 'tok' });
+    await screen.findByRole('dialog', { name: 'Tote T101-1' }, { timeout: 5000 });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await screen.findByRole('button', { name: 'T101-1' });
+    expect(log.mock.calls.map((call) => String(call[0]))).not.toContain('Packing slips could not be loaded');
+    log.mockRestore();
+  });
+
   it('opens the tote modal from a click anywhere on its row, once, with facID and toteID in the query', async () => {
     install();
     const { user, router } = renderApp('/packing-slips', { token: 'tok' });
