@@ -134,6 +134,27 @@ describe('POST /api/users/register', () => {
     await signIn(t.app, 'nurse@meadowbrook.test');
   });
 
+  it('mails the owner once per registration, whatever request id the client sends', async () => {
+    const owner = 'nurse.nocreds@meadowbrook.test';
+    const register = (requestId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { fullname: 'Someone', email: owner, password: 'another-password' },
+        headers: { 'x-request-id': requestId },
+        remoteAddress: `10.9.0.${address++ % 200}`,
+      });
+    const alreadyRegistered = async () =>
+      (await mailsTo(owner)).filter((mail) => mail.kind === 'account.already-registered');
+    const before = (await alreadyRegistered()).length;
+    // One id for two registrations, and an id a client could guess the server uses: each still mails the owner.
+    expect((await register('client-chosen-id-1')).statusCode).toBe(200);
+    expect((await register('client-chosen-id-1')).statusCode).toBe(200);
+    expect(await alreadyRegistered()).toHaveLength(before + 2);
+    const keys = (await alreadyRegistered()).map((mail) => mail.dedupeKey);
+    expect(keys.join(' ')).not.toContain('client-chosen-id-1');
+  });
+
   it('never lets a registration by someone else set the password of the account the owner confirms', async () => {
     const victim = 'victim@example.test';
     const answer = await post('/users/register', {
