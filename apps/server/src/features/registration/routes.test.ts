@@ -359,6 +359,32 @@ describe('POST /api/users/register', () => {
     expect((await login(guessed, 'the-real-password')).statusCode).toBe(200);
   });
 
+  it('shares one budget with sign-in both ways: failed sign-ins hold the link back, a reset link still confirms', async () => {
+    // Sign-in of an unconfirmed account checks the same passwords a link does (each open registration's), so
+    // failed sign-ins spend the guesses the confirmation form would otherwise add on top.
+    const held = 'held@example.test';
+    await post('/users/register', { fullname: 'Hal Held', email: held, password: 'held-real-password' });
+    const link = await lastLink(held, '/confirm');
+    // Each from its own address: the account's budget, not the address's, holds the link back.
+    for (let i = 0; i < 5; i++) {
+      const failed = await post('/login', { email: held, password: `wrong-${i}` });
+      expect(failed.statusCode).toBe(401);
+    }
+    const refused = await post('/users/confirm', { ...link, password: 'held-real-password' });
+    expect(refused.statusCode).toBe(429);
+    expect(bodyOf(refused).message).toBe('Too many confirmation attempts. Try again in 15 minutes.');
+    expect((await userRow(held))?.emailConfirmedAt).toBeNull();
+    // The owner is not stuck: a reset link proves the mailbox and confirms the account while sign-in is throttled.
+    expect((await post('/users/password-reset', { username: held })).statusCode).toBe(200);
+    const reset = await post('/resetPassword', {
+      ...(await lastLink(held, '/reset-password')),
+      password: 'held-new-password',
+      confirmPassword: 'held-new-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await userRow(held))?.emailConfirmedAt).toBeInstanceOf(Date);
+  });
+
   it('voids the confirmation links when a password reset has confirmed the account', async () => {
     const resetter = 'resetter@example.test';
     await post('/users/register', { fullname: 'Ray Resetter', email: resetter, password: 'registered-pass' });
