@@ -50,7 +50,12 @@ describe('totes, secure forms, release notes', () => {
     await anonymous.page.getByText('25 Meadowbrook Lane').waitFor();
     await expectAccessible(anonymous.page, '/open-deposit-slip');
     await anonymous.page.goto(link.replace(/auth=[^&]+/, 'auth=forged'));
-    await anonymous.page.getByText('Nothing to show').waitFor();
+    // Expired and forged links are one refusal to the server; the page says so in words.
+    await anonymous.page
+      .getByRole('alert')
+      .getByText('This packing slip link has expired or is not valid.', { exact: false })
+      .waitFor();
+    await expectAccessible(anonymous.page, '/open-deposit-slip refused');
     expect(await anonymous.page.getByText('25 Meadowbrook Lane').count()).toBe(0);
     await anonymous.context.close();
   });

@@ -417,6 +417,7 @@ export {
   PackingSlipOpenAnswerSchema,
   PackingSlipOpenQuerySchema,
   PackingSlipSchema,
+  SLIP_LINK_DAYS,
   TOTES_DEFAULT_RANGE_DAYS,
   TOTES_MESSAGES,
   totesRangeProblems,

@@ -4,12 +4,21 @@ import { hasStorableYear, STORABLE_YEAR_MESSAGE } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
 /** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
+/**
+ * How long a public packing slip link works after the slip was opened to copy it: long enough for a delivery round
+ * and its paperwork, short enough that a forwarded link with residents' names does not work for good.
+ */
+export const SLIP_LINK_DAYS = 14;
+
 export const TOTES_MESSAGES = {
   badDate: 'Use a date as MM/DD/YYYY',
   fromAfterTo: 'From cannot be after To',
   inFuture: 'Totes date range cannot be in the future',
   loading: 'Loading Totes...',
   empty: 'Nothing to show',
+  /** The public slip page, when its link is refused: expired and forged links are told apart nowhere. */
+  linkRefused: 'This packing slip link has expired or is not valid. Ask whoever sent it for a new link.',
+  linkLifetime: `Anyone with this link can open the slip for ${SLIP_LINK_DAYS} days.`,
   searchPlaceholder: 'Search TOT... PAK...',
   /** A range or search matching more totes than one answer holds (the newest are listed). */
   newestOnly: (shown: number, count: number) =>

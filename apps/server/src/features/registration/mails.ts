@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { CONFIRM_LINK_HOURS, RESET_LINK_MINUTES } from '@portal/domain';
 import { LINK_TOKEN_PARAM, type OutgoingMail } from '../../platform/mail.ts';
 import type { LinkKind } from './link-tokens.ts';
@@ -33,10 +34,14 @@ export function confirmationMail(to: string, link: string, tokenHash: string): O
   };
 }
 
-/** Sent instead of a confirmation when someone registers an email that already has an account. */
-export function alreadyRegisteredMail(to: string, resetPage: string, requestId: string): OutgoingMail {
+/**
+ * Sent instead of a confirmation when someone registers an email that already has an account. Every such
+ * registration mails once (the registration throttle limits how often): the dedupe key is a fresh random id, not
+ * the request id, which a client may choose (`X-Request-Id`) to merge registrations into one mail or none.
+ */
+export function alreadyRegisteredMail(to: string, resetPage: string): OutgoingMail {
   return {
-    dedupeKey: `already-registered:${requestId}`,
+    dedupeKey: `already-registered:${randomUUID()}`,
     kind: 'account.already-registered',
     to,
     subject: 'Your Care Portal account',

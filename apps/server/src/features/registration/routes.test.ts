@@ -134,6 +134,27 @@ describe('POST /api/users/register', () => {
     await signIn(t.app, 'nurse@meadowbrook.test');
   });
 
+  it('mails the owner once per registration, whatever request id the client sends', async () => {
+    const owner = 'nurse.nocreds@meadowbrook.test';
+    const register = (requestId: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/users/register',
+        payload: { fullname: 'Someone', email: owner, password: 'another-password' },
+        headers: { 'x-request-id': requestId },
+        remoteAddress: `10.9.0.${address++ % 200}`,
+      });
+    const alreadyRegistered = async () =>
+      (await mailsTo(owner)).filter((mail) => mail.kind === 'account.already-registered');
+    const before = (await alreadyRegistered()).length;
+    // One id for two registrations, and an id a client could guess the server uses: each still mails the owner.
+    expect((await register('client-chosen-id-1')).statusCode).toBe(200);
+    expect((await register('client-chosen-id-1')).statusCode).toBe(200);
+    expect(await alreadyRegistered()).toHaveLength(before + 2);
+    const keys = (await alreadyRegistered()).map((mail) => mail.dedupeKey);
+    expect(keys.join(' ')).not.toContain('client-chosen-id-1');
+  });
+
   it('never lets a registration by someone else set the password of the account the owner confirms', async () => {
     const victim = 'victim@example.test';
     const answer = await post('/users/register', {
@@ -336,6 +357,32 @@ describe('POST /api/users/register', () => {
       .where(eq(loginAttempts.account, guessed));
     expect((await post('/users/confirm', { ...link, password: 'the-real-password' })).statusCode).toBe(200);
     expect((await login(guessed, 'the-real-password')).statusCode).toBe(200);
+  });
+
+  it('shares one budget with sign-in both ways: failed sign-ins hold the link back, a reset link still confirms', async () => {
+    // Sign-in of an unconfirmed account checks the same passwords a link does (each open registration's), so
+    // failed sign-ins spend the guesses the confirmation form would otherwise add on top.
+    const held = 'held@example.test';
+    await post('/users/register', { fullname: 'Hal Held', email: held, password: 'held-real-password' });
+    const link = await lastLink(held, '/confirm');
+    // Each from its own address: the account's budget, not the address's, holds the link back.
+    for (let i = 0; i < 5; i++) {
+      const failed = await post('/login', { email: held, password: `wrong-${i}` });
+      expect(failed.statusCode).toBe(401);
+    }
+    const refused = await post('/users/confirm', { ...link, password: 'held-real-password' });
+    expect(refused.statusCode).toBe(429);
+    expect(bodyOf(refused).message).toBe('Too many confirmation attempts. Try again in 15 minutes.');
+    expect((await userRow(held))?.emailConfirmedAt).toBeNull();
+    // The owner is not stuck: a reset link proves the mailbox and confirms the account while sign-in is throttled.
+    expect((await post('/users/password-reset', { username: held })).statusCode).toBe(200);
+    const reset = await post('/resetPassword', {
+      ...(await lastLink(held, '/reset-password')),
+      password: 'held-new-password',
+      confirmPassword: 'held-new-password',
+    });
+    expect(reset.statusCode).toBe(200);
+    expect((await userRow(held))?.emailConfirmedAt).toBeInstanceOf(Date);
   });
 
   it('voids the confirmation links when a password reset has confirmed the account', async () => {

@@ -125,7 +125,7 @@ export async function registrationRoutes(fastify: FastifyInstance) {
         if (existing?.emailConfirmedAt) {
           await enqueueMail(
             tx,
-            alreadyRegisteredMail(email, `${app.config.publicUrl}${PAGES.forgetPassword}`, request.id),
+            alreadyRegisteredMail(email, `${app.config.publicUrl}${PAGES.forgetPassword}`),
           );
           await audit(tx, request, {
             userId: existing.id,

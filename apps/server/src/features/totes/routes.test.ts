@@ -1,11 +1,13 @@
+import { createHmac } from 'node:crypto';
 import type { PackingSlip, PackingSlipHeader } from '@portal/domain';
-import { STORABLE_YEAR_MESSAGE, TOTES_MESSAGES } from '@portal/domain';
+import { SLIP_LINK_DAYS, STORABLE_YEAR_MESSAGE, TOTES_MESSAGES } from '@portal/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, packingSlips } from '../../db/schema/index.ts';
 import { BROWSER_ENCODINGS, expectCompressed } from '../../test/compression.ts';
 import { bearer, bodyOf, buildTestApp, signInAll, type TestApp } from '../../test/test-app.ts';
 import { HEADERS_LIMIT } from './queries.ts';
+import { slipToken } from './slip-token.ts';
 
 let t: TestApp;
 let tokens: Record<string, string>;
@@ -198,7 +200,10 @@ describe('GET /api/packingslipdetails', () => {
     });
     expect(slip?.patientDetails.flatMap((p) => p.drugDetails)).toHaveLength(tote.rxCount);
     expect(slip?.patientDetails).toHaveLength(tote.patCount);
-    expect(slip?.auth).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // The public link's token: its expiry (seconds) and the signature over tote and expiry.
+    expect(slip?.auth).toMatch(/^\d{10}\.[A-Za-z0-9_-]{43}$/);
+    const expires = Number(slip?.auth.split('.')[0]) * 1000;
+    expect(Math.abs(expires - (Date.now() + SLIP_LINK_DAYS * 86_400_000))).toBeLessThan(60_000);
   });
 
   it('carries delivery info and signature only on delivered slips', async () => {
@@ -314,6 +319,37 @@ describe('GET /api/packingslipdetailsopen', () => {
       `/api/packingslipdetailsopen?facID=101&toteID=${slipA.toteID}&auth=${flipped}`,
     );
     expect(wrong.statusCode).toBe(404);
+  });
+
+  it('answers an expired, re-dated or old-style link with the same 404 as a forged one', async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    const slip = await slipOf(tote?.toteID ?? '');
+    const open = (auth: string) =>
+      t.app.inject(
+        `/api/packingslipdetailsopen?facID=101&toteID=${encodeURIComponent(slip.toteID)}&auth=${auth}`,
+      );
+    const day = 86_400_000;
+    const toteID = slip.toteID;
+    // Handed out 15 days ago with the server's own key: it worked then, and is over now.
+    const expired = slipToken(
+      t.app.secretKey,
+      101,
+      toteID,
+      new Date(Date.now() - (SLIP_LINK_DAYS + 1) * day),
+    );
+    const [expires, mac] = slip.auth.split('.');
+    const redated = `${Number(expires) + 365 * 86_400}.${mac}`;
+    const legacy = createHmac('sha256', t.app.secretKey)
+      .update(`packing-slip-open:v1:101:${toteID}`)
+      .digest('base64url');
+    const forged = await open(`${expires}.${'A'.repeat(43)}`);
+    expect(forged.statusCode).toBe(404);
+    for (const auth of [expired, redated, legacy]) {
+      const response = await open(auth);
+      expect(response.statusCode, auth).toBe(404);
+      expect(response.body, auth).toBe(forged.body);
+    }
+    expect((await open(slip.auth)).statusCode).toBe(200);
   });
 });
 

@@ -8,6 +8,7 @@ import {
   PackingSlipHeadersQuerySchema,
   PackingSlipOpenAnswerSchema,
   PackingSlipOpenQuerySchema,
+  SLIP_LINK_DAYS,
   TOTES_DEFAULT_RANGE_DAYS,
   totesRangeProblems,
   usDateToIso,
@@ -93,6 +94,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
       schema: {
         tags: ['totes'],
         summary: "One tote's packing slips, each with the token of its public link (404 when not visible)",
+        description: `The token (\`auth\`) is made afresh on each call and opens the public link for ${SLIP_LINK_DAYS} days.`,
         querystring: PackingSlipDetailsQuerySchema,
         response: { 200: PackingSlipDetailsAnswerSchema, ...refusals },
       },
@@ -114,7 +116,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
         ip: request.ip,
         outcome: 'success',
       });
-      return { data: [{ ...slip, auth: slipToken(app.secretKey, facID, toteID) }] };
+      return { data: [{ ...slip, auth: slipToken(app.secretKey, facID, toteID, new Date()) }] };
     },
   );
 
@@ -127,8 +129,9 @@ export async function totesRoutes(fastify: FastifyInstance) {
         tags: ['totes'],
         summary: 'A packing slip behind its public link, without signing in',
         description:
-          'auth is the HMAC-SHA256 token (server secret key) bound to that facility and tote, as given in the ' +
-          'slip answer of /packingslipdetails. A missing, wrong or altered token answers 404 with no data. ' +
+          'auth is the token given in the slip answer of /packingslipdetails: `{expires}.{mac}`, its expiry in Unix ' +
+          `seconds (${SLIP_LINK_DAYS} days after it was made) and HMAC-SHA256 (server secret key) over the facility, ` +
+          'the tote and that expiry. A missing, wrong, altered or expired token answers the same 404 with no data. ' +
           'At most 30 calls a minute per address (429).',
         security: [],
         querystring: PackingSlipOpenQuerySchema,
@@ -137,7 +140,7 @@ export async function totesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { facID, toteID, auth } = request.query;
-      if (!isSlipToken(app.secretKey, facID, toteID, auth)) throw notFound('No such tote.');
+      if (!isSlipToken(app.secretKey, facID, toteID, auth, new Date())) throw notFound('No such tote.');
       const slip = await findSlip(app.db, facID, toteID);
       if (!slip) throw notFound('No such tote.');
       await recordAudit(app.db, {

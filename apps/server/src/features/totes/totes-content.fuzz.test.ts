@@ -189,10 +189,10 @@ describe('GET /api/packingslipdetailsopen, under generated tokens', () => {
     });
     await fc.assert(
       fc.asyncProperty(request, async ({ tote, other, auth, junk, facID }) => {
-        const own = slipToken(w.t.app.secretKey, tote.facId, tote.toteId);
+        const own = slipToken(w.t.app.secretKey, tote.facId, tote.toteId, new Date());
         const token = {
           own,
-          other: slipToken(w.t.app.secretKey, other.facId, other.toteId),
+          other: slipToken(w.t.app.secretKey, other.facId, other.toteId, new Date()),
           cut: own.slice(0, -1),
           case: own.toUpperCase(),
           junk,

@@ -71,6 +71,30 @@ describe('POST /api/createuser', () => {
     });
   });
 
+  it("tells another tenant's account from a free email only by the 409, whose words name no tenant or person", async () => {
+    const admin = as('admin@meadowbrook.test');
+    const create = (email: string) => api.post(admin, '/createuser', newUser({ email }));
+    // Emails are unique across tenants, so the 409 itself must stay; what it says must not go further.
+    const own = await create('nurse@meadowbrook.test');
+    const other = await create('don@lakeside.test');
+    expect(other.status).toBe(409);
+    expect(other.body).toEqual(own.body);
+    expect(other.body).toEqual({
+      message: 'A user with this email already exists',
+      code: 'CONFLICT',
+      fields: { email: 'A user with this email already exists' },
+    });
+    expect(JSON.stringify(other.body)).not.toMatch(/lakeside|201|DON|don@/i);
+    expect(await roleAt('don@lakeside.test', 101)).toBeUndefined();
+    // Adding facilities to that account answers as for an email nobody has.
+    const entities = [{ entityID: 102, userRole: 'Nursing' }];
+    const add = (email: string) => api.post(admin, '/adduserfacilities', { email, entities });
+    const otherAdd = await add('don@lakeside.test');
+    expect(otherAdd.status).toBe(404);
+    expect(otherAdd.body).toEqual((await add('nobody-at-all@example.test')).body);
+    expect(await roleAt('don@lakeside.test', 102)).toBeUndefined();
+  });
+
   it.each([
     [{ faciID: undefined }, 'faciID', 'Please select a facility'],
     [{ userRole: '' }, 'userRole', 'Please select a facility role'],

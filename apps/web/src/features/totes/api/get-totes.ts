@@ -1,11 +1,13 @@
 import {
   ENDPOINTS,
+  type PackingSlip,
   PackingSlipDetailsAnswerSchema,
   PackingSlipHeadersAnswerSchema,
   PackingSlipOpenAnswerSchema,
 } from '@portal/domain';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api-client.ts';
+import { isApiError } from '@/lib/api-error.ts';
 
 /**
  * The answer, or on a failure the empty one, logged (spec 2, section 8). A request cancelled because nobody waits for
@@ -60,20 +62,36 @@ export function usePackingSlips(facID: number, toteID: string) {
   });
 }
 
-/** `GET /packingslipdetailsopen`: the public slip, without a session. */
+/** The public slip's answer as the page reads it: `isRefused` when the link itself was turned down. */
+export interface OpenSlipAnswer {
+  slips: PackingSlip[];
+  isRefused: boolean;
+}
+
+/**
+ * `GET /packingslipdetailsopen`: the public slip, without a session. A 404 (an expired, forged or altered token,
+ * which the server does not tell apart) or a 400 (a link cut short) refuses the link; any other failure is logged
+ * and shows as no slips, like the signed-in calls.
+ */
 export function useOpenPackingSlip(facID: string, toteID: string, auth: string) {
   return useQuery({
     queryKey: ['totes', 'open', facID, toteID, auth],
-    queryFn: ({ signal }) =>
+    queryFn: ({ signal }): Promise<OpenSlipAnswer> =>
       orEmpty(
         apiRequest(PackingSlipOpenAnswerSchema, ENDPOINTS.packingSlipDetailsOpen, {
           query: { facID, toteID, auth },
           bearer: null,
           signal,
-        }),
+        }).then(
+          ({ slips }) => ({ slips, isRefused: false }),
+          (error: unknown) => {
+            if (isApiError(error, 404) || isApiError(error, 400)) return { slips: [], isRefused: true };
+            throw error;
+          },
+        ),
         signal,
         'Packing slip',
-        { slips: [] },
+        { slips: [], isRefused: false },
       ),
   });
 }

@@ -1,4 +1,5 @@
-import { Container, Stack, Title } from '@mantine/core';
+import { Alert, Container, Stack, Title } from '@mantine/core';
+import { TOTES_MESSAGES } from '@portal/domain';
 import { useSearchParams } from 'react-router';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { useOpenPackingSlip } from '../api/get-totes.ts';
@@ -17,7 +18,13 @@ export function OpenSlipPage() {
     <Container size="lg" py="md">
       <Stack>
         <Title order={1}>Packing Slip</Title>
-        <SlipList slips={data?.slips} isPending={isPending} />
+        {data?.isRefused ? (
+          <Alert color="yellow" title="Link cannot be opened" role="alert">
+            {TOTES_MESSAGES.linkRefused}
+          </Alert>
+        ) : (
+          <SlipList slips={data?.slips} isPending={isPending} />
+        )}
       </Stack>
     </Container>
   );

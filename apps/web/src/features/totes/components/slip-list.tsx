@@ -35,7 +35,14 @@ export function SlipList({ slips, isPending, publicLinkOf }: SlipListProps) {
 function PublicLink({ link }: { link: string }) {
   return (
     <Group gap="xs" align="flex-end" style={{ flex: 1 }}>
-      <TextInput label="Public link" value={link} readOnly style={{ flex: 1 }} miw={220} />
+      <TextInput
+        label="Public link"
+        description={TOTES_MESSAGES.linkLifetime}
+        value={link}
+        readOnly
+        style={{ flex: 1 }}
+        miw={220}
+      />
       <CopyButton value={link}>
         {({ copied, copy }) => (
           <Button variant="light" onClick={copy}>

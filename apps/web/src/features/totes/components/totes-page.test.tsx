@@ -7,6 +7,7 @@ import {
   type PackingSlipHeader,
   PackingSlipHeadersAnswerSchema,
   PackingSlipOpenAnswerSchema,
+  TOTES_MESSAGES,
 } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -96,11 +97,13 @@ function install(headersFail = false, count?: number) {
           }),
     )
     .on('GET', ENDPOINTS.packingSlipDetails, () => ok(PackingSlipDetailsAnswerSchema, { data: [slip] }))
-    .on('GET', ENDPOINTS.packingSlipDetailsOpen, (call) =>
-      call.query.get('auth') === 'signed-token'
+    .on('GET', ENDPOINTS.packingSlipDetailsOpen, (call) => {
+      if (!call.query.get('facID')) return fail(400, 'Invalid facID', 'VALIDATION', { facID: 'Required' });
+      if (call.query.get('auth') === 'server-down') return fail(500, 'Something went wrong.', 'INTERNAL');
+      return call.query.get('auth') === 'signed-token'
         ? ok(PackingSlipOpenAnswerSchema, { slips: [slip] })
-        : fail(404, 'Not found.', 'NOT_FOUND'),
-    )
+        : fail(404, 'No such tote.', 'NOT_FOUND');
+    })
     .install();
 }
 
@@ -296,6 +299,10 @@ describe('TotesPage', () => {
     expect((within(dialog).getByLabelText('Public link') as HTMLInputElement).value).toContain(
       '/open-deposit-slip?facID=101&toteID=T101-1&auth=signed-token',
     );
+    // Whoever copies the link learns how long it works.
+    expect(within(dialog).getByLabelText('Public link')).toHaveAccessibleDescription(
+      'Anyone with this link can open the slip for 14 days.',
+    );
   });
 });
 
@@ -308,11 +315,30 @@ describe('OpenSlipPage', () => {
     expect(api.callsTo('GET', ENDPOINTS.packingSlipDetailsOpen)[0]?.authorization).toBeNull();
   });
 
-  it('shows Nothing to show for a wrong token', async () => {
-    vi.spyOn(console, 'error').mockImplementation(() => {});
+  it('says in words that a refused link (expired or forged: the server does not say which) is not valid', async () => {
     install();
     renderApp('/open-deposit-slip?facID=101&toteID=T101-1&auth=forged');
-    expect(await screen.findByText('Nothing to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    const alert = await screen.findByRole('alert', {}, { timeout: 5000 });
+    expect(alert).toHaveTextContent(TOTES_MESSAGES.linkRefused);
+    expect(alert).toHaveTextContent('This packing slip link has expired or is not valid.');
+    expect(screen.queryByText('Nothing to show')).not.toBeInTheDocument();
     expect(screen.queryByText('25 Meadowbrook Lane')).not.toBeInTheDocument();
+  });
+
+  it('says the same for a link missing its facility (a 400)', async () => {
+    install();
+    renderApp('/open-deposit-slip?toteID=T101-1&auth=signed-token');
+    expect(await screen.findByRole('alert', {}, { timeout: 5000 })).toHaveTextContent(
+      TOTES_MESSAGES.linkRefused,
+    );
+  });
+
+  it('does not blame the link when the server fails: the failure is logged and nothing shown', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    install();
+    renderApp('/open-deposit-slip?facID=101&toteID=T101-1&auth=server-down');
+    expect(await screen.findByText('Nothing to show', {}, { timeout: 5000 })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(logged).toHaveBeenCalled();
   });
 });
