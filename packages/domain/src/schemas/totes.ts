@@ -3,13 +3,13 @@ import { int4IdText } from './ids.ts';
 import { hasStorableYear, STORABLE_YEAR_MESSAGE } from './storable-dates.ts';
 import { TimeZoneSchema } from './time-zone.ts';
 
-/** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
 /**
  * How long a public packing slip link works after the slip was opened to copy it: long enough for a delivery round
  * and its paperwork, short enough that a forwarded link with residents' names does not work for good.
  */
 export const SLIP_LINK_DAYS = 14;
 
+/** Messages of the Totes date range and search (spec 2, sections 5 and 9). */
 export const TOTES_MESSAGES = {
   badDate: 'Use a date as MM/DD/YYYY',
   fromAfterTo: 'From cannot be after To',
