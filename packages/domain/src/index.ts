@@ -251,6 +251,7 @@ export {
 export type {
   CreateFileInput,
   FileItem,
+  FileTreePlace,
   PreRestoreAnswer,
   RestoreInput,
   UpdateFileInput,
@@ -286,7 +287,10 @@ export {
   RecyclingBinAnswerSchema,
   RenameFormSchema,
   RestoreInputSchema,
+  restoreDestinations,
+  sameFileTree,
   TopLevelFoldersAnswerSchema,
+  treeFolderOf,
   truncateFolderName,
   UpdateFileInputSchema,
   UploadAnswerSchema,

@@ -40,6 +40,8 @@ export const FILE_MESSAGES = {
   restored: 'File/Folder successfully restored',
   permanentlyDeleted: 'File/Folder permanently deleted',
   needsNewParent: 'A parent folder of this item was deleted: choose a new location.',
+  /** A restore into another facility's or state's folder: what one facility keeps must not reach another. */
+  otherTree: 'An item can only be restored inside its own facility or state folder.',
   anchorFixed: 'Facility and state folders cannot be renamed or deleted.',
   notDeleted: 'Only items in the recycling bin can be restored or permanently deleted.',
   notAFolder: 'Files can only be added to a folder.',
@@ -107,6 +109,58 @@ export function fileNameProblem(name: string): string | null {
   if (name.length > 255) return FILE_MESSAGES.nameTooLong;
   if (UNSAFE_NAME.test(name) || name === '.' || name === '..') return FILE_MESSAGES.badName;
   return null;
+}
+
+/** Where an item lives: its root, and the facility (Facilities tree) or state (States tree) whose folder holds it. */
+export interface FileTreePlace {
+  root: 'facilities' | 'states';
+  facId: number | null;
+  state: string | null;
+}
+
+/**
+ * Whether two items lie in the same top-level tree: one facility's folder, or one state's. An item never moves
+ * between trees (a restore to a new location stays inside its own): a facility's files hold its residents' health
+ * information, which another facility's staff must not be given, and a state folder is seen by every facility of
+ * the state. The server checks this on the rows; the restore dialog offers only such folders (restoreDestinations).
+ */
+export function sameFileTree(a: FileTreePlace, b: FileTreePlace): boolean {
+  if (a.root !== b.root) return false;
+  return a.root === 'facilities'
+    ? a.facId !== null && a.facId === b.facId
+    : a.state !== null && a.state === b.state;
+}
+
+/**
+ * The facility or state folder (the one directly under a root) that holds the folder `id`, from the flat folder list
+ * (GET /topLevelFolders); null for a root or a folder not in the list.
+ */
+export function treeFolderOf(
+  folders: readonly Pick<FileItem, 'file_id' | 'parent_id'>[],
+  id: number,
+): number | null {
+  const byId = new Map(folders.map((f) => [f.file_id, f]));
+  let at = byId.get(id);
+  // Bounded by the list's length: a cycle in bad data ends the walk instead of hanging it.
+  for (let step = 0; at && step <= folders.length; step += 1) {
+    if (at.parent_id === null) return null;
+    const parent = byId.get(at.parent_id);
+    if (!parent) return null;
+    if (parent.parent_id === null) return at.file_id;
+    at = parent;
+  }
+  return null;
+}
+
+/**
+ * The folders a deleted item may be restored into when its former folder is gone: live folders the viewer may edit
+ * inside the item's own facility or state folder (`treeFolderId`, from GET /pre-restore), as sameFileTree has it.
+ */
+export function restoreDestinations<
+  F extends Pick<FileItem, 'file_id' | 'parent_id' | 'editable' | 'deleted'>,
+>(folders: readonly F[], treeFolderId: number | null): F[] {
+  if (treeFolderId === null) return [];
+  return folders.filter((f) => f.editable && !f.deleted && treeFolderOf(folders, f.file_id) === treeFolderId);
 }
 
 /** A file or folder description as both the forms and the server check it. */
@@ -284,6 +338,8 @@ export const PreRestoreAnswerSchema = z.object({
   pathname_at_deletion: z.string().nullable(),
   deletedParentFolders: z.array(DeletedParentSchema),
   needsNewParent: z.boolean(),
+  /** The facility or state folder the item is in: a new location must lie inside it (sameFileTree). */
+  tree_folder_id: z.number().int().nullable(),
 });
 export type PreRestoreAnswer = z.infer<typeof PreRestoreAnswerSchema>;
 
