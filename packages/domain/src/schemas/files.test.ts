@@ -8,6 +8,8 @@ import {
   folderZipName,
   isNewFile,
   mayDownload,
+  programNameProblem,
+  renameProblem,
   restoreDestinations,
   sameFileTree,
   treeFolderOf,
@@ -31,6 +33,47 @@ describe('file names', () => {
   it('asks for a folder name with the spec message', () => {
     const result = CreateFileInputSchema.safeParse({ fileOrFolder: 'folder', name: '  ' });
     expect(result.success ? null : result.error.issues[0]?.message).toBe('Folder name is required');
+  });
+});
+
+describe('program names', () => {
+  it.each([
+    'setup.exe',
+    'cleanup.BAT',
+    'steps.cmd',
+    'fix.ps1',
+    'macro.vbs',
+    'Report.JS',
+    'page.hta',
+    'Chart.lnk',
+    'run.bat. ',
+    'run.cmd...',
+  ])('refuses %j with the program message', (name) =>
+    expect(programNameProblem(name)).toBe(FILE_MESSAGES.program(name)),
+  );
+
+  it.each(['Care Plan.pdf', 'notes.txt', 'exe', '.bat', 'bat.pdf', 'json.json', 'a.jsx'])(
+    'accepts %j',
+    (name) => expect(programNameProblem(name)).toBeNull(),
+  );
+
+  it('checks a file renamed, not a folder, nor a name kept as it was', () => {
+    expect(renameProblem('file', 'steps.txt', 'steps.ps1')).toBe(FILE_MESSAGES.program('steps.ps1'));
+    expect(renameProblem('folder', 'Scripts', 'old.bat')).toBeNull();
+    expect(renameProblem('file', 'legacy.bat', 'legacy.bat')).toBeNull();
+  });
+
+  it('is said before an upload, naming the file', () => {
+    expect(
+      uploadChoiceProblem(
+        [
+          { name: 'ok.pdf', size: 1 },
+          { name: 'x.vbs', size: 1 },
+        ],
+        [],
+        10,
+      ),
+    ).toBe(FILE_MESSAGES.program('x.vbs'));
   });
 });
 

@@ -65,7 +65,7 @@ export function aboutFile(name: string, message: string): string {
 
 /**
  * What stops a choice of files from being uploaded into a folder, checked before any byte is sent (the server checks
- * each again): a name the server refuses, a file over the upload limit, a name a live item of the folder already has
+ * each again): a name the server refuses (a program's among them), a file over the upload limit, a name a live item of the folder already has
  * (in any case), or two chosen files of one name. Each names its file; null when all may go. A nurse on a slow ward
  * connection is told at once, not after sending 30 MB that the server then refuses.
  */
@@ -79,6 +79,9 @@ export function uploadChoiceProblem(
   for (const file of chosen) {
     const nameProblem = fileNameProblem(file.name);
     if (nameProblem) return aboutFile(file.name, nameProblem);
+    // Its message names the file already.
+    const program = programNameProblem(file.name);
+    if (program) return program;
     if (file.size > maxBytes)
       return aboutFile(file.name, FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
     const key = file.name.trim().toLowerCase();
@@ -161,6 +164,37 @@ export function restoreDestinations<
 >(folders: readonly F[], treeFolderId: number | null): F[] {
   if (treeFolderId === null) return [];
   return folders.filter((f) => f.editable && !f.deleted && treeFolderOf(folders, f.file_id) === treeFolderId);
+}
+
+/** Names Windows runs, or opens as a script, when clicked, whatever the bytes hold. */
+const PROGRAM_EXTENSIONS = new Set(
+  'exe dll com scr pif cpl msi msp bat cmd ps1 psm1 vbs vbe js jse wsf wsh hta jar lnk reg sh'.split(' '),
+);
+
+/** A name's extension, lower case, or '' (none, or a name that only starts with a dot, such as '.profile'). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Why a file may not carry this name, or null: a name that runs as a program when clicked (FILE_MESSAGES.program).
+ * Trailing dots and spaces are left out first, as Windows drops them when it saves the file ('run.bat. ' is run.bat).
+ * The upload and rename dialogs say it before sending; the server asks the same, and also sniffs the bytes (an
+ * executable named '.pdf' is still one). Folders are not files that run: their names are not checked.
+ */
+export function programNameProblem(name: string): string | null {
+  return PROGRAM_EXTENSIONS.has(fileExtension(name.replace(/[.\s]+$/, '')))
+    ? FILE_MESSAGES.program(name)
+    : null;
+}
+
+/**
+ * Why an item may not be renamed from `from` to `to` beyond what its name field checks (fileNameField): a file given
+ * a program's name. A name kept as it was is not checked again, as the server does not.
+ */
+export function renameProblem(kind: 'file' | 'folder', from: string, to: string): string | null {
+  return kind === 'file' && to !== from ? programNameProblem(to) : null;
 }
 
 /** A file or folder description as both the forms and the server check it. */

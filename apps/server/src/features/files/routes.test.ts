@@ -462,6 +462,8 @@ describe('uploads and downloads', () => {
       ['notes.txt', elf],
       ['cleanup.bat', Buffer.from('del /q *.*')],
       ['Report.JS', Buffer.from('WScript.Echo(1)')],
+      // Windows drops the trailing dot when it saves the download: it is tidy.cmd on the nurse's desktop.
+      ['tidy.cmd.', Buffer.from('del /q *.*')],
     ] as const) {
       const refused = await upload(ADMIN, name, bytes);
       expect(refused.status, name).toBe(400);
@@ -476,7 +478,7 @@ describe('uploads and downloads', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.kind, 'file.upload'), eq(auditEvents.outcome, 'failure')));
     expect(refusals.map((r) => (r.detail as { name: string; reason: string }).name)).toEqual(
-      expect.arrayContaining(['invoice.pdf', 'notes.txt', 'cleanup.bat', 'Report.JS']),
+      expect.arrayContaining(['invoice.pdf', 'notes.txt', 'cleanup.bat', 'Report.JS', 'tidy.cmd.']),
     );
 
     // A document may not be registered, or renamed, as something Windows runs.
