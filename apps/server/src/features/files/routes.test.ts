@@ -311,8 +311,52 @@ describe('renaming a folder', () => {
       renamed: true,
       kind: 'folder',
     });
+    // A rename alone says nothing of the description, which stayed.
+    expect(audit[0]?.detail).toEqual({
+      name: 'Wound Care 2026',
+      previousName: 'Wound Care',
+      renamed: true,
+      kind: 'folder',
+      fields: ['name'],
+    });
     // Only its case changed: its own name is not "taken".
     expect((await call(ADMIN, 'PUT', `/files/${id}`, { name: 'WOUND CARE 2026' })).status).toBe(200);
+  });
+
+  it("records a description's change with its former and new text, and a name kept as it was not at all", async () => {
+    const id = await freshFolder('Pressure Care');
+    const long = `Turn every two hours. ${'Check heels and sacrum. '.repeat(80)}`.slice(0, 2000);
+    const described = await call(ADMIN, 'PUT', `/files/${id}`, { name: 'Pressure Care', description: long });
+    expect(described.status).toBe(200);
+    const both = await call(ADMIN, 'PUT', `/files/${id}`, {
+      name: 'Pressure Ulcers',
+      description: 'Weekly.',
+    });
+    expect(both.status).toBe(200);
+    const audit = await t.database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, String(id)), eq(auditEvents.kind, 'file.update')))
+      .orderBy(auditEvents.id);
+    expect(audit.map((a) => a.detail)).toEqual([
+      {
+        name: 'Pressure Care',
+        kind: 'folder',
+        fields: ['description'],
+        previousDescription: 'Kept across renames',
+        // Whole, as stored: the display may shorten it, the record does not.
+        description: long,
+      },
+      {
+        name: 'Pressure Ulcers',
+        kind: 'folder',
+        fields: ['name', 'description'],
+        renamed: true,
+        previousName: 'Pressure Care',
+        previousDescription: long,
+        description: 'Weekly.',
+      },
+    ]);
   });
 
   it('refuses a name another live item of the same folder has, in any case, with 409 and changes nothing', async () => {
