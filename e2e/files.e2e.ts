@@ -257,6 +257,77 @@ describe('file manager', () => {
     await context.close();
   });
 
+  it("offers a new location only inside the item's own facility, by keyboard (pharmacy user serving two)", async () => {
+    // A folder in Meadowbrook's Policies with one inside it; the inner one binned first, then its parent: the inner
+    // one's restore needs a new location.
+    const token = await apiToken(portal.url, 'admin@meadowbrook.test');
+    const call = async (path: string, init: RequestInit = {}) => {
+      const response = await fetch(`${portal.url}/fs${path}`, {
+        ...init,
+        // No content type without a body: Fastify answers an empty JSON body (a DELETE's) with 400.
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
+      });
+      expect(response.status, path).toBeLessThan(300);
+      return (await response.json()) as {
+        folders: { file_id: number; parent_id: number; name: string }[];
+      } & {
+        file: { file_id: number };
+      };
+    };
+    const { folders } = await call('/topLevelFolders');
+    const meadowbrook = folders.find((f) => f.name === 'Meadowbrook Care Center (101)');
+    const policies = folders.find((f) => f.name === 'Policies' && f.parent_id === meadowbrook?.file_id);
+    if (!policies) throw new Error("no Meadowbrook's Policies");
+    const create = (parent: number, name: string) =>
+      call(`/files/${parent}`, { method: 'POST', body: JSON.stringify({ fileOrFolder: 'folder', name }) });
+    const wound = (await create(policies.file_id, 'Wound Care')).file.file_id;
+    const dressings = (await create(wound, 'Dressings')).file.file_id;
+    await call(`/files/${dressings}`, { method: 'DELETE' });
+    await call(`/files/${wound}`, { method: 'DELETE' });
+
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await openFiles(page, 'sysadmin@pharmacy.test');
+    await page.goto(`${portal.url}/files/recycling-bin`);
+    await page.getByRole('heading', { level: 1, name: 'Recycling Bin' }).waitFor();
+    await page.getByRole('button', { name: 'Actions for Dressings' }).click();
+    await page.getByRole('menuitem', { name: 'Restore' }).click();
+    await page.getByRole('menu').waitFor({ state: 'detached' });
+    const dialog = page.getByRole('dialog', { name: 'Restore Dressings' });
+    const picker = dialog.getByPlaceholder('Choose a folder');
+    await picker.waitFor();
+    await expect
+      .poll(() => picker.evaluate((el) => el === document.activeElement), { timeout: 10_000 })
+      .toBe(true);
+    // This pharmacist may edit Lakeside's folders and the states' too: none of them is offered for a Meadowbrook item.
+    await page.keyboard.press('ArrowDown');
+    const options = page.getByRole('listbox').getByRole('option');
+    await options.first().waitFor();
+    const offered = await options.allTextContents();
+    expect(offered.length).toBeGreaterThan(0);
+    expect(offered.filter((o) => !o.startsWith('Facilities / Meadowbrook Care Center (101)'))).toEqual([]);
+    await expectAccessible(page, 'restore dialog with its picker');
+    await page.keyboard.type('Reports');
+    await expect
+      .poll(() => options.allTextContents(), { timeout: 10_000 })
+      .toEqual(['Facilities / Meadowbrook Care Center (101) / Reports']);
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() => picker.inputValue(), { timeout: 10_000 })
+      .toBe('Facilities / Meadowbrook Care Center (101) / Reports');
+    await dialog.getByRole('button', { name: 'Restore' }).click();
+    await page.getByText('File/Folder successfully restored').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    expect(errors).toEqual([]);
+    await context.close();
+    // Out of the way of the tests after this one.
+    await call(`/files/${dressings}`, { method: 'DELETE' });
+  });
+
   it('saves File/Folder Info once from a double click on Save: one change, one entry in the audit trail (facility admin)', async () => {
     const { context, page } = await newPage(browser);
     const errors = watchConsole(page);

@@ -8,6 +8,11 @@ import {
   folderZipName,
   isNewFile,
   mayDownload,
+  programNameProblem,
+  renameProblem,
+  restoreDestinations,
+  sameFileTree,
+  treeFolderOf,
   truncateFolderName,
   uploadChoiceProblem,
   uploadedMessage,
@@ -28,6 +33,47 @@ describe('file names', () => {
   it('asks for a folder name with the spec message', () => {
     const result = CreateFileInputSchema.safeParse({ fileOrFolder: 'folder', name: '  ' });
     expect(result.success ? null : result.error.issues[0]?.message).toBe('Folder name is required');
+  });
+});
+
+describe('program names', () => {
+  it.each([
+    'setup.exe',
+    'cleanup.BAT',
+    'steps.cmd',
+    'fix.ps1',
+    'macro.vbs',
+    'Report.JS',
+    'page.hta',
+    'Chart.lnk',
+    'run.bat. ',
+    'run.cmd...',
+  ])('refuses %j with the program message', (name) =>
+    expect(programNameProblem(name)).toBe(FILE_MESSAGES.program(name)),
+  );
+
+  it.each(['Care Plan.pdf', 'notes.txt', 'exe', '.bat', 'bat.pdf', 'json.json', 'a.jsx'])(
+    'accepts %j',
+    (name) => expect(programNameProblem(name)).toBeNull(),
+  );
+
+  it('checks a file renamed, not a folder, nor a name kept as it was', () => {
+    expect(renameProblem('file', 'steps.txt', 'steps.ps1')).toBe(FILE_MESSAGES.program('steps.ps1'));
+    expect(renameProblem('folder', 'Scripts', 'old.bat')).toBeNull();
+    expect(renameProblem('file', 'legacy.bat', 'legacy.bat')).toBeNull();
+  });
+
+  it('is said before an upload, naming the file', () => {
+    expect(
+      uploadChoiceProblem(
+        [
+          { name: 'ok.pdf', size: 1 },
+          { name: 'x.vbs', size: 1 },
+        ],
+        [],
+        10,
+      ),
+    ).toBe(FILE_MESSAGES.program('x.vbs'));
   });
 });
 
@@ -135,5 +181,60 @@ describe('uploadChoiceProblem', () => {
     expect(uploadChoiceProblem([{ name: 'bell\u0007.txt', size: 1 }], [], 25 * MB)).toBe(
       `bell\u0007.txt: ${FILE_MESSAGES.badName}`,
     );
+  });
+});
+
+describe('one tree per facility and per state', () => {
+  const meadowbrook = { root: 'facilities', facId: 101, state: null } as const;
+  it.each([
+    [meadowbrook, { root: 'facilities', facId: 101, state: null }, true],
+    [meadowbrook, { root: 'facilities', facId: 201, state: null }, false],
+    [meadowbrook, { root: 'states', facId: null, state: 'NJ' }, false],
+    [{ root: 'states', facId: null, state: 'NJ' }, { root: 'states', facId: null, state: 'NJ' }, true],
+    [{ root: 'states', facId: null, state: 'NJ' }, { root: 'states', facId: null, state: 'NY' }, false],
+    // The roots belong to no facility or state: nothing is in their tree.
+    [
+      { root: 'facilities', facId: null, state: null },
+      { root: 'facilities', facId: null, state: null },
+      false,
+    ],
+  ] as const)('%o and %o: %s', (a, b, same) => expect(sameFileTree(a, b)).toBe(same));
+
+  // Facilities (1) > Meadowbrook (2) > Policies (3) > Care Plans (4); Lakeside (5) > Reports (6); States (7) > NJ (8).
+  const folder = (file_id: number, parent_id: number | null, editable = true) => ({
+    file_id,
+    parent_id,
+    editable,
+    deleted: false,
+  });
+  const folders = [
+    folder(1, null, false),
+    folder(2, 1),
+    folder(3, 2),
+    folder(4, 3),
+    folder(5, 1),
+    folder(6, 5, false),
+    folder(7, null, false),
+    folder(8, 7),
+  ];
+
+  it('finds the facility or state folder above a folder', () => {
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 99].map((id) => treeFolderOf(folders, id))).toEqual([
+      null,
+      2,
+      2,
+      2,
+      5,
+      5,
+      null,
+      8,
+      null,
+    ]);
+  });
+
+  it('offers as restore destinations only the editable folders of the same tree', () => {
+    expect(restoreDestinations(folders, 2).map((f) => f.file_id)).toEqual([2, 3, 4]);
+    expect(restoreDestinations(folders, 5).map((f) => f.file_id)).toEqual([5]);
+    expect(restoreDestinations(folders, null)).toEqual([]);
   });
 });

@@ -40,6 +40,8 @@ export const FILE_MESSAGES = {
   restored: 'File/Folder successfully restored',
   permanentlyDeleted: 'File/Folder permanently deleted',
   needsNewParent: 'A parent folder of this item was deleted: choose a new location.',
+  /** A restore into another facility's or state's folder: what one facility keeps must not reach another. */
+  otherTree: 'An item can only be restored inside its own facility or state folder.',
   anchorFixed: 'Facility and state folders cannot be renamed or deleted.',
   notDeleted: 'Only items in the recycling bin can be restored or permanently deleted.',
   notAFolder: 'Files can only be added to a folder.',
@@ -63,7 +65,7 @@ export function aboutFile(name: string, message: string): string {
 
 /**
  * What stops a choice of files from being uploaded into a folder, checked before any byte is sent (the server checks
- * each again): a name the server refuses, a file over the upload limit, a name a live item of the folder already has
+ * each again): a name the server refuses (a program's among them), a file over the upload limit, a name a live item of the folder already has
  * (in any case), or two chosen files of one name. Each names its file; null when all may go. A nurse on a slow ward
  * connection is told at once, not after sending 30 MB that the server then refuses.
  */
@@ -77,6 +79,9 @@ export function uploadChoiceProblem(
   for (const file of chosen) {
     const nameProblem = fileNameProblem(file.name);
     if (nameProblem) return aboutFile(file.name, nameProblem);
+    // Its message names the file already.
+    const program = programNameProblem(file.name);
+    if (program) return program;
     if (file.size > maxBytes)
       return aboutFile(file.name, FILE_MESSAGES.tooLarge(Math.round(maxBytes / 1024 / 1024)));
     const key = file.name.trim().toLowerCase();
@@ -107,6 +112,89 @@ export function fileNameProblem(name: string): string | null {
   if (name.length > 255) return FILE_MESSAGES.nameTooLong;
   if (UNSAFE_NAME.test(name) || name === '.' || name === '..') return FILE_MESSAGES.badName;
   return null;
+}
+
+/** Where an item lives: its root, and the facility (Facilities tree) or state (States tree) whose folder holds it. */
+export interface FileTreePlace {
+  root: 'facilities' | 'states';
+  facId: number | null;
+  state: string | null;
+}
+
+/**
+ * Whether two items lie in the same top-level tree: one facility's folder, or one state's. An item never moves
+ * between trees (a restore to a new location stays inside its own): a facility's files hold its residents' health
+ * information, which another facility's staff must not be given, and a state folder is seen by every facility of
+ * the state. The server checks this on the rows; the restore dialog offers only such folders (restoreDestinations).
+ */
+export function sameFileTree(a: FileTreePlace, b: FileTreePlace): boolean {
+  if (a.root !== b.root) return false;
+  return a.root === 'facilities'
+    ? a.facId !== null && a.facId === b.facId
+    : a.state !== null && a.state === b.state;
+}
+
+/**
+ * The facility or state folder (the one directly under a root) that holds the folder `id`, from the flat folder list
+ * (GET /topLevelFolders); null for a root or a folder not in the list.
+ */
+export function treeFolderOf(
+  folders: readonly Pick<FileItem, 'file_id' | 'parent_id'>[],
+  id: number,
+): number | null {
+  const byId = new Map(folders.map((f) => [f.file_id, f]));
+  let at = byId.get(id);
+  // Bounded by the list's length: a cycle in bad data ends the walk instead of hanging it.
+  for (let step = 0; at && step <= folders.length; step += 1) {
+    if (at.parent_id === null) return null;
+    const parent = byId.get(at.parent_id);
+    if (!parent) return null;
+    if (parent.parent_id === null) return at.file_id;
+    at = parent;
+  }
+  return null;
+}
+
+/**
+ * The folders a deleted item may be restored into when its former folder is gone: live folders the viewer may edit
+ * inside the item's own facility or state folder (`treeFolderId`, from GET /pre-restore), as sameFileTree has it.
+ */
+export function restoreDestinations<
+  F extends Pick<FileItem, 'file_id' | 'parent_id' | 'editable' | 'deleted'>,
+>(folders: readonly F[], treeFolderId: number | null): F[] {
+  if (treeFolderId === null) return [];
+  return folders.filter((f) => f.editable && !f.deleted && treeFolderOf(folders, f.file_id) === treeFolderId);
+}
+
+/** Names Windows runs, or opens as a script, when clicked, whatever the bytes hold. */
+const PROGRAM_EXTENSIONS = new Set(
+  'exe dll com scr pif cpl msi msp bat cmd ps1 psm1 vbs vbe js jse wsf wsh hta jar lnk reg sh'.split(' '),
+);
+
+/** A name's extension, lower case, or '' (none, or a name that only starts with a dot, such as '.profile'). */
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
+}
+
+/**
+ * Why a file may not carry this name, or null: a name that runs as a program when clicked (FILE_MESSAGES.program).
+ * Trailing dots and spaces are left out first, as Windows drops them when it saves the file ('run.bat. ' is run.bat).
+ * The upload and rename dialogs say it before sending; the server asks the same, and also sniffs the bytes (an
+ * executable named '.pdf' is still one). Folders are not files that run: their names are not checked.
+ */
+export function programNameProblem(name: string): string | null {
+  return PROGRAM_EXTENSIONS.has(fileExtension(name.replace(/[.\s]+$/, '')))
+    ? FILE_MESSAGES.program(name)
+    : null;
+}
+
+/**
+ * Why an item may not be renamed from `from` to `to` beyond what its name field checks (fileNameField): a file given
+ * a program's name. A name kept as it was is not checked again, as the server does not.
+ */
+export function renameProblem(kind: 'file' | 'folder', from: string, to: string): string | null {
+  return kind === 'file' && to !== from ? programNameProblem(to) : null;
 }
 
 /** A file or folder description as both the forms and the server check it. */
@@ -284,6 +372,8 @@ export const PreRestoreAnswerSchema = z.object({
   pathname_at_deletion: z.string().nullable(),
   deletedParentFolders: z.array(DeletedParentSchema),
   needsNewParent: z.boolean(),
+  /** The facility or state folder the item is in: a new location must lie inside it (sameFileTree). */
+  tree_folder_id: z.number().int().nullable(),
 });
 export type PreRestoreAnswer = z.infer<typeof PreRestoreAnswerSchema>;
 

@@ -531,6 +531,25 @@ const CASES: Case[] = [
     outcome: 'success',
   },
   {
+    name: "a refused restore into another facility's folder",
+    act: async (ip) => {
+      const [lakeside] = await t.database.db
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.name, 'Lakeside Nursing Home (201)'), isNull(files.deletedAt)));
+      const payload = { fileId: state.fileId, newParentId: lakeside?.id };
+      return (await call({ method: 'POST', url: '/fs/restore', who: SUPER, payload }, ip)).statusCode;
+    },
+    status: 403,
+    kind: 'file.restore',
+    actor: SUPER,
+    user: SUPER,
+    recordType: 'file',
+    recordId: () => String(state.fileId),
+    facId: 101,
+    outcome: 'denied',
+  },
+  {
     name: 'a file restore (the recycling bin is pharmacy staff only)',
     act: async (ip) => {
       const payload = { fileId: state.fileId };

@@ -6,6 +6,7 @@ import {
   PreRestoreAnswerSchema,
   RecyclingBinAnswerSchema,
   RestoreInputSchema,
+  sameFileTree,
 } from '@portal/domain';
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -140,6 +141,8 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
       schema: {
         tags,
         summary: 'Whether a deleted item can return to its former path, or a parent folder was deleted too',
+        description:
+          '`tree_folder_id` is the facility or state folder the item is in: a new location must lie inside it.',
         params: FileIdParamsSchema,
         response: { 200: PreRestoreAnswerSchema, ...refusals },
       },
@@ -149,7 +152,8 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
       requireBinUser(scope);
       const row = await visibleOr404(app.db, scope, request.params.id);
       requireDeleted(row);
-      const deletedParentFolders = (await ancestorsOf(app.db, row.id))
+      const ancestors = await ancestorsOf(app.db, row.id);
+      const deletedParentFolders = ancestors
         .filter((a) => a.deletedAt !== null)
         .map((a) => ({ file_id: a.id, name: a.name }));
       return {
@@ -157,6 +161,8 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
         pathname_at_deletion: row.pathnameAtDeletion,
         deletedParentFolders,
         needsNewParent: deletedParentFolders.length > 0,
+        // Root first: the second is the facility or state folder, which is never deleted.
+        tree_folder_id: ancestors[1]?.id ?? null,
       };
     },
   );
@@ -170,7 +176,8 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
           'Restore a deleted item (with what was deleted with it) to its former path or to newParentId',
         description:
           'When a parent folder was deleted too, `newParentId` (a live folder the viewer may edit) is required: ' +
-          '409 without it. Moving into another facility or state folder moves the item into that tenancy.',
+          "409 without it. The new folder must lie in the item's own facility or state folder: another facility's " +
+          "or state's is a 403, recorded as a denied `file.restore`, and nothing changes.",
         body: RestoreInputSchema,
         response: { 200: FileChangeAnswerSchema, ...refusals },
       },
@@ -187,6 +194,23 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
         parent = await visibleOr404(app.db, scope, newParentId);
         if (parent.kind !== 'folder' || parent.deletedAt) throw notFound('No such folder.');
         requireEditable(scope, parent);
+        if (!sameFileTree(row, parent)) {
+          // Visible and editable both, to a pharmacist who serves both facilities: still never into another's tree.
+          await auditFile(
+            app.db,
+            request,
+            'file.restore',
+            row,
+            {
+              newParentId: parent.id,
+              reason: 'other_tree',
+              ...(parent.facId !== null ? { toFacId: parent.facId } : {}),
+              ...(parent.state !== null ? { toState: parent.state } : {}),
+            },
+            'denied',
+          );
+          throw forbidden(FILE_MESSAGES.otherTree);
+        }
       } else {
         const deletedParents = (await ancestorsOf(app.db, row.id)).filter((a) => a.deletedAt !== null);
         if (deletedParents.length > 0) {
@@ -216,36 +240,12 @@ export async function fileBinRoutes(fastify: FastifyInstance) {
           .update(files)
           .set({ deletedAt: null, deletedBy: null, pathnameAtDeletion: null })
           .where(inArray(files.id, together));
-        if (parent) {
-          // The item takes the tenancy of where it now lives, with everything under it.
-          await tx.update(files).set({ parentId: parent.id }).where(eq(files.id, row.id));
-          await tx
-            .update(files)
-            .set({ root: parent.root, facId: parent.facId, state: parent.state })
-            .where(
-              inArray(
-                files.id,
-                subtree.map((r) => r.id),
-              ),
-            );
-        }
-        // Restored into another facility, it left one facility's files and arrived in another's: each records it,
-        // so the staff who see the trail of either (another pharmacy's, it may be) find it there.
-        const arrivedAt = parent && parent.facId !== row.facId ? parent.facId : undefined;
+        // Within its own tree (checked above), so the item keeps its facility or state.
+        if (parent) await tx.update(files).set({ parentId: parent.id }).where(eq(files.id, row.id));
         await auditFile(tx, request, 'file.restore', row, {
           count: together.length,
           ...(parent ? { newParentId: parent.id } : {}),
-          ...(arrivedAt !== undefined ? { toFacId: arrivedAt } : {}),
         });
-        if (parent && arrivedAt !== undefined) {
-          await auditFile(
-            tx,
-            request,
-            'file.restore',
-            { ...row, facId: arrivedAt },
-            { count: together.length, newParentId: parent.id, fromFacId: row.facId },
-          );
-        }
       });
       return { message: FILE_MESSAGES.restored, file_id: row.id };
     },

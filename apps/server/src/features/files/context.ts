@@ -43,13 +43,17 @@ export function requireDeleted(row: FileRow): void {
   if (row.deletedAt === null) throw conflict(FILE_MESSAGES.notDeleted);
 }
 
-/** Records a file event for the caller; pass the transaction of the change it records. */
+/**
+ * Records a file event for the caller; pass the transaction of the change it records. A refusal worth keeping (an
+ * attempt to move health information out of its facility) is recorded with `outcome` 'denied'.
+ */
 export function auditFile(
   db: Db,
   request: FastifyRequest,
   kind: string,
   row: Pick<FileRow, 'id' | 'facId' | 'name'>,
   detail: AuditEntry['detail'] = {},
+  outcome: AuditEntry['outcome'] = 'success',
 ): Promise<void> {
   const user = currentUser(request);
   return recordAudit(db, {
@@ -60,7 +64,7 @@ export function auditFile(
     recordId: String(row.id),
     facId: row.facId,
     ip: request.ip,
-    outcome: 'success',
+    outcome,
     detail: { name: row.name, ...detail },
   });
 }

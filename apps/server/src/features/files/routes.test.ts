@@ -311,8 +311,52 @@ describe('renaming a folder', () => {
       renamed: true,
       kind: 'folder',
     });
+    // A rename alone says nothing of the description, which stayed.
+    expect(audit[0]?.detail).toEqual({
+      name: 'Wound Care 2026',
+      previousName: 'Wound Care',
+      renamed: true,
+      kind: 'folder',
+      fields: ['name'],
+    });
     // Only its case changed: its own name is not "taken".
     expect((await call(ADMIN, 'PUT', `/files/${id}`, { name: 'WOUND CARE 2026' })).status).toBe(200);
+  });
+
+  it("records a description's change with its former and new text, and a name kept as it was not at all", async () => {
+    const id = await freshFolder('Pressure Care');
+    const long = `Turn every two hours. ${'Check heels and sacrum. '.repeat(80)}`.slice(0, 2000);
+    const described = await call(ADMIN, 'PUT', `/files/${id}`, { name: 'Pressure Care', description: long });
+    expect(described.status).toBe(200);
+    const both = await call(ADMIN, 'PUT', `/files/${id}`, {
+      name: 'Pressure Ulcers',
+      description: 'Weekly.',
+    });
+    expect(both.status).toBe(200);
+    const audit = await t.database.db
+      .select({ detail: auditEvents.detail })
+      .from(auditEvents)
+      .where(and(eq(auditEvents.recordId, String(id)), eq(auditEvents.kind, 'file.update')))
+      .orderBy(auditEvents.id);
+    expect(audit.map((a) => a.detail)).toEqual([
+      {
+        name: 'Pressure Care',
+        kind: 'folder',
+        fields: ['description'],
+        previousDescription: 'Kept across renames',
+        // Whole, as stored: the display may shorten it, the record does not.
+        description: long,
+      },
+      {
+        name: 'Pressure Ulcers',
+        kind: 'folder',
+        fields: ['name', 'description'],
+        renamed: true,
+        previousName: 'Pressure Care',
+        previousDescription: long,
+        description: 'Weekly.',
+      },
+    ]);
   });
 
   it('refuses a name another live item of the same folder has, in any case, with 409 and changes nothing', async () => {
@@ -462,6 +506,8 @@ describe('uploads and downloads', () => {
       ['notes.txt', elf],
       ['cleanup.bat', Buffer.from('del /q *.*')],
       ['Report.JS', Buffer.from('WScript.Echo(1)')],
+      // Windows drops the trailing dot when it saves the download: it is tidy.cmd on the nurse's desktop.
+      ['tidy.cmd.', Buffer.from('del /q *.*')],
     ] as const) {
       const refused = await upload(ADMIN, name, bytes);
       expect(refused.status, name).toBe(400);
@@ -476,7 +522,7 @@ describe('uploads and downloads', () => {
       .from(auditEvents)
       .where(and(eq(auditEvents.kind, 'file.upload'), eq(auditEvents.outcome, 'failure')));
     expect(refusals.map((r) => (r.detail as { name: string; reason: string }).name)).toEqual(
-      expect.arrayContaining(['invoice.pdf', 'notes.txt', 'cleanup.bat', 'Report.JS']),
+      expect.arrayContaining(['invoice.pdf', 'notes.txt', 'cleanup.bat', 'Report.JS', 'tidy.cmd.']),
     );
 
     // A document may not be registered, or renamed, as something Windows runs.
@@ -690,35 +736,65 @@ describe('recycling bin', () => {
     expect((await call(SYSADMIN, 'POST', '/restore', { fileId: reports })).status).toBe(200);
   });
 
-  it("records a restore into another facility's folder at both facilities, so either side's trail shows it", async () => {
+  it("refuses a restore into another facility's or a state's folder, changing nothing, and records the attempt", async () => {
+    // SYSADMIN serves Meadowbrook (101) and Lakeside (201) and may edit both trees: the rule, not the access, refuses.
     const log = await idOf('Medication Pass Policy.pdf', 101);
+    const meadowbrook = await idOf('Meadowbrook Care Center (101)');
     expect((await call(ADMIN, 'DELETE', `/files/${log}`)).status).toBe(200);
+    const before = await t.database.db.select().from(files).where(eq(files.id, log));
+    const pre = await call(SYSADMIN, 'GET', `/pre-restore/${log}`);
+    expect(pre.body).toMatchObject({ tree_folder_id: meadowbrook });
     const lakeside = await idOf('Reports', 201);
-    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: log, newParentId: lakeside })).status).toBe(
-      200,
-    );
+    const nj = await idOf('NJ');
+    expect((await call(SYSADMIN, 'GET', `/files/${lakeside}`)).body).toMatchObject({
+      folder: { editable: true },
+    });
+    expect((await call(SUPER, 'GET', `/files/${nj}`)).body).toMatchObject({ folder: { editable: true } });
+    for (const [email, target] of [
+      [SYSADMIN, lakeside],
+      [SYSADMIN, await idOf('Lakeside Nursing Home (201)')],
+      // A super admin may edit every tree, and is refused too; a facility file never goes to a state's folder.
+      [SUPER, lakeside],
+      [SUPER, nj],
+    ] as const) {
+      const refused = await call(email, 'POST', '/restore', { fileId: log, newParentId: target });
+      expect(refused.status, `${email} into ${target}`).toBe(403);
+      expect(refused.body.message).toBe(FILE_MESSAGES.otherTree);
+    }
+    expect(await t.database.db.select().from(files).where(eq(files.id, log))).toEqual(before);
     const restores = await t.database.db
-      .select({ facId: auditEvents.facId, detail: auditEvents.detail })
+      .select({ facId: auditEvents.facId, outcome: auditEvents.outcome, detail: auditEvents.detail })
       .from(auditEvents)
       .where(and(eq(auditEvents.recordId, String(log)), eq(auditEvents.kind, 'file.restore')));
-    expect(restores.map((r) => r.facId).sort()).toEqual([101, 201]);
-    expect(restores.find((r) => r.facId === 101)?.detail).toMatchObject({
-      newParentId: lakeside,
-      toFacId: 201,
+    expect(restores).toHaveLength(4);
+    expect(restores.every((r) => r.facId === 101 && r.outcome === 'denied')).toBe(true);
+    expect(restores[0]?.detail).toMatchObject({ newParentId: lakeside, reason: 'other_tree', toFacId: 201 });
+    expect(restores[3]?.detail).toMatchObject({ newParentId: nj, reason: 'other_tree', toState: 'NJ' });
+    // Inside its own facility it goes, recorded once there.
+    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: log, newParentId: meadowbrook })).status).toBe(
+      200,
+    );
+    const placed = await t.database.db.select().from(files).where(eq(files.id, log));
+    expect(placed[0]).toMatchObject({
+      parentId: meadowbrook,
+      facId: 101,
+      root: 'facilities',
+      deletedAt: null,
     });
-    expect(restores.find((r) => r.facId === 201)?.detail).toMatchObject({
-      newParentId: lakeside,
-      fromFacId: 101,
-    });
-    // A restore within its own facility is recorded once, as before.
-    const plan = await idOf('Controlled Substance Count.txt', 101);
-    expect((await call(ADMIN, 'DELETE', `/files/${plan}`)).status).toBe(200);
-    expect((await call(SYSADMIN, 'POST', '/restore', { fileId: plan })).status).toBe(200);
-    const once = await t.database.db
-      .select({ facId: auditEvents.facId })
-      .from(auditEvents)
-      .where(and(eq(auditEvents.recordId, String(plan)), eq(auditEvents.kind, 'file.restore')));
-    expect(once).toEqual([{ facId: 101 }]);
+  });
+
+  it("refuses a state folder's item a facility's folder or another state's", async () => {
+    const nj = await idOf('NJ');
+    const njFolder = await call(SUPER, 'POST', `/files/${nj}`, { fileOrFolder: 'folder', name: 'Tree rule' });
+    expect(njFolder.status).toBe(201);
+    const id = (njFolder.body.file as Item).file_id;
+    expect((await call(SUPER, 'DELETE', `/files/${id}`)).status).toBe(200);
+    for (const target of [await idOf('Reports', 101), await idOf('NY')]) {
+      const refused = await call(SUPER, 'POST', '/restore', { fileId: id, newParentId: target });
+      expect(refused.status).toBe(403);
+      expect(refused.body.message).toBe(FILE_MESSAGES.otherTree);
+    }
+    expect((await call(SUPER, 'POST', '/restore', { fileId: id, newParentId: nj })).status).toBe(200);
   });
 
   it('permanently deletes a deleted item and its stored bytes; live items and facility users are refused', async () => {

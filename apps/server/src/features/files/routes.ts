@@ -183,7 +183,9 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
         description:
           "Needs the files edit permission for the item's facility or state. A description left out is kept. " +
           'The roots and the facility and state folders keep their names (403); a name a live item in the same ' +
-          'folder already has, in any case, is a 409. A deleted item is a 404: restore it first.',
+          'folder already has, in any case, is a 409. A deleted item is a 404: restore it first. Recorded as ' +
+          '`file.update` with `fields` changed and, for each, the former and new value (`previousName`/`name`, ' +
+          '`previousDescription`/`description`).',
         params: FileIdParamsAltSchema,
         body: UpdateFileInputSchema,
         response: { 200: FileAnswerSchema, ...refusals },
@@ -219,10 +221,14 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
           .returning();
         // Deleted (or deleted for good) since it was read: as if it had been gone already.
         if (!changed) throw notFound('No such file or folder.');
+        // What changed, each with its former value, as a role change records from and to: the trail shows what
+        // a description said before someone rewrote it. Descriptions are capped (FILE_DESCRIPTION_MAX), so whole.
+        const described = description !== row.description;
         await auditFile(tx, request, 'file.update', changed, {
-          previousName: row.name,
-          ...(renamed ? { renamed: true } : {}),
           kind: row.kind,
+          fields: [...(renamed ? ['name'] : []), ...(described ? ['description'] : [])],
+          ...(renamed ? { renamed: true, previousName: row.name } : {}),
+          ...(described ? { previousDescription: row.description, description } : {}),
         });
         return changed;
       });

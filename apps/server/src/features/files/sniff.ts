@@ -1,4 +1,5 @@
 import { Transform } from 'node:stream';
+import { fileExtension, programNameProblem } from '@portal/domain';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** Bytes file-type needs to recognise every format it knows. */
@@ -37,11 +38,8 @@ export async function headOf(stream: NodeJS.ReadableStream & { destroy(): void }
 
 const TEXT_TYPES: Record<string, string> = { csv: 'text/csv', txt: 'text/plain' };
 
-/** The file's extension, lower case, or ''. */
-export function extensionOf(name: string): string {
-  const dot = name.lastIndexOf('.');
-  return dot > 0 ? name.slice(dot + 1).toLowerCase() : '';
-}
+/** The file's extension, lower case, or '' (the domain's rule, which the program name check uses too). */
+export const extensionOf = fileExtension;
 
 function looksLikeText(sample: Buffer): boolean {
   if (sample.includes(0)) return false;
@@ -77,15 +75,11 @@ const PROGRAM_TYPES = new Set([
   'application/x-shockwave-flash',
 ]);
 
-/** Names Windows runs, or opens as a script, when clicked, whatever the bytes hold. */
-const PROGRAM_EXTENSIONS = new Set(
-  'exe dll com scr pif cpl msi msp bat cmd ps1 psm1 vbs vbe js jse wsf wsh hta jar lnk reg sh'.split(' '),
-);
-
 /**
  * Whether a file would run as a program: by its sniffed type (an executable named `.pdf` is still one) or by its
- * name (a script is text to the sniffer). The file manager holds documents that nurses open with a click.
+ * name (a script is text to the sniffer; the domain's programNameProblem, which the dialogs ask too). The file
+ * manager holds documents that nurses open with a click.
  */
 export function isProgram(mimetype: string, name: string): boolean {
-  return PROGRAM_TYPES.has(mimetype) || PROGRAM_EXTENSIONS.has(extensionOf(name));
+  return PROGRAM_TYPES.has(mimetype) || programNameProblem(name) !== null;
 }

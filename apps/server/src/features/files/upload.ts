@@ -91,19 +91,25 @@ export async function receiveUpload(app: FastifyInstance, request: FastifyReques
     throw tooLarge(maxBytes);
   }
   const mimetype = await sniffType(sample.sample(), part.filename);
-  const isRefused = isProgram(mimetype, part.filename);
-  if (isRefused) await app.storage.delete(key);
-  await recordAudit(app.db, {
+  const uploaded = {
     userId: user.id,
     actor: user.email,
     kind: 'file.upload',
     recordType: 'upload',
     recordId: filename,
     ip: request.ip,
-    outcome: isRefused ? 'failure' : 'success',
-    detail: { name: part.filename, size, mimetype, ...(isRefused ? { reason: 'program' } : {}) },
-  });
-  if (isRefused) throw programRefused(part.filename);
+    detail: { name: part.filename, size, mimetype },
+  };
+  if (isProgram(mimetype, part.filename)) {
+    await app.storage.delete(key);
+    await recordAudit(app.db, {
+      ...uploaded,
+      outcome: 'failure',
+      detail: { ...uploaded.detail, reason: 'program' },
+    });
+    throw programRefused(part.filename);
+  }
+  await recordAudit(app.db, { ...uploaded, outcome: 'success' });
   return { originalname: part.filename, filename, mimetype, path: key, size };
 }
 

@@ -71,6 +71,26 @@ describe('AuditPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
+  it('shortens a long text in the detail (a file description of 2,000 characters), keeping the rest whole', async () => {
+    const long = `Turn every two hours. ${'x'.repeat(2000)}`;
+    install().on('GET', ENDPOINTS.audit, () =>
+      ok(AuditPageSchema, {
+        events: [
+          event(4, {
+            kind: 'file.update',
+            detail: { name: 'Policies', fields: ['description'], previousDescription: '', description: long },
+          }),
+        ],
+        nextCursor: null,
+      }),
+    );
+    renderApp('/audit', { token: 'tok' });
+    const table = await screen.findByRole('table', { name: 'Audit events' }, { timeout: 5000 });
+    const row = (await within(table).findByText('file.update')).closest('tr') as HTMLElement;
+    const shown = `{"name":"Policies","fields":["description"],"previousDescription":"","description":"${long.slice(0, 119)}…"}`;
+    expect(within(row).getByText(shown)).toBeInTheDocument();
+  });
+
   it('turns the filter form into the query: only given filters, times as ISO instants', async () => {
     const api = install();
     const user = userEvent.setup({ delay: null });

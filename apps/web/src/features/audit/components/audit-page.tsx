@@ -46,7 +46,17 @@ const KIND_OPTIONS = [
 
 const recordOf = (e: AuditEvent) =>
   e.recordType || e.recordId ? `${e.recordType} ${e.recordId}`.trim() : '';
-const detailOf = (e: AuditEvent) => (Object.keys(e.detail).length === 0 ? '' : JSON.stringify(e.detail));
+/**
+ * The longest text shown whole in the Detail column: a file's description (up to 2,000 characters, its former text
+ * too) made one row a screen tall. The record and its CSV export keep every character.
+ */
+const DETAIL_TEXT_MAX = 120;
+const shortened = (_key: string, value: unknown) =>
+  typeof value === 'string' && value.length > DETAIL_TEXT_MAX
+    ? `${value.slice(0, DETAIL_TEXT_MAX - 1)}…`
+    : value;
+const detailOf = (e: AuditEvent) =>
+  Object.keys(e.detail).length === 0 ? '' : JSON.stringify(e.detail, shortened);
 
 /** The audit trail: filters, a table of events newest first, "Show more" by cursor, and a CSV export. */
 export function AuditPage({ facilities }: AuditPageProps) {

@@ -1,13 +1,21 @@
-import { FILE_BASE, FILE_ENDPOINTS, FILE_MESSAGES, type FileItem, FileItemSchema } from '@portal/domain';
+import {
+  FILE_BASE,
+  FILE_ENDPOINTS,
+  FILE_MESSAGES,
+  FileAnswerSchema,
+  type FileItem,
+  FileItemSchema,
+} from '@portal/domain';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { cssVariablesResolver, Providers } from '@/app/providers.tsx';
 import { createQueryClient } from '@/lib/query-client.ts';
-import { FakeApi, fail } from '@/test/fake-api.ts';
+import { FakeApi, fail, ok } from '@/test/fake-api.ts';
 import { CreateFolderModal } from './create-folder-modal.tsx';
 import { InfoModal } from './info-modal.tsx';
+import { RenameModal } from './rename-modal.tsx';
 import { UploadModal } from './upload-modal.tsx';
 
 const file: FileItem = FileItemSchema.parse({
@@ -101,30 +109,28 @@ describe('file dialogs put the cursor on the field their message is about', () =
 describe('a description over the limit is said at the description, not at the name', () => {
   const tooLong = 'x'.repeat(2001);
 
-  it('Create Folder', async () => {
-    const { user } = show(<CreateFolderModal parentId={2} onClose={vi.fn()} />);
-    const dialog = await screen.findByRole('dialog', { name: 'Create Folder' });
-    const name = within(dialog).getByLabelText(/^Folder name/);
-    await user.type(name, 'Care plans');
+  it.each([
+    // A new folder needs a name first, so only the description is wrong; the info dialog starts with one.
+    [
+      'Create Folder',
+      () => <CreateFolderModal parentId={2} onClose={vi.fn()} />,
+      /^Folder name/,
+      'Create',
+      'Care plans',
+    ],
+    ['File/Folder Info', () => <InfoModal item={file} onClose={vi.fn()} />, /^Name/, 'Save', null],
+  ])('%s', async (title, modal, nameLabel, button, typedName) => {
+    const { user } = show(modal());
+    const dialog = await screen.findByRole('dialog', { name: title });
+    const name = within(dialog).getByLabelText(nameLabel);
+    if (typedName) await user.type(name, typedName);
     const description = within(dialog).getByLabelText(/^Description/);
     await user.click(description);
     await user.paste(tooLong);
-    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await user.click(within(dialog).getByRole('button', { name: button }));
     await waitFor(() => expect(description).toHaveFocus());
     expect(description).toHaveAccessibleDescription(FILE_MESSAGES.descriptionTooLong);
     expect(name).toHaveAccessibleDescription('');
-  });
-
-  it('File/Folder Info', async () => {
-    const { user } = show(<InfoModal item={file} onClose={vi.fn()} />);
-    const dialog = await screen.findByRole('dialog', { name: 'File/Folder Info' });
-    const description = within(dialog).getByLabelText(/^Description/);
-    await user.click(description);
-    await user.paste(tooLong);
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(description).toHaveFocus());
-    expect(description).toHaveAccessibleDescription(FILE_MESSAGES.descriptionTooLong);
-    expect(within(dialog).getByLabelText(/^Name/)).toHaveAccessibleDescription('');
   });
 });
 
@@ -182,5 +188,55 @@ describe('File/Folder Info', () => {
     await waitFor(() => expect(name).toHaveAccessibleDescription(FILE_MESSAGES.duplicateName));
     await waitFor(() => expect(name).toHaveFocus());
     expect(onClose).not.toHaveBeenCalled();
+  });
+});
+
+describe('a file renamed to what Windows runs is refused before it is sent', () => {
+  it.each([
+    [
+      'Rename',
+      () => <RenameModal item={file} onClose={vi.fn()} />,
+      'Rename file Care Plan.pdf',
+      /^New file name/,
+      'Rename',
+    ],
+    [
+      'File/Folder Info',
+      () => <InfoModal item={file} onClose={vi.fn()} />,
+      'File/Folder Info',
+      /^Name/,
+      'Save',
+    ],
+  ])('%s', async (_, modal, title, label, button) => {
+    const api = new FakeApi().install();
+    const onClose = vi.fn();
+    const { user } = show(modal());
+    const dialog = await screen.findByRole('dialog', { name: title });
+    const name = within(dialog).getByLabelText(label);
+    await user.clear(name);
+    await user.type(name, 'Care Plan.bat');
+    await user.click(within(dialog).getByRole('button', { name: button }));
+    const message = FILE_MESSAGES.program('Care Plan.bat');
+    await waitFor(() => expect(name).toHaveAccessibleDescription(message));
+    await waitFor(() => expect(name).toHaveFocus());
+    expect(api.callsTo('PUT', `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '12')}`)).toEqual([]);
+    expect(onClose).not.toHaveBeenCalled();
+  });
+
+  it('but a folder may be named so: it does not run', async () => {
+    const folder = { ...file, name: 'Scripts', file_or_folder: 'folder' as const };
+    const path = `${FILE_BASE}${FILE_ENDPOINTS.file.replace(':file_id', '12')}`;
+    const api = new FakeApi()
+      .on('PUT', path, () => ok(FileAnswerSchema, { file: { ...folder, name: 'Scripts.bat' } }))
+      .install();
+    const onClose = vi.fn();
+    const { user } = show(<RenameModal item={folder} onClose={onClose} />);
+    const dialog = await screen.findByRole('dialog', { name: 'Rename folder Scripts' });
+    const name = within(dialog).getByLabelText(/^New folder name/);
+    await user.clear(name);
+    await user.type(name, 'Scripts.bat');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(api.callsTo('PUT', path)).toHaveLength(1);
   });
 });

@@ -88,6 +88,7 @@ const GONE_PARENT = {
   pathname_at_deletion: '/Facilities/Gone/Draft Formulary.txt',
   deletedParentFolders: [{ file_id: 40, name: 'Gone' }],
   needsNewParent: true,
+  tree_folder_id: 2,
 };
 
 /** Opens the bin and Restore on Draft Formulary.txt. */
@@ -340,7 +341,7 @@ describe('FileManagerPage', () => {
     expect(screen.queryByRole('menuitem', { name: 'Rename' })).not.toBeInTheDocument();
   });
 
-  it('names each new location by its whole path when a deleted parent makes the user choose one', async () => {
+  it("offers as a new location only folders inside the item's own facility folder, each by its whole path", async () => {
     const otherFacility = item({ file_id: 4, parent_id: 1, name: 'Lakeside Nursing Home (201)' });
     const folder = (file_id: number, parent_id: number, name: string) =>
       item({ file_id, parent_id, name, file_or_folder: 'folder', editable: true });
@@ -353,6 +354,9 @@ describe('FileManagerPage', () => {
             { ...otherFacility, file_or_folder: 'folder', editable: true },
             folder(3, 2, 'Policies'),
             folder(5, 4, 'Policies'),
+            folder(6, 3, 'Care Plans'),
+            item({ file_id: 7, parent_id: null, name: 'States', file_or_folder: 'folder' }),
+            folder(8, 7, 'NJ'),
           ],
         }),
       )
@@ -364,11 +368,11 @@ describe('FileManagerPage', () => {
     await waitFor(() => expect(within(dialog).getByPlaceholderText('Choose a folder')).toHaveFocus());
     await user.click(await within(dialog).findByPlaceholderText('Choose a folder'));
     const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    // Lakeside's and the state's folders are editable too, but the server refuses a move out of Meadowbrook's tree.
     expect(options).toEqual([
-      'Facilities / Lakeside Nursing Home (201)',
-      'Facilities / Lakeside Nursing Home (201) / Policies',
       'Facilities / Meadowbrook Care Center (101)',
       'Facilities / Meadowbrook Care Center (101) / Policies',
+      'Facilities / Meadowbrook Care Center (101) / Policies / Care Plans',
     ]);
   });
 
@@ -430,6 +434,7 @@ describe('FileManagerPage', () => {
           pathname_at_deletion: '/Facilities/Policies/Draft Formulary.txt',
           deletedParentFolders: [],
           needsNewParent: false,
+          tree_folder_id: 2,
         }),
       )
       .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.restore}`, () =>
@@ -463,6 +468,7 @@ describe('FileManagerPage', () => {
           pathname_at_deletion: '/Facilities/Policies/Draft Formulary.txt',
           deletedParentFolders: [],
           needsNewParent: false,
+          tree_folder_id: 2,
         }),
       )
       .on('POST', `${FILE_BASE}${FILE_ENDPOINTS.restore}`, () =>

@@ -5,6 +5,7 @@ import {
   type FileItem,
   formatBytes,
   formatDateTime,
+  renameProblem,
   UpdateFileInputSchema,
 } from '@portal/domain';
 import { useRef, useState } from 'react';
@@ -45,6 +46,14 @@ export function InfoModal({ item, onDownload, onClose }: InfoModalProps) {
       setDescriptionError(fields.description ?? null);
       // Once the message shows, the cursor goes to the field it is about, and a screen reader reads it with it.
       focusAfterRender(() => (fields.name ? nameRef.current : descriptionRef.current), bodyRef.current);
+      return;
+    }
+    // A file renamed to what Windows runs (report.bat) is refused here as the server would, before it is sent.
+    const program = renameProblem(item.file_or_folder, item.name, parsed.data.name);
+    if (program) {
+      setError(program);
+      setDescriptionError(null);
+      focusAfterRender(() => nameRef.current, bodyRef.current);
       return;
     }
     if (!sending.begin()) return;

@@ -1,6 +1,6 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FILE_MESSAGES, type FileItem, RenameFormSchema } from '@portal/domain';
+import { FILE_MESSAGES, type FileItem, RenameFormSchema, renameProblem } from '@portal/domain';
 import { useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { useFocusAfterRender } from '@/hooks/use-focus-after-render.ts';
@@ -21,7 +21,7 @@ function selectStem(input: HTMLInputElement, kind: 'file' | 'folder'): void {
 /**
  * Rename, from a tile's menu: a folder opens on click, so this is the only way to rename one (a file's info dialog
  * renames it too). Only the name is sent, so the description stays as it is. A name the form or the server refuses
- * (empty, a slash, taken in this folder) shows under the field, which takes the focus so a screen reader reads it.
+ * (empty, a slash, a program's for a file, taken in this folder) shows under the field, which takes the focus so a screen reader reads it.
  */
 export function RenameModal({ item, onClose }: RenameModalProps) {
   const [name, setName] = useState(item.name);
@@ -44,6 +44,12 @@ export function RenameModal({ item, onClose }: RenameModalProps) {
     }
     if (parsed.data.name === item.name) {
       onClose();
+      return;
+    }
+    // A file named as a program (report.bat) is refused here as the server would, before anything is sent.
+    const program = renameProblem(kind, item.name, parsed.data.name);
+    if (program) {
+      refuse(program, form);
       return;
     }
     update.mutate(

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Loader, Select, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FILE_MESSAGES, type FileItem } from '@portal/domain';
+import { FILE_MESSAGES, type FileItem, restoreDestinations } from '@portal/domain';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { OpenModal } from '@/components/open-modal.tsx';
@@ -30,8 +30,8 @@ export function RestoreModal({ item, onClose }: RestoreModalProps) {
   const sending = useOneAtATime();
   const needsNewParent = check.data?.needsNewParent ?? false;
   const all = folders.data?.folders ?? [];
-  const options = all
-    .filter((f) => f.editable)
+  // Only inside the item's own facility or state folder: the server refuses a move into another's tree.
+  const options = restoreDestinations(all, check.data?.tree_folder_id ?? null)
     .map((f) => ({ value: String(f.file_id), label: folderTrail(all, f.file_id) }))
     .sort((a, b) => a.label.localeCompare(b.label));
   // The picker comes after the check has answered, too late for the dialog's data-autofocus: the cursor stayed on

@@ -111,6 +111,18 @@ describe('Upload File refuses before sending a byte', () => {
     expect(upload).not.toHaveBeenCalled();
   });
 
+  it('a program, by its name, saying so under the picker', async () => {
+    install();
+    const { choose, submit, dialog, picker } = await openDialog();
+    await choose(text('notes.txt'), text('cleanup.bat'));
+    await submit();
+    const message = FILE_MESSAGES.program('cleanup.bat');
+    expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    await waitFor(() => expect(picker).toHaveFocus());
+    expect(picker).toHaveAccessibleDescription(message);
+    expect(upload).not.toHaveBeenCalled();
+  });
+
   it('a file of a name the folder already has, in any case', async () => {
     install();
     const { choose, submit, dialog } = await openDialog(['Care Plan.pdf']);
