@@ -184,8 +184,8 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
           "Needs the files edit permission for the item's facility or state. A description left out is kept. " +
           'The roots and the facility and state folders keep their names (403); a name a live item in the same ' +
           'folder already has, in any case, is a 409. A deleted item is a 404: restore it first. Recorded as ' +
-          '`file.update` with `fields` changed and, for each, the former and new value (`previousName`/`name`, ' +
-          '`previousDescription`/`description`).',
+          "`file.update` with the `fields` changed and a new name's former one (`previousName`); a description's " +
+          'text is not recorded: it may name residents.',
         params: FileIdParamsAltSchema,
         body: UpdateFileInputSchema,
         response: { 200: FileAnswerSchema, ...refusals },
@@ -221,14 +221,13 @@ export async function fileTreeRoutes(fastify: FastifyInstance) {
           .returning();
         // Deleted (or deleted for good) since it was read: as if it had been gone already.
         if (!changed) throw notFound('No such file or folder.');
-        // What changed, each with its former value, as a role change records from and to: the trail shows what
-        // a description said before someone rewrote it. Descriptions are capped (FILE_DESCRIPTION_MAX), so whole.
+        // What changed. A description's text stays out of the trail (never patient data in an audit's detail, and
+        // a description may name residents): the trail says that it changed, the item holds what it says.
         const described = description !== row.description;
         await auditFile(tx, request, 'file.update', changed, {
           kind: row.kind,
           fields: [...(renamed ? ['name'] : []), ...(described ? ['description'] : [])],
           ...(renamed ? { renamed: true, previousName: row.name } : {}),
-          ...(described ? { previousDescription: row.description, description } : {}),
         });
         return changed;
       });

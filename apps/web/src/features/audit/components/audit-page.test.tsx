@@ -71,14 +71,14 @@ describe('AuditPage', () => {
     expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
   });
 
-  it('shortens a long text in the detail (a file description of 2,000 characters), keeping the rest whole', async () => {
-    const long = `Turn every two hours. ${'x'.repeat(2000)}`;
+  it('shortens a long text in the detail (a file name of 255 characters), keeping the rest whole', async () => {
+    const long = `Care plan ${'x'.repeat(241)}.pdf`;
     install().on('GET', ENDPOINTS.audit, () =>
       ok(AuditPageSchema, {
         events: [
           event(4, {
             kind: 'file.update',
-            detail: { name: 'Policies', fields: ['description'], previousDescription: '', description: long },
+            detail: { name: 'Policies', fields: ['name'], renamed: true, previousName: long },
           }),
         ],
         nextCursor: null,
@@ -87,7 +87,7 @@ describe('AuditPage', () => {
     renderApp('/audit', { token: 'tok' });
     const table = await screen.findByRole('table', { name: 'Audit events' }, { timeout: 5000 });
     const row = (await within(table).findByText('file.update')).closest('tr') as HTMLElement;
-    const shown = `{"name":"Policies","fields":["description"],"previousDescription":"","description":"${long.slice(0, 119)}…"}`;
+    const shown = `{"name":"Policies","fields":["name"],"renamed":true,"previousName":"${long.slice(0, 119)}…"}`;
     expect(within(row).getByText(shown)).toBeInTheDocument();
   });
 

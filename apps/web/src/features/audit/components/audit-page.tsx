@@ -47,8 +47,8 @@ const KIND_OPTIONS = [
 const recordOf = (e: AuditEvent) =>
   e.recordType || e.recordId ? `${e.recordType} ${e.recordId}`.trim() : '';
 /**
- * The longest text shown whole in the Detail column: a file's description (up to 2,000 characters, its former text
- * too) made one row a screen tall. The record and its CSV export keep every character.
+ * The longest text shown whole in the Detail column: a long file name (up to 255 characters, its former name too)
+ * makes one row a screen tall on a tablet. The record and its CSV export keep every character.
  */
 const DETAIL_TEXT_MAX = 120;
 const shortened = (_key: string, value: unknown) =>
