@@ -27,6 +27,7 @@ import {
   findOpenConfirmation,
   issueLinkToken,
   revokeLinkTokens,
+  SIGN_IN_CHECKED_REGISTRATIONS,
   spendOpenLink,
   sweepClosedLinks,
 } from './link-tokens.ts';
@@ -92,7 +93,10 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           "belongs to the registration that mailed it and confirms the account only with that registration's " +
           'password (see `POST /users/confirm`): registering again before confirming changes nothing on the ' +
           'account and voids no earlier link, it mails another link that goes with the new name and password. ' +
-          'Sign-in is refused until the email is confirmed. Throttled like sign-in.',
+          'Sign-in is refused until the email is confirmed: 403 EMAIL_NOT_CONFIRMED for the password of the ' +
+          `account or of one of its ${SIGN_IN_CHECKED_REGISTRATIONS} newest open registrations (older ones are ` +
+          'not compared, so sign-in costs the same however often the address was registered), 401 for any other. ' +
+          'Throttled like sign-in.',
         security: [],
         body: registerInputSchema(min),
         response: { 200: MessageAnswerSchema, ...refusals },
