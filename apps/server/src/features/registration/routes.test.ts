@@ -372,7 +372,8 @@ describe('POST /api/users/register', () => {
     expect(throttled.statusCode).toBe(429);
     // Said as what was refused: confirmation attempts, not sign-in ones.
     expect(bodyOf(throttled)).toEqual({
-      message: 'Too many confirmation attempts. Try again in 15 minutes.',
+      message:
+        'Too many confirmation attempts. Try again in 15 minutes. A password reset also confirms your account.',
       code: 'TOO_MANY_REQUESTS',
     });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
@@ -407,7 +408,9 @@ describe('POST /api/users/register', () => {
     }
     const refused = await post('/users/confirm', { ...link, password: 'held-real-password' });
     expect(refused.statusCode).toBe(429);
-    expect(bodyOf(refused).message).toBe('Too many confirmation attempts. Try again in 15 minutes.');
+    expect(bodyOf(refused).message).toBe(
+      'Too many confirmation attempts. Try again in 15 minutes. A password reset also confirms your account.',
+    );
     expect((await userRow(held))?.emailConfirmedAt).toBeNull();
     // The owner is not stuck: a reset link proves the mailbox and confirms the account while sign-in is throttled.
     expect((await post('/users/password-reset', { username: held })).statusCode).toBe(200);

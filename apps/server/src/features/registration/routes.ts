@@ -178,7 +178,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           'working. Each link works once and expires; a wrong, used or expired link (or one of an account already ' +
           'confirmed) answers 400. A wrong password answers 400 with `fields.password` and leaves the link ' +
           'open for another try; wrong passwords count with failed sign-ins of the account and the address (5 per ' +
-          'account, 20 per address in 15 minutes), past which the answer is 429 with Retry-After.',
+          'account, 20 per address in 15 minutes), past which the answer is 429 with Retry-After; its message says ' +
+          'that a password reset (`POST /users/password-reset`), which that budget does not hold back, also ' +
+          'confirms the account.',
         security: [],
         body: ConfirmEmailInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },
