@@ -320,7 +320,7 @@ describe('public account pages', () => {
     await context.close();
   });
 
-  it('opens register and confirm with no serious axe violation, and refuses a bad confirmation link', async () => {
+  it('opens register and confirm with no serious axe violation, refusing a bad link, and a throttled one with the reset offered', async () => {
     const { context, page } = await newPage(browser);
     await page.goto(`${portal.url}/account/login`);
     await page.getByRole('link', { name: 'Register' }).click();
@@ -334,6 +334,25 @@ describe('public account pages', () => {
     await page.getByRole('button', { name: 'Confirm account' }).click();
     await page.getByText('This confirmation link is invalid, expired or already used.').waitFor();
     await expectAccessible(page, 'confirm refused');
+
+    // Held back by the sign-in throttle (5 failures of the account): the refusal offers the password reset, which
+    // confirms the account too.
+    const heldBack = 'held.back@example.test';
+    for (let i = 0; i < 5; i += 1) {
+      const response = await fetch(`${portal.url}/api/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: heldBack, password: `wrong-${i}` }),
+      });
+      expect(response.status).toBe(401);
+    }
+    await page.goto(`${portal.url}/confirm?email=${encodeURIComponent(heldBack)}&token=any-token`);
+    await page.getByLabel(/^Password/).fill('any-password-1');
+    await page.getByRole('button', { name: 'Confirm account' }).click();
+    await page.getByText('A password reset also confirms your account.', { exact: false }).waitFor();
+    await expectAccessible(page, 'confirm throttled');
+    await page.getByRole('link', { name: 'Reset your password' }).click();
+    await waitForPath(page, '/forget-password');
     await context.close();
   });
 

@@ -22,11 +22,14 @@ export function httpErrorToast(status: number, statusText: string): string {
 /**
  * The refusal after too many attempts, with the wait rounded up to whole minutes: of signing in, or of confirming a
  * registration's email with a wrong password (the two share one throttle, but each is named as what the person did).
+ * A confirmation's refusal also says the way round the wait: a password reset, which is not held back by the
+ * throttle, confirms the account as well.
  */
 export function tooManyAttemptsMessage(
   retryAfterSeconds: number,
   attempts: 'sign-in' | 'confirmation' = 'sign-in',
 ): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many ${attempts} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  const wait = `Too many ${attempts} attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+  return attempts === 'confirmation' ? `${wait} A password reset also confirms your account.` : wait;
 }

@@ -386,6 +386,50 @@ const CASES: Case[] = [
     outcome: 'success',
   },
   {
+    name: 'a user creation refused (the email is taken)',
+    act: async (ip) => {
+      const payload = {
+        email: NURSE,
+        password: 'taken-pass-1',
+        confirmPassword: 'taken-pass-1',
+        displayName: 'Taken Address',
+        userRole: 'Nursing',
+        faciID: 101,
+        userType: 'FacilityUser',
+      };
+      return (await call({ method: 'POST', url: '/api/createuser', who: ADMIN, payload }, ip)).statusCode;
+    },
+    status: 409,
+    kind: 'user.create',
+    actor: ADMIN,
+    user: ADMIN,
+    recordType: 'user',
+    recordId: () => '',
+    facId: 101,
+    outcome: 'failure',
+  },
+  {
+    name: 'a public packing-slip link refused (a forged token)',
+    act: async (ip) =>
+      (
+        await call(
+          {
+            method: 'GET',
+            url: `/api/packingslipdetailsopen?facID=101&toteID=T-1&auth=${'9'.repeat(10)}.forged`,
+          },
+          ip,
+        )
+      ).statusCode,
+    status: 404,
+    kind: 'tote.view',
+    actor: 'signed slip link',
+    user: null,
+    recordType: 'tote',
+    recordId: () => 'T-1',
+    facId: 101,
+    outcome: 'failure',
+  },
+  {
     name: 'a facility role change',
     act: async (ip) => {
       const payload = { entityID: 101, email: NOCREDS, userRole: 'DON' };

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { emailConfirmationTokens, linkClosedAt, passwordResetTokens } from '../../db/schema/index.ts';
 import { hoursBefore } from '../../platform/hours.ts';
@@ -77,9 +77,18 @@ export async function findOpenConfirmation(
 }
 
 /**
- * Whether `password` is the password of one of the user's open registrations (an open confirmation link's), which
- * the account takes only when that link confirms it. Lets sign-in tell someone who registered again with a new
- * password, before confirming, that the account waits for its confirmation rather than that the password is wrong.
+ * How many of an unconfirmed account's open registrations, the newest, sign-in compares a password with. Anyone may
+ * register an address again (5 times in 15 minutes, each link open CONFIRM_LINK_HOURS), so an account can gather
+ * hundreds of open links; each comparison is an argon2 run, and without a bound every sign-in attempt against such
+ * an account would cost that many. Older links still confirm: only the hint at sign-in leaves them out.
+ */
+export const SIGN_IN_CHECKED_REGISTRATIONS = 3;
+
+/**
+ * Whether `password` is the password of one of the user's newest open registrations (an open confirmation link's,
+ * at most SIGN_IN_CHECKED_REGISTRATIONS of them), which the account takes only when that link confirms it. Lets
+ * sign-in tell someone who registered again with a new password, before confirming, that the account waits for its
+ * confirmation rather than that the password is wrong.
  */
 export async function isOpenRegistrationPassword(
   db: Db,
@@ -91,7 +100,9 @@ export async function isOpenRegistrationPassword(
   const open = await db
     .select({ passwordHash: t.passwordHash })
     .from(t)
-    .where(and(eq(t.userId, userId), isOpen(t, now)));
+    .where(and(eq(t.userId, userId), isOpen(t, now)))
+    .orderBy(desc(t.id))
+    .limit(SIGN_IN_CHECKED_REGISTRATIONS);
   for (const { passwordHash } of open) {
     if (await verifyPassword(passwordHash, password)) return true;
   }

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema/index.ts';
 import { bearer, bodyOf, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
+import { SIGN_IN_CHECKED_REGISTRATIONS } from './link-tokens.ts';
 import { mailedLink, PUBLIC_URL } from './test-support.ts';
 
 let t: TestApp;
@@ -311,6 +312,40 @@ describe('POST /api/users/register', () => {
     expect((await login(again, 'first-password')).statusCode).toBe(200);
   });
 
+  it('compares a sign-in password with only the newest few open registrations; an older link still confirms', async () => {
+    // Every comparison is an argon2 run: were every open link's password tried, registering an address again and
+    // again would make each sign-in attempt against it cost hundreds of them.
+    const often = 'often.registered@example.test';
+    const links = [];
+    for (let i = 1; i <= 2 + SIGN_IN_CHECKED_REGISTRATIONS; i += 1) {
+      const password = `registration-${i}`;
+      expect(
+        (await post('/users/register', { fullname: `Try ${i}`, email: often, password })).statusCode,
+      ).toBe(200);
+      links.push({ ...(await lastLink(often, '/confirm')), password });
+    }
+    const signInAs = async (password: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/login',
+          payload: { email: often, password },
+          remoteAddress: '10.8.1.1',
+        })
+      ).statusCode;
+    // The account's own (first) password, and the newest registrations' passwords, hear they must confirm.
+    const [first, beyondBound, ...newest] = links;
+    expect(newest).toHaveLength(SIGN_IN_CHECKED_REGISTRATIONS);
+    expect(await signInAs(first?.password ?? '')).toBe(403);
+    for (const link of newest) expect(await signInAs(link.password)).toBe(403);
+    // The registration older than the newest few is not compared: its password is wrong at sign-in...
+    expect(await signInAs(beyondBound?.password ?? '')).toBe(401);
+    // ...yet its link still confirms the account with it.
+    expect((await post('/users/confirm', beyondBound ?? {})).statusCode).toBe(200);
+    expect(await signInAs(beyondBound?.password ?? '')).toBe(200);
+    expect((await userRow(often))?.displayName).toBe('Try 2');
+  });
+
   it('confirms an account once when two of its links are confirmed at the same moment', async () => {
     const racer = 'racer@example.test';
     const links = [];
@@ -337,7 +372,8 @@ describe('POST /api/users/register', () => {
     expect(throttled.statusCode).toBe(429);
     // Said as what was refused: confirmation attempts, not sign-in ones.
     expect(bodyOf(throttled)).toEqual({
-      message: 'Too many confirmation attempts. Try again in 15 minutes.',
+      message:
+        'Too many confirmation attempts. Try again in 15 minutes. A password reset also confirms your account.',
       code: 'TOO_MANY_REQUESTS',
     });
     expect(Number(throttled.headers['retry-after'])).toBeGreaterThan(800);
@@ -372,7 +408,9 @@ describe('POST /api/users/register', () => {
     }
     const refused = await post('/users/confirm', { ...link, password: 'held-real-password' });
     expect(refused.statusCode).toBe(429);
-    expect(bodyOf(refused).message).toBe('Too many confirmation attempts. Try again in 15 minutes.');
+    expect(bodyOf(refused).message).toBe(
+      'Too many confirmation attempts. Try again in 15 minutes. A password reset also confirms your account.',
+    );
     expect((await userRow(held))?.emailConfirmedAt).toBeNull();
     // The owner is not stuck: a reset link proves the mailbox and confirms the account while sign-in is throttled.
     expect((await post('/users/password-reset', { username: held })).statusCode).toBe(200);

@@ -27,6 +27,7 @@ import {
   findOpenConfirmation,
   issueLinkToken,
   revokeLinkTokens,
+  SIGN_IN_CHECKED_REGISTRATIONS,
   spendOpenLink,
   sweepClosedLinks,
 } from './link-tokens.ts';
@@ -92,7 +93,10 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           "belongs to the registration that mailed it and confirms the account only with that registration's " +
           'password (see `POST /users/confirm`): registering again before confirming changes nothing on the ' +
           'account and voids no earlier link, it mails another link that goes with the new name and password. ' +
-          'Sign-in is refused until the email is confirmed. Throttled like sign-in.',
+          'Sign-in is refused until the email is confirmed: 403 EMAIL_NOT_CONFIRMED for the password of the ' +
+          `account or of one of its ${SIGN_IN_CHECKED_REGISTRATIONS} newest open registrations (older ones are ` +
+          'not compared, so sign-in costs the same however often the address was registered), 401 for any other. ' +
+          'Throttled like sign-in.',
         security: [],
         body: registerInputSchema(min),
         response: { 200: MessageAnswerSchema, ...refusals },
@@ -174,7 +178,9 @@ export async function registrationRoutes(fastify: FastifyInstance) {
           'working. Each link works once and expires; a wrong, used or expired link (or one of an account already ' +
           'confirmed) answers 400. A wrong password answers 400 with `fields.password` and leaves the link ' +
           'open for another try; wrong passwords count with failed sign-ins of the account and the address (5 per ' +
-          'account, 20 per address in 15 minutes), past which the answer is 429 with Retry-After.',
+          'account, 20 per address in 15 minutes), past which the answer is 429 with Retry-After; its message says ' +
+          'that a password reset (`POST /users/password-reset`), which that budget does not hold back, also ' +
+          'confirms the account.',
         security: [],
         body: ConfirmEmailInputSchema,
         response: { 200: MessageAnswerSchema, ...refusals },

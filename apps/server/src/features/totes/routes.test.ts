@@ -351,6 +351,52 @@ describe('GET /api/packingslipdetailsopen', () => {
     }
     expect((await open(slip.auth)).statusCode).toBe(200);
   });
+
+  it('records each refused link as a failed read of the tote asked for, one alike for every refusal, without its token', async () => {
+    const [tote] = await headers('nurse@meadowbrook.test', RANGE);
+    const slip = await slipOf(tote?.toteID ?? '');
+    const toteID = slip.toteID;
+    const expired = slipToken(
+      t.app.secretKey,
+      101,
+      toteID,
+      new Date(Date.now() - (SLIP_LINK_DAYS + 1) * 86_400_000),
+    );
+    const [expires] = slip.auth.split('.');
+    const refused = [
+      { facID: 101, toteID, auth: '' },
+      { facID: 101, toteID, auth: `${expires}.${'A'.repeat(43)}` },
+      { facID: 101, toteID, auth: expired },
+      // A right token for another facility, and for a tote that is not there: the answer says neither.
+      { facID: 102, toteID, auth: slip.auth },
+      {
+        facID: 101,
+        toteID: 'NO-SUCH-TOTE',
+        auth: slipToken(t.app.secretKey, 101, 'NO-SUCH-TOTE', new Date()),
+      },
+    ];
+    for (const [i, query] of refused.entries()) {
+      const remoteAddress = `10.91.0.${i + 1}`;
+      const response = await t.app.inject({
+        url: `/api/packingslipdetailsopen?facID=${query.facID}&toteID=${encodeURIComponent(query.toteID)}&auth=${encodeURIComponent(query.auth)}`,
+        remoteAddress,
+      });
+      expect(response.statusCode, query.auth).toBe(404);
+      const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.ip, remoteAddress));
+      expect(events, query.auth).toHaveLength(1);
+      expect(events[0], query.auth).toMatchObject({
+        userId: null,
+        actor: 'signed slip link',
+        kind: 'tote.view',
+        recordType: 'tote',
+        recordId: query.toteID,
+        facId: query.facID,
+        outcome: 'failure',
+        detail: { via: 'packingslipdetailsopen', reason: 'invalidLink' },
+      });
+      if (query.auth) expect(JSON.stringify(events[0]), query.auth).not.toContain(query.auth);
+    }
+  });
 });
 
 describe('facility ids that only look like numbers', () => {

@@ -131,7 +131,8 @@ export async function totesRoutes(fastify: FastifyInstance) {
         description:
           'auth is the token given in the slip answer of /packingslipdetails: `{expires}.{mac}`, its expiry in Unix ' +
           `seconds (${SLIP_LINK_DAYS} days after it was made) and HMAC-SHA256 (server secret key) over the facility, ` +
-          'the tote and that expiry. A missing, wrong, altered or expired token answers the same 404 with no data. ' +
+          'the tote and that expiry. A missing, wrong, altered or expired token answers the same 404 with no data, ' +
+          'recorded in the audit trail (without the token) as a failed tote.view of the facility and tote asked for. ' +
           'At most 30 calls a minute per address (429).',
         security: [],
         querystring: PackingSlipOpenQuerySchema,
@@ -140,20 +141,29 @@ export async function totesRoutes(fastify: FastifyInstance) {
     },
     async (request) => {
       const { facID, toteID, auth } = request.query;
-      if (!isSlipToken(app.secretKey, facID, toteID, auth, new Date())) throw notFound('No such tote.');
-      const slip = await findSlip(app.db, facID, toteID);
-      if (!slip) throw notFound('No such tote.');
-      await recordAudit(app.db, {
-        userId: null,
-        actor: 'signed slip link',
-        kind: 'tote.view',
-        recordType: 'tote',
-        recordId: toteID,
-        facId: facID,
-        ip: request.ip,
-        outcome: 'success',
-        detail: { via: 'packingslipdetailsopen' },
-      });
+      // The facility and tote the link names, refused or not: a refusal is recorded at them (so the facility's
+      // pharmacy sees links tried on its totes), never with the token, and with one reason for a wrong, altered or
+      // expired token and a tote gone alike, as the answer is one 404 for them all.
+      const event = (outcome: 'success' | 'failure', detail: Record<string, unknown>) =>
+        recordAudit(app.db, {
+          userId: null,
+          actor: 'signed slip link',
+          kind: 'tote.view',
+          recordType: 'tote',
+          recordId: toteID,
+          facId: facID,
+          ip: request.ip,
+          outcome,
+          detail: { via: 'packingslipdetailsopen', ...detail },
+        });
+      const slip = isSlipToken(app.secretKey, facID, toteID, auth, new Date())
+        ? await findSlip(app.db, facID, toteID)
+        : null;
+      if (!slip) {
+        await event('failure', { reason: 'invalidLink' });
+        throw notFound('No such tote.');
+      }
+      await event('success', {});
       return { slips: [{ ...slip, auth }] };
     },
   );

@@ -71,6 +71,21 @@ describe('POST /api/createuser', () => {
     });
   });
 
+  it('records the 409 of two creations of one new email at the same moment, as of one made after the other', async () => {
+    const email = 'twice.at.once@meadowbrook.test';
+    const create = () => api.post(as('admin@meadowbrook.test'), '/createuser', newUser({ email }));
+    const answers = await Promise.all([create(), create()]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const events = await t.database.db.select().from(auditEvents).where(eq(auditEvents.kind, 'user.create'));
+    const created = await api.row(email);
+    expect(events.filter((e) => e.recordId === String(created?.id)).map((e) => e.outcome)).toEqual([
+      'success',
+    ]);
+    expect(events.filter((e) => e.detail.email === email).map((e) => [e.outcome, e.recordId])).toEqual([
+      ['failure', ''],
+    ]);
+  });
+
   it("tells another tenant's account from a free email only by the 409, whose words name no tenant or person", async () => {
     const admin = as('admin@meadowbrook.test');
     const create = (email: string) => api.post(admin, '/createuser', newUser({ email }));
@@ -86,6 +101,24 @@ describe('POST /api/createuser', () => {
     });
     expect(JSON.stringify(other.body)).not.toMatch(/lakeside|201|DON|don@/i);
     expect(await roleAt('don@lakeside.test', 101)).toBeUndefined();
+    // Each refusal is on record as a failed creation at the facility asked for, naming the address typed; the
+    // record, which the pharmacy of 101 reads, says no more than the answer: not the account, nor its tenant.
+    const admin101 = await api.row('admin@meadowbrook.test');
+    const refusals = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'user.create'), eq(auditEvents.outcome, 'failure')));
+    for (const email of ['nurse@meadowbrook.test', 'don@lakeside.test']) {
+      const event = refusals.find((e) => e.detail.email === email);
+      expect(event, email).toMatchObject({
+        userId: admin101?.id,
+        actor: 'admin@meadowbrook.test',
+        recordType: 'user',
+        recordId: '',
+        facId: 101,
+      });
+      expect(event?.detail, email).toEqual({ role: 'Nursing', email, reason: 'emailTaken' });
+    }
     // Adding facilities to that account answers as for an email nobody has.
     const entities = [{ entityID: 102, userRole: 'Nursing' }];
     const add = (email: string) => api.post(admin, '/adduserfacilities', { email, entities });

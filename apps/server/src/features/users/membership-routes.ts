@@ -47,7 +47,8 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         description:
           'Only where the viewer is admin-level (a super admin, a pharmacy user of its pharmacy, its facility ' +
           "admin) and holds user_Edit of the new user's role there (addableRoles). The password is hashed with argon2id and must be changed by its owner at the next sign-in. " +
-          '409 when the email is taken.',
+          '409 when the email is taken, recorded as a failed user.create at that facility naming the address, ' +
+          'not the account that has it.',
         body: createUserInputSchema(app.config.passwordMinLength),
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -62,8 +63,23 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         const message = USER_ADMIN_MESSAGES.facilityEmailDomain(domain);
         throw badRequest(message, { email: message });
       }
-      if (await findLiveUser(app.db, body.email))
-        throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+      // Recorded like the creation it refused, at the facility asked for, with the address typed and no more: not
+      // the account that has it (which may be another tenant's), as the answer names none.
+      const refuseTaken = async () => {
+        const me = currentUser(request);
+        await recordAudit(app.db, {
+          userId: me.id,
+          actor: me.email,
+          kind: 'user.create',
+          recordType: 'user',
+          facId: body.faciID,
+          ip: request.ip,
+          outcome: 'failure',
+          detail: { role, email: body.email, reason: 'emailTaken' },
+        });
+        return conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+      };
+      if (await findLiveUser(app.db, body.email)) throw await refuseTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         await app.db.transaction(async (tx) => {
@@ -84,8 +100,7 @@ export async function membershipRoutes(fastify: FastifyInstance) {
           await recordAudit(tx, userAudit(request, 'user.create', created.id, { role }, body.faciID));
         });
       } catch (error) {
-        if (isUniqueViolation(error))
-          throw conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
+        if (isUniqueViolation(error)) throw await refuseTaken();
         throw error;
       }
       return { message: USER_ADMIN_MESSAGES.created };

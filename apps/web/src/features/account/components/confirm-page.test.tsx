@@ -93,19 +93,29 @@ describe('/confirm', () => {
     expect(currentPath(router)).toBe('/register');
   });
 
-  it('says when there were too many wrong passwords, as confirmation attempts', async () => {
+  it('says when there were too many wrong passwords, as confirmation attempts, with the way round: a reset', async () => {
     new FakeApi()
       .on('POST', ENDPOINTS.confirmEmail, () =>
         fail(429, tooManyAttemptsMessage(900, 'confirmation'), 'TOO_MANY_REQUESTS'),
       )
       .install();
-    const { user } = renderApp(LINK);
+    const { user, router } = renderApp(LINK);
     await user.type(await screen.findByLabelText(/^Password/), 'my-chosen-pass{Enter}');
     const alert = await screen.findByRole('alert');
-    expect(alert).toHaveTextContent(/^Too many confirmation attempts\. Try again in 15 minutes\.$/);
+    // The throttle is the sign-in one, on purpose; but a password reset also confirms the account, and says so.
+    expect(alert).toHaveTextContent(
+      /^Too many confirmation attempts\. Try again in 15 minutes\. A password reset also confirms your account\. Reset your password$/,
+    );
     // Not a refused link: no way to register again, and the password can be tried once the wait is over.
     expect(screen.queryByRole('link', { name: 'Register again' })).not.toBeInTheDocument();
     expect(screen.getByLabelText(/^Password/)).toBeInTheDocument();
+    // The way to the reset, in the message, by keyboard.
+    const reset = screen.getByRole('link', { name: 'Reset your password' });
+    expect(alert).toContainElement(reset);
+    reset.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('heading', { level: 1, name: 'Forgot password' });
+    expect(currentPath(router)).toBe('/forget-password');
   });
 
   it('says an incomplete link is incomplete, without asking for a password or calling the server', async () => {

@@ -21,7 +21,8 @@ const EMPTY = { password: '' };
  * /confirm?email=&token=: confirms the registration with the link and the password chosen when registering. Each
  * link goes with its own registration's password, so a registration of the address by someone else cannot set the
  * password of the account its owner confirms. A wrong password leaves the link usable: the reason shows under the
- * field, which takes the cursor, for another try.
+ * field, which takes the cursor, for another try. Too many wrong passwords hold the link back for a while; the
+ * refusal then offers the password reset, which confirms the account too.
  */
 export function ConfirmPage({ email, token }: ConfirmPageProps) {
   const confirm = useConfirmEmail();
@@ -60,6 +61,8 @@ export function ConfirmPage({ email, token }: ConfirmPageProps) {
   // A wrong password is said under the field; any other refusal (a used or expired link, too many tries) above it.
   const isPasswordRefused = isApiError(confirm.error, 400) && Boolean(confirm.error.fields.password);
   const isLinkRefused = isApiError(confirm.error, 400) && !isPasswordRefused;
+  // Too many tries: the message says a password reset also confirms the account, and this is the way to one.
+  const isThrottled = isApiError(confirm.error, 429);
 
   return (
     <PublicCard title="Confirm your account">
@@ -76,6 +79,14 @@ export function ConfirmPage({ email, token }: ConfirmPageProps) {
                   {' '}
                   <Anchor component={Link} to={PATHS.register} inherit c="red.9" fw={700}>
                     Register again
+                  </Anchor>
+                </>
+              ) : null}
+              {isThrottled ? (
+                <>
+                  {' '}
+                  <Anchor component={Link} to={PATHS.forgetPassword} inherit c="red.9" fw={700}>
+                    Reset your password
                   </Anchor>
                 </>
               ) : null}
