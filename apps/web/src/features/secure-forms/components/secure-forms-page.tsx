@@ -1,13 +1,13 @@
 import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
 import { facilityForms } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { TableScroller } from '@/components/table-scroller.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { type FacilitySortKey, useFacilitiesList, visibleFacilities } from '@/features/facilities';
+import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { FormLinkGrid } from './form-link-grid.tsx';
 import { formPrefill } from './form-prefill.ts';
@@ -27,7 +27,8 @@ export function SecureFormsPage() {
   const { data, isPending } = useFacilitiesList();
   const [state, setState] = useState<string | null>(null);
   const [sort, setSort] = useState<SortState<SortKey>>({ key: 'facName', direction: 'asc' });
-  const [params, setParams] = useSearchParams();
+  const formsDialog = useDialogAddress();
+  const params = formsDialog.params;
   const facilities = data?.facilities ?? [];
   const counts = useMemo(() => {
     const map = new Map<string, number>();
@@ -67,7 +68,7 @@ export function SecureFormsPage() {
                       size="xs"
                       variant="light"
                       aria-label={`Forms for ${f.facName}`}
-                      onClick={() => setParams({ faciID: String(f.facID) })}
+                      onClick={() => formsDialog.open({ faciID: String(f.facID) })}
                     >
                       Forms
                     </Button>
@@ -84,7 +85,7 @@ export function SecureFormsPage() {
         </TableScroller>
       </Paper>
       {opened ? (
-        <OpenModal onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">
+        <OpenModal onClose={() => formsDialog.close({})} title={`Forms for ${opened.facName}`} size="lg">
           <FormLinkGrid forms={facilityForms(opened)} prefill={formPrefill(opened, user, new Date())} />
         </OpenModal>
       ) : null}
