@@ -482,6 +482,7 @@ export {
   formSetCodeOf,
   pharmacyForms,
   pharmacyFormsRegion,
+  SECURE_FORMS_MESSAGES,
   STATE_NAMES,
 } from './secure-forms.ts';
 export { seenOnce } from './seen-once.ts';
