@@ -512,7 +512,7 @@ export {
   userEditKey,
   userRowActions,
 } from './user-admin.ts';
-export { defaultUserSettings } from './user-settings.ts';
+export { defaultUserSettings, withDistinctSortOrders } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
 export {
