@@ -21,7 +21,7 @@ async function openUsers(page: Page, email = 'admin@meadowbrook.test') {
   await waitForPath(page, '/dashboard');
   await page.goto(`${portal.url}/facility-users`);
   await page.getByRole('heading', { level: 1, name: 'Facility Users' }).waitFor();
-  await page.getByRole('cell', { name: 'nurse@meadowbrook.test' }).waitFor();
+  await page.getByRole('cell', { name: 'nurse@meadowbrook.test', exact: true }).waitFor();
 }
 
 async function login(email: string, password: string) {
@@ -34,7 +34,8 @@ async function login(email: string, password: string) {
 }
 
 async function rowAction(page: Page, name: string, item: string) {
-  await page.getByRole('button', { name: `Actions for ${name}` }).click();
+  // The menu's name goes on with the user's email in brackets, which tells two users of one name apart.
+  await page.getByRole('button', { name: new RegExp(`^Actions for ${name} \\(`) }).click();
   await page.getByRole('menuitem', { name: item }).click();
   // The menu fades out after the click; wait until it is gone so only the modal is on screen.
   await page.getByRole('menu').waitFor({ state: 'detached' });
@@ -50,7 +51,7 @@ describe('facility users', () => {
     const errors = watchConsole(page);
     await openUsers(page);
     await page.getByText('Self', { exact: true }).waitFor();
-    expect(await page.getByRole('cell', { name: 'don@lakeside.test' }).count()).toBe(0);
+    expect(await page.getByRole('cell', { name: 'don@lakeside.test', exact: true }).count()).toBe(0);
     await expectAccessible(page, `/facility-users (${name})`);
     expect(errors).toEqual([]);
     await context.close();
@@ -118,7 +119,7 @@ describe('facility users', () => {
     await create.getByLabel('Confirm password').fill('first-pass-1');
     await create.getByRole('button', { name: 'Create User' }).click();
     await page.getByText('Facility user successfully created').waitFor();
-    await page.getByRole('cell', { name: NEW_EMAIL }).waitFor();
+    await page.getByRole('cell', { name: NEW_EMAIL, exact: true }).waitFor();
 
     // The new user signs in, but must replace the administrator's password before anything else.
     const first = await login(NEW_EMAIL, 'first-pass-1');
@@ -169,7 +170,7 @@ describe('facility users', () => {
     const remove = await rowAction(page, 'Casey Renamed', 'Delete User');
     await remove.getByRole('button', { name: 'Delete User' }).click();
     await page.getByText('Casey Renamed deleted successfully').waitFor();
-    await expect.poll(() => page.getByRole('cell', { name: NEW_EMAIL }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('cell', { name: NEW_EMAIL, exact: true }).count()).toBe(0);
     expect((await login(NEW_EMAIL, 'second-pass-2')).status).toBe(401);
     await context.close();
   });
@@ -293,7 +294,7 @@ describe('facility users', () => {
     await expectAccessible(page, 'Create Facility User after adding three (1024 x 768)');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     for (const n of [1, 2, 3])
-      await page.getByRole('cell', { name: `landscape.${n}@meadowbrook.test` }).waitFor();
+      await page.getByRole('cell', { name: `landscape.${n}@meadowbrook.test`, exact: true }).waitFor();
     await context.close();
   });
 
@@ -332,12 +333,14 @@ describe('facility users', () => {
     await page.keyboard.press('Enter');
     await expect.poll(() => page.locator('tbody tr').count()).toBe(total);
     // The focus is on the first added row's menu (the button it was on is gone), not lost to the page.
-    const firstAdded = await page.locator('tbody tr').nth(100).locator('td').first().textContent();
+    const firstAdded = page.locator('tbody tr').nth(100).locator('td');
+    const addedName = (await firstAdded.nth(0).textContent())?.trim();
+    const addedEmail = (await firstAdded.nth(1).textContent())?.trim();
     expect(
       await page.evaluate(
         () => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.tagName,
       ),
-    ).toBe(`Actions for ${firstAdded?.trim()}`);
+    ).toBe(`Actions for ${addedName} (${addedEmail})`);
     await expect.poll(() => footer.count()).toBe(0);
     // A search covers every user, drawn or not, and starts again from the first rows.
     await page.getByLabel('Search users').fill('Zulu Staff 11');

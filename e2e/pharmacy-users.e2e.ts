@@ -95,7 +95,9 @@ describe('pharmacy administration', () => {
     const row = page.getByRole('row', { name: /Erin Ettore/ });
     await expect.poll(async () => (await row.getByRole('cell').nth(3).textContent())?.trim()).toBe('1');
 
-    await row.getByRole('button', { name: 'Actions for Erin Ettore' }).click();
+    await row
+      .getByRole('button', { name: 'Actions for Erin Ettore (erin.e2e@pharmacy.test)', exact: true })
+      .click();
     await page.getByRole('menuitem', { name: 'View / Edit Pharmacies' }).click();
     const edit = page.getByRole('dialog', { name: 'Pharmacies of Erin Ettore' });
     await edit.getByLabel('Role at sprx', { exact: true }).waitFor();

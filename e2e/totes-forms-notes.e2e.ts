@@ -195,6 +195,31 @@ describe('totes, secure forms, release notes', () => {
     await context.close();
   });
 
+  it("says a linked facility is not one of yours, alike for another's and none, and the page stays usable", async () => {
+    const { context, page } = await newPage(browser, VIEWPORTS.tablet);
+    const errors = watchConsole(page);
+    await signInThroughForm(page, portal.url, 'nurse@meadowbrook.test');
+    await waitForPath(page, '/dashboard');
+    for (const faciID of ['201', '987654']) {
+      await page.goto(`${portal.url}/secureForms?faciID=${faciID}`);
+      const notice = page.getByRole('alert').filter({ hasText: 'That facility is not one of yours' });
+      await notice.waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.getByText('Lakeside').count()).toBe(0);
+      await expectAccessible(page, `/secureForms?faciID=${faciID}`);
+    }
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'That facility is not one of yours' })
+      .waitFor({ state: 'detached' });
+    expect(new URL(page.url()).search).toBe('');
+    await page.getByRole('button', { name: 'Forms for Meadowbrook Care Center' }).click();
+    await page.getByRole('dialog', { name: 'Forms for Meadowbrook Care Center' }).waitFor();
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('asks before a release note editor holding typed text closes; Escape in the link box closes only the box', async () => {
     const admin = await newPage(browser);
     await signInThroughForm(admin.page, portal.url, 'sysadmin@pharmacy.test');

@@ -490,6 +490,7 @@ export {
   formSetCodeOf,
   pharmacyForms,
   pharmacyFormsRegion,
+  SECURE_FORMS_MESSAGES,
   STATE_NAMES,
 } from './secure-forms.ts';
 export { seenOnce } from './seen-once.ts';
@@ -519,7 +520,7 @@ export {
   userEditKey,
   userRowActions,
 } from './user-admin.ts';
-export { defaultUserSettings } from './user-settings.ts';
+export { defaultUserSettings, withDistinctSortOrders } from './user-settings.ts';
 export { visibleWidgets } from './visible-widgets.ts';
 export type { ActionValue, ActionVerb, Widget, WidgetButton, WidgetKey } from './widgets.ts';
 export {

@@ -1,3 +1,12 @@
+/** What the Secure Forms page says (spec 2, "Secure Forms page"). */
+export const SECURE_FORMS_MESSAGES = {
+  /**
+   * A link's `?faciID=` names no facility of the viewer's: the same words whether it is another's or none at all,
+   * so the page tells nobody which facilities exist.
+   */
+  notYours: 'That facility is not one of yours. Choose one of your facilities below to open its forms.',
+} as const;
+
 /** A form of the external forms service: its label and its path under the service's base URL. */
 export interface SecureForm {
   readonly id: string;

@@ -68,3 +68,12 @@ export function fileItem(overrides: Partial<FileItem>): FileItem {
     ...overrides,
   });
 }
+
+/**
+ * The accessible name of a user's row menu in the administration tables, whatever their email: 'Actions for' the
+ * name and then the email in brackets (userRowMenuLabel), which tells two users of one name apart.
+ */
+export function rowMenuName(displayName: string): RegExp {
+  const name = displayName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^Actions for ${name} \\([^()\\s]+@[^()\\s]+\\)$`);
+}

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { NAME_MIN_LENGTH, newPasswordField, requiredPhoneField, USER_MESSAGES } from './user-fields.ts';
+import { NAME_MIN_LENGTH, newPasswordField, optionalPhoneField, USER_MESSAGES } from './user-fields.ts';
 import { profileName, titleField, USER_ADMIN_MESSAGES } from './users.ts';
 
 // The body of `POST /edituserinfo` (`EditUserInfoAccountSchema`), its answer and the Account Info toasts
@@ -40,7 +40,7 @@ export type OwnPasswordForm = z.infer<ReturnType<typeof ownPasswordFormSchema>>;
 export const DisplayNameFormSchema = z.object({
   displayName: profileName.min(NAME_MIN_LENGTH, USER_MESSAGES.nameTooShort),
 });
-/** The phone field of the Account Info tab (mask stripped to 10 digits). */
-export const PhoneFormSchema = z.object({ phone: requiredPhoneField() });
+/** The phone field of the Account Info tab (mask stripped to 10 digits; left empty, it clears the phone). */
+export const PhoneFormSchema = z.object({ phone: optionalPhoneField(USER_MESSAGES.phoneTenDigits) });
 /** The title field of the Account Info tab. */
 export const TitleFormSchema = z.object({ title: titleField });

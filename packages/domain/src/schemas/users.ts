@@ -268,7 +268,10 @@ export function editUserInfoAccountSchema(passwordMin: number) {
       title: titleField.optional(),
       betaUser: z.boolean().optional(),
       displayName: profileName.min(NAME_MIN_LENGTH, USER_MESSAGES.nameTooShort).optional(),
-      phone: profilePhone.refine((d) => d.length === PHONE_DIGITS, USER_MESSAGES.phoneTenDigits).optional(),
+      // Empty clears it (a user may have none, as Create Facility User allows); anything else is 10 digits.
+      phone: profilePhone
+        .refine((d) => d.length === 0 || d.length === PHONE_DIGITS, USER_MESSAGES.phoneTenDigits)
+        .optional(),
       password: passwordPair(passwordMin).password.optional(),
       confirmPassword: z.string().max(200, USER_MESSAGES.tooLong(200)).optional(),
       currentPassword: z.string().max(1024).optional(),

@@ -1,6 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { WIDGETS } from '@portal/domain';
+import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../db/schema/index.ts';
+import { auditEvents, users } from '../../db/schema/index.ts';
 import { openSecret } from '../../platform/secret-box.ts';
 import { requestAction } from '../../test/alerts.ts';
 import { bearer, buildTestApp, signIn, type TestApp } from '../../test/test-app.ts';
@@ -235,5 +236,57 @@ describe('POST /api/usersetting sort orders', () => {
       widget_openBatch_SortOrder: 3,
       widget_highCost_SortOrder: 4,
     });
+  });
+});
+
+describe('POST /api/usersetting keeps the sort orders a permutation', () => {
+  const orders = (settings: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(settings)
+        .filter(([key]) => key.endsWith('_SortOrder'))
+        .map(([key, value]) => [key.replace(/^widget_|_SortOrder$/g, ''), value]),
+    );
+  const isPermutation = (byWidget: Record<string, unknown>) =>
+    Object.values(byWidget)
+      .map(Number)
+      .sort((a, b) => a - b)
+      .every((order, i) => order === i + 1);
+
+  it('moves the others out of the way of an order just chosen, and audits what moved', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    const { userInfo: me } = await userInfo(token);
+    // Every widget in catalogue order first, then the fourth moved to the front.
+    const start = Object.fromEntries(WIDGETS.map((w, i) => [`widget_${w.key}_SortOrder`, i + 1]));
+    expect((await post(token, '/usersetting', { UserId: me.userId, settingValues: start })).status).toBe(200);
+    const moved = await post(token, '/usersetting', {
+      UserId: me.userId,
+      settingValues: { widget_priorAuth_SortOrder: 1 },
+    });
+    expect(moved.status).toBe(200);
+    const after = orders((await userInfo(token)).userInfo.userSettings);
+    expect(isPermutation(after)).toBe(true);
+    expect(after).toMatchObject({ priorAuth: 1, highCost: 2, openBatch: 3, nonCovered: 4, theraInt: 5 });
+    const [entry] = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'user.settings'), eq(auditEvents.recordId, String(me.userId))))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
+    expect(entry?.detail).toEqual({
+      keys: ['widget_priorAuth_SortOrder'],
+      reordered: ['widget_highCost_SortOrder', 'widget_openBatch_SortOrder', 'widget_nonCovered_SortOrder'],
+    });
+  });
+
+  it('gives repeated orders in one body distinct ones, the first of the catalogue keeping the order', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    const { userInfo: me } = await userInfo(token);
+    const repeated = Object.fromEntries(WIDGETS.map((w) => [`widget_${w.key}_SortOrder`, 2]));
+    expect((await post(token, '/usersetting', { UserId: me.userId, settingValues: repeated })).status).toBe(
+      200,
+    );
+    const after = orders((await userInfo(token)).userInfo.userSettings);
+    expect(isPermutation(after)).toBe(true);
+    expect(after).toMatchObject({ highCost: 2, openBatch: 1, nonCovered: 3 });
   });
 });

@@ -8,6 +8,9 @@ import {
   MessageAnswerSchema,
   SETTINGS_LOCKED_MESSAGE,
   UserSettingInputSchema,
+  WIDGETS,
+  widgetSettingKeys,
+  withDistinctSortOrders,
 } from '@portal/domain';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -140,12 +143,22 @@ export async function accountRoutes(fastify: FastifyInstance) {
         if ('allowToSetSettings' in values)
           throw forbidden('Only an administrator can lock or unlock dashboard settings.');
       }
+      // The orders stay a permutation (withDistinctSortOrders): the widgets given an order keep it, and the
+      // others make room, so a repeat never leaves the dashboard to a tie-break nobody chose.
+      const placed = WIDGETS.filter((w) => widgetSettingKeys(w.key).sortOrder in values).map((w) => w.key);
+      const settings = withDistinctSortOrders({ ...target.settings, ...values }, placed);
+      const reordered = WIDGETS.map((w) => widgetSettingKeys(w.key).sortOrder).filter(
+        (key) => !(key in values) && settings[key] !== target.settings[key],
+      );
       await app.db.transaction(async (tx) => {
-        await tx
-          .update(users)
-          .set({ settings: { ...target.settings, ...values }, updatedAt: new Date() })
-          .where(eq(users.id, target.id));
-        await recordAudit(tx, audit(request, 'user.settings', target.id, { keys: Object.keys(values) }));
+        await tx.update(users).set({ settings, updatedAt: new Date() }).where(eq(users.id, target.id));
+        await recordAudit(
+          tx,
+          audit(request, 'user.settings', target.id, {
+            keys: Object.keys(values),
+            ...(reordered.length > 0 ? { reordered } : {}),
+          }),
+        );
       });
       return { message: `successfully saved settings for ${target.displayName}` };
     },

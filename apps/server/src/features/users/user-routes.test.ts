@@ -477,6 +477,35 @@ describe('POST /api/edituserinfo (own account)', () => {
     ).toBe(403);
   });
 
+  it('clears the own phone when it is sent empty, audited; a part of a number is still refused', async () => {
+    const token = await signIn(t.app, 'don@lakeside.test');
+    const me = (body: object) => api.post(token, '/edituserinfo', { email: 'don@lakeside.test', ...body });
+    expect((await me({ phone: '(555) 444-3333' })).body.userInfo).toMatchObject({ phone: '5554443333' });
+    const partial = await me({ phone: '555 44' });
+    expect(partial).toMatchObject({
+      status: 400,
+      body: { fields: { phone: 'Phone number must have 10 digits' } },
+    });
+    expect((await api.row('don@lakeside.test'))?.phone).toBe('5554443333');
+    // A mask with no digits in it is an empty phone too, as the forms send it once everything typed is deleted.
+    const cleared = await me({ phone: '() -' });
+    expect(cleared).toMatchObject({
+      status: 200,
+      body: { message: 'User phone updated', userInfo: { phone: '' } },
+    });
+    expect((await api.row('don@lakeside.test'))?.phone).toBe('');
+    const id = (await api.row('don@lakeside.test'))?.id;
+    const entries = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'user.account'), eq(auditEvents.recordId, String(id))))
+      .orderBy(auditEvents.id);
+    expect(entries.slice(-2).map((entry) => entry.detail)).toEqual([
+      { fields: ['phone'] },
+      { fields: ['phone'] },
+    ]);
+  });
+
   it('refuses a new password equal to the current one: nothing changes and the other sessions stay', async () => {
     const here = await signIn(t.app, 'super@portal.test');
     const elsewhere = as('super@portal.test');

@@ -1,5 +1,6 @@
 export { useAdminViewer } from './api/users.ts';
 export type { AdminTarget } from './components/admin-target.ts';
+export { userRowMenuLabel } from './components/admin-target.ts';
 export { CreateUserModal } from './components/create-user-modal.tsx';
 export { DeleteUserModal } from './components/delete-user-modal.tsx';
 export { EditProfileModal } from './components/edit-profile-modal.tsx';

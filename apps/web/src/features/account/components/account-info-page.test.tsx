@@ -113,6 +113,22 @@ describe('Account Info', () => {
     });
   });
 
+  it('clears the phone when the field is emptied and saved', async () => {
+    const api = fakeApi().install();
+    const { user } = await openAccount();
+    const phone = screen.getByLabelText('Phone');
+    await user.clear(phone);
+    await user.click(screen.getByRole('button', { name: 'Save Phone' }));
+    expect(await screen.findByText('User phone updated')).toBeInTheDocument();
+    expect(screen.queryByText('Phone number must have 10 digits')).not.toBeInTheDocument();
+    expect(api.callsTo('POST', ENDPOINTS.editUserInfo)[0]?.body).toEqual({
+      email: 'nurse@meadowbrook.test',
+      phone: '',
+      profileVersion: 'v-1',
+    });
+    expect(phone).toHaveValue('');
+  });
+
   it('keeps what was typed when an administrator saved the profile meanwhile (409); Reload current values shows theirs, which then save', async () => {
     const api = fakeApi().install();
     const { user } = await openAccount();

@@ -1,5 +1,11 @@
 import { Button, Group, NumberInput, Stack, Switch, Table } from '@mantine/core';
-import { type UserSettings, visibleWidgets, WIDGETS, widgetSettingKeys } from '@portal/domain';
+import {
+  type UserSettings,
+  visibleWidgets,
+  WIDGETS,
+  widgetSettingKeys,
+  withDistinctSortOrders,
+} from '@portal/domain';
 import { type FormEvent, useState } from 'react';
 import { TableScroller } from '@/components/table-scroller.tsx';
 
@@ -21,23 +27,38 @@ export interface DashboardConfigFormProps {
 }
 
 interface Row {
-  /** Empty while the user retypes it; the catalogue position is sent if left empty. */
+  /** Empty while the user retypes it; the order it had (`held`) is sent if left empty. */
   order: number | '';
+  /** The order the row holds: its last number, kept while the field is empty. */
+  held: number;
   show: boolean;
 }
 
+/** Starts from a permutation even when the stored orders repeat (they could, before the server kept them apart). */
 function initialRows(settings: UserSettings): Record<string, Row> {
   const shown = visibleWidgets(settings);
+  const distinct = withDistinctSortOrders(settings);
   const rows: Record<string, Row> = {};
   WIDGETS.forEach((widget, index) => {
-    const keys = widgetSettingKeys(widget.key);
-    const order = Number(settings[keys.sortOrder]);
-    rows[widget.key] = {
-      order: Number.isInteger(order) && order >= 1 && order <= WIDGETS.length ? order : index + 1,
-      show: shown.includes(widget),
-    };
+    const order = Number(distinct[widgetSettingKeys(widget.key).sortOrder] ?? index + 1);
+    rows[widget.key] = { order, held: order, show: shown.includes(widget) };
   });
   return rows;
+}
+
+/**
+ * The rows with `key` given `order`, from the rows as they were when its field was entered: the row that held that
+ * order takes the one `key` held, so no two widgets ever share an order. Worked from the rows at entry, typing 10
+ * (first 1, then 10) swaps with the row that held 10 only, not also with the one that held 1.
+ */
+function withOrder(base: Record<string, Row>, key: string, order: number | ''): Record<string, Row> {
+  const own = base[key];
+  if (!own) return base;
+  if (order === '') return { ...base, [key]: { ...own, order: '' } };
+  const next = { ...base, [key]: { ...own, order, held: order } };
+  const holder = Object.entries(base).find(([other, row]) => other !== key && row.held === order);
+  if (holder) next[holder[0]] = { ...holder[1], order: own.held, held: own.held };
+  return next;
 }
 
 /**
@@ -49,20 +70,24 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
   const [isLocked, setLocked] = useState(
     props.settings.allowToSetSettings === false || props.settings.allowToSetSettings === 'false',
   );
-  const update = (key: string, change: Partial<Row>) =>
-    setRows((current) => ({
-      ...current,
-      [key]: { ...(current[key] ?? { order: 1, show: true }), ...change },
-    }));
+  // The rows as they were when a sort order field was entered (see withOrder).
+  const [entered, setEntered] = useState<Record<string, Row> | null>(null);
+  const setShow = (key: string, show: boolean) =>
+    setRows((current) => {
+      const row = current[key];
+      return row ? { ...current, [key]: { ...row, show } } : current;
+    });
+  const setOrder = (key: string, order: number | '') =>
+    setRows((current) => withOrder(entered ?? current, key, order));
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const values: DashboardSettingValues = {};
-    WIDGETS.forEach((widget, index) => {
+    WIDGETS.forEach((widget) => {
       const keys = widgetSettingKeys(widget.key);
       const row = rows[widget.key];
       if (!row) return;
-      values[keys.sortOrder] = row.order === '' ? index + 1 : row.order;
+      values[keys.sortOrder] = row.order === '' ? row.held : row.order;
       values[keys.show] = row.show;
     });
     if (props.canLock) values.allowToSetSettings = !isLocked;
@@ -98,7 +123,15 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
                         allowDecimal={false}
                         allowNegative={false}
                         value={row?.order ?? ''}
-                        onChange={(value) => update(widget.key, { order: value === '' ? '' : Number(value) })}
+                        onFocus={() => setEntered(rows)}
+                        onBlur={() => {
+                          setEntered(null);
+                          // Left empty, the field shows the order the row keeps.
+                          setRows((current) =>
+                            withOrder(current, widget.key, current[widget.key]?.held ?? ''),
+                          );
+                        }}
+                        onChange={(value) => setOrder(widget.key, value === '' ? '' : Number(value))}
                         disabled={props.disabled}
                         w={90}
                       />
@@ -110,7 +143,7 @@ export function DashboardConfigForm(props: DashboardConfigFormProps) {
                         size="md"
                         aria-label={`Show ${widget.title}`}
                         checked={row?.show ?? true}
-                        onChange={(e) => update(widget.key, { show: e.currentTarget.checked })}
+                        onChange={(e) => setShow(widget.key, e.currentTarget.checked)}
                         disabled={props.disabled}
                       />
                     </Table.Td>

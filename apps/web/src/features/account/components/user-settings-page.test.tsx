@@ -1,4 +1,4 @@
-import { defaultUserSettings, ENDPOINTS, MessageAnswerSchema, type UserInfo } from '@portal/domain';
+import { defaultUserSettings, ENDPOINTS, MessageAnswerSchema, type UserInfo, WIDGETS } from '@portal/domain';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, ok } from '@/test/fake-api.ts';
@@ -77,6 +77,39 @@ describe('Alerts dashboard configuration', () => {
     );
     await screen.findByRole('heading', { name: 'Sign in' });
     expect(currentPath(router)).toBe('/account/login');
+  });
+
+  it('never sends two widgets one sort order: a typed order swaps with the widget that held it', async () => {
+    // Stored orders that repeat (saved before the server kept them apart) start as distinct ones.
+    const settings = { ...defaultUserSettings(), widget_openBatch_SortOrder: 1 };
+    const api = fakeApi(nurse({ userSettings: settings })).install();
+    const { user } = renderApp('/settings/userSettings', { token: 'tok' });
+    await screen.findByRole('heading', { level: 1, name: 'Alerts Dashboard Configuration' });
+    const orderOf = (title: string) => screen.getByRole('textbox', { name: `Sort order of ${title}` });
+    expect(orderOf('AUTHORIZATION')).toHaveValue('1');
+    expect(orderOf('CLARIFICATIONS')).toHaveValue('2');
+    // 10 is typed as 1 and then 10: only the widget that held 10 moves, to the order NON-COVERED held.
+    const holderOf10 = WIDGETS[9]?.title ?? '';
+    await user.clear(orderOf('NON-COVERED'));
+    await user.type(orderOf('NON-COVERED'), '10');
+    await user.tab();
+    expect(orderOf('NON-COVERED')).toHaveValue('10');
+    expect(orderOf(holderOf10)).toHaveValue('3');
+    expect(orderOf('AUTHORIZATION')).toHaveValue('1');
+    // Cleared and left empty, the field keeps its order.
+    await user.clear(orderOf('AUTHORIZATION'));
+    await user.tab();
+    expect(orderOf('AUTHORIZATION')).toHaveValue('1');
+    await user.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('successfully saved settings for Nora Nurse');
+    const body = api.callsTo('POST', ENDPOINTS.userSetting)[0]?.body as {
+      settingValues: Record<string, unknown>;
+    };
+    const orders = Object.entries(body.settingValues)
+      .filter(([key]) => key.endsWith('_SortOrder'))
+      .map(([, value]) => Number(value))
+      .sort((a, b) => a - b);
+    expect(orders).toEqual(WIDGETS.map((_, i) => i + 1));
   });
 
   it('shows a locked user the notice and no way to edit', async () => {

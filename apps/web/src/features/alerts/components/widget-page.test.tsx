@@ -525,7 +525,7 @@ describe('the alert its address names (?alert=)', () => {
     expect(currentPath(app.router)).toBe('/alerts/refilltoosoon/archive');
   });
 
-  it('puts a row it opens in the address, shows the row at once, and hands focus back to the row', async () => {
+  it('puts a row it opens in the address by a new entry, shows the row at once, and hands focus back to the row', async () => {
     serve(new FakeApi().signedIn('tok', nurse()));
     const app = renderApp('/alerts/refilltoosoon', { token: 'tok' });
     const table = await screen.findByRole('table', { name: 'REFILL TOO SOON alerts' });
@@ -533,10 +533,12 @@ describe('the alert its address names (?alert=)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'REFILL TOO SOON' });
     expect(within(dialog).getAllByText(/Listed, Lou/)).not.toEqual([]);
     expect(currentPath(app.router)).toBe(`/alerts/refilltoosoon?alert=${listed._internalID}`);
-    expect(app.router.state.historyAction).toBe('REPLACE');
+    // An entry of its own, so Back closes it; closing goes back from that entry rather than adding another.
+    expect(app.router.state.historyAction).toBe('PUSH');
     await app.user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentPath(app.router)).toBe('/alerts/refilltoosoon');
+    expect(app.router.state.historyAction).toBe('POP');
     await waitFor(() =>
       expect(
         within(table)

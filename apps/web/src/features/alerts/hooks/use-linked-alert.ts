@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSearchParams } from 'react-router';
+import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { ALERT_PARAM, alertParamId } from '@/lib/paths.ts';
 
 /** The alert a widget page's address names (`?alert=`), and the way to open and close it there. */
@@ -16,27 +16,31 @@ export interface LinkedAlert {
 
 /**
  * The widget page's open alert lives in its address, so the address is a link to it (copied, reloaded, sent on
- * through sign-in). Opening and closing replace the history entry: Back leaves the page, and never reopens an alert
- * that was closed. Other parameters (a reminder's `facilityIds`) stay as they are.
+ * through sign-in). Opening adds a history entry and closing goes back from it (useDialogAddress): Back closes an
+ * open alert, and Back after closing one leaves the page. Other parameters (a reminder's `facilityIds`) stay.
  */
 export function useLinkedAlert(): LinkedAlert {
-  const [search, setSearch] = useSearchParams();
-  const value = search.get(ALERT_PARAM);
-  const change = useCallback(
-    (internalId: number | null) =>
-      setSearch(
-        (now) => {
-          const next = new URLSearchParams(now);
-          if (internalId === null) next.delete(ALERT_PARAM);
-          else next.set(ALERT_PARAM, String(internalId));
-          return next;
-        },
-        { replace: true, preventScrollReset: true },
-      ),
-    [setSearch],
+  const dialog = useDialogAddress();
+  const value = dialog.params.get(ALERT_PARAM);
+  const { open: openEntry, close: closeEntry } = dialog;
+  const open = useCallback(
+    (internalId: number) =>
+      openEntry((now) => {
+        const next = new URLSearchParams(now);
+        next.set(ALERT_PARAM, String(internalId));
+        return next;
+      }),
+    [openEntry],
   );
-  const open = useCallback((internalId: number) => change(internalId), [change]);
-  const close = useCallback(() => change(null), [change]);
+  const close = useCallback(
+    () =>
+      closeEntry((now) => {
+        const next = new URLSearchParams(now);
+        next.delete(ALERT_PARAM);
+        return next;
+      }),
+    [closeEntry],
+  );
   return {
     isNamed: value !== null,
     internalId: value === null ? null : alertParamId(value),

@@ -18,7 +18,7 @@ import { describe, expect, it } from 'vitest';
 import { pharmacyFixture } from '@/test/alert-fixtures.ts';
 import { settableFacility } from '@/test/facility-fixtures.ts';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
-import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { nurse, pharmacist, rowMenuName } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const ADMIN_KEYS = Object.fromEntries(
@@ -98,7 +98,7 @@ async function openZedsFacilities() {
       ok(MessageAnswerSchema, { message: 'Facilities added to user' }),
     );
   const { user } = renderApp('/facility-users', { token: 'tok' });
-  await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: rowMenuName('Zed Young') }, { timeout: 5000 }));
   await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
   const dialog = await screen.findByRole('dialog');
   return { api, user, dialog };
@@ -128,7 +128,7 @@ async function openZedAtMeadowbrook(keys: Record<string, boolean> = ADMIN_KEYS, 
       ok(MessageAnswerSchema, { message: 'Zed Young removed from Meadowbrook Care Center' }),
     );
   const { user } = renderApp('/facility-users', { token: 'tok' });
-  await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: rowMenuName('Zed Young') }, { timeout: 5000 }));
   await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
   const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
   return { api, user, dialog };
@@ -178,6 +178,25 @@ describe('FacilityUsersPage', () => {
     expect(within(header).getByText('Actions')).toBe(header);
   });
 
+  it('names each row menu by the user and their email, so two users of one name are told apart', async () => {
+    const twin = person({ id: 4, userId: 4, email: 'zed.two@meadowbrook.test', displayName: 'Zed Young' });
+    install(ADMIN_KEYS, [...USERS, twin]);
+    const { user } = renderApp('/facility-users', { token: 'tok' });
+    await screen.findAllByText('Zed Young', {}, { timeout: 5000 });
+    const menus = screen.getAllByRole('button', { name: /^Actions for Zed Young/ });
+    expect(menus.map((menu) => menu.getAttribute('aria-label')).sort()).toEqual([
+      'Actions for Zed Young (zed.two@meadowbrook.test)',
+      'Actions for Zed Young (zed@meadowbrook.test)',
+    ]);
+    await user.click(
+      screen.getByRole('button', { name: 'Actions for Zed Young (zed.two@meadowbrook.test)' }),
+    );
+    await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
+    expect(
+      await screen.findByRole('dialog', { name: 'Edit Profile: zed.two@meadowbrook.test' }),
+    ).toBeInTheDocument();
+  });
+
   it('says why Add Facility User is unavailable to a viewer who may add users at none of their facilities', async () => {
     new FakeApi()
       .signedIn('tok', nurse({ userRole: 'DON', entityTypeAndRole: [{ facid: 101, userRole: 'DON' }] }))
@@ -207,13 +226,13 @@ describe('FacilityUsersPage', () => {
     install({ user_EditNursing: true });
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     expect(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' })).toBeEnabled();
     expect(screen.getByRole('menuitem', { name: 'Reset Password' })).toBeEnabled();
     expect(screen.getByRole('menuitem', { name: 'Delete User' })).toBeDisabled();
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Actions for Alex Admin' }));
+    await user.click(screen.getByRole('button', { name: rowMenuName('Alex Admin') }));
     expect(await screen.findByRole('menuitem', { name: 'Delete User' })).toBeDisabled();
     expect(screen.getByRole('menuitem', { name: 'Edit Name and Phone' })).toBeDisabled();
   });
@@ -224,7 +243,7 @@ describe('FacilityUsersPage', () => {
     );
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     // The menu item is 'Edit Name and Phone'; the dialog it opens is spec 2's Edit Profile, as on the pharmacy side.
@@ -266,7 +285,7 @@ describe('FacilityUsersPage', () => {
       .on('POST', ENDPOINTS.editUserInfo, () => answer);
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Profile: nurse@meadowbrook.test' });
@@ -305,7 +324,7 @@ describe('FacilityUsersPage', () => {
       profileVersion: 'v-2',
     });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Typed' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Typed') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const next = await screen.findByRole('dialog', { name: 'Edit Profile: nurse@meadowbrook.test' });
@@ -320,7 +339,7 @@ describe('FacilityUsersPage', () => {
     );
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit Name and Phone' }));
     const dialog = await screen.findByRole('dialog');
@@ -511,7 +530,7 @@ describe('FacilityUsersPage', () => {
     const { user } = renderApp('/facility-users', { token: 'tok' });
     const open = async () => {
       await user.click(
-        await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }),
+        await screen.findByRole('button', { name: rowMenuName('Zed Young') }, { timeout: 5000 }),
       );
       await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
       await user.click(
@@ -536,12 +555,12 @@ describe('FacilityUsersPage', () => {
     });
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Delete User' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete User' }));
     await waitFor(() => expect(screen.queryByRole('row', { name: /Maria Alvarez/ })).not.toBeInTheDocument());
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Zed Young' })).toHaveFocus());
+    await waitFor(() => expect(screen.getByRole('button', { name: rowMenuName('Zed Young') })).toHaveFocus());
   });
 
   it('keeps pending facilities until each has a role, and asks before leaving them unsaved', async () => {
@@ -643,7 +662,9 @@ describe('FacilityUsersPage', () => {
       )
       .install();
     const { user } = renderApp('/facility-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Zed Young' }, { timeout: 5000 }));
+    await user.click(
+      await screen.findByRole('button', { name: rowMenuName('Zed Young') }, { timeout: 5000 }),
+    );
     await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Facilities' }));
     const dialog = await screen.findByRole('dialog', { name: 'Facilities of Zed Young' });
     await user.click(within(dialog).getByPlaceholderText('Choose a facility'));
@@ -719,7 +740,7 @@ describe('FacilityUsersPage', () => {
     );
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
     const dialog = await screen.findByRole('dialog');
@@ -739,7 +760,7 @@ describe('FacilityUsersPage', () => {
     const api = install();
     const { user } = renderApp('/facility-users', { token: 'tok' });
     await user.click(
-      await screen.findByRole('button', { name: 'Actions for Maria Alvarez' }, { timeout: 5000 }),
+      await screen.findByRole('button', { name: rowMenuName('Maria Alvarez') }, { timeout: 5000 }),
     );
     await user.click(await screen.findByRole('menuitem', { name: 'Edit User Settings' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit settings for Maria Alvarez' });

@@ -1,6 +1,7 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { type AdminUser, type AdminViewer, userRowActions } from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
+import { userRowMenuLabel } from './admin-target.ts';
 
 /** Which modal a row opens, and through which facility. */
 export type UserModal =
@@ -22,7 +23,7 @@ export function UserRowMenu({ viewer, user, onOpen }: UserRowMenuProps) {
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.displayName}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={userRowMenuLabel(user)}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>

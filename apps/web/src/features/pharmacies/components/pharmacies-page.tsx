@@ -2,10 +2,10 @@ import { ActionIcon, Group, Stack, Table, Text, Title, Tooltip } from '@mantine/
 import { mayAdministerPharmacyUsers, type Pharmacy } from '@portal/domain';
 import { IconBuildingHospital, IconUsers } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SearchableTable } from '@/components/searchable-table.tsx';
 import { useCurrentUser } from '@/features/auth';
+import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { usePharmacies } from '../api/get-pharmacies.ts';
 import { PharmacyFacilitiesModal } from './pharmacy-facilities-modal.tsx';
@@ -33,7 +33,8 @@ export function PharmaciesPage() {
   const mayListUsers = mayAdministerPharmacyUsers(user.userType);
   const { data, isPending, error } = usePharmacies();
   const [search, setSearch] = useState('');
-  const [params, setParams] = useSearchParams();
+  const dialog = useDialogAddress();
+  const params = dialog.params;
   const rows = useMemo(() => matching(data?.pharmacies ?? [], search), [data, search]);
   const pharmID = params.get('pharmID');
   const open = data?.pharmacies.find((p) => p.pharmID === pharmID);
@@ -41,7 +42,7 @@ export function PharmaciesPage() {
   const isUnknown = data !== undefined && pharmID !== null && open === undefined;
   const faciID = params.get('faciID');
   const showUsers = params.get('users') === 'true' && mayListUsers;
-  const close = () => setParams({});
+  const close = () => dialog.close({});
 
   return (
     <Stack gap="md">
@@ -77,7 +78,7 @@ export function PharmaciesPage() {
                   <ActionIcon
                     variant="light"
                     aria-label={`Facilities of ${pharmacy.pharmID}`}
-                    onClick={() => setParams({ pharmID: pharmacy.pharmID })}
+                    onClick={() => dialog.open({ pharmID: pharmacy.pharmID })}
                   >
                     <IconBuildingHospital size={18} aria-hidden />
                   </ActionIcon>
@@ -87,7 +88,7 @@ export function PharmaciesPage() {
                     <ActionIcon
                       variant="light"
                       aria-label={`Users of ${pharmacy.pharmID}`}
-                      onClick={() => setParams({ pharmID: pharmacy.pharmID, users: 'true' })}
+                      onClick={() => dialog.open({ pharmID: pharmacy.pharmID, users: 'true' })}
                     >
                       <IconUsers size={18} aria-hidden />
                     </ActionIcon>
@@ -110,14 +111,14 @@ export function PharmaciesPage() {
         <PharmacyFacilitiesModal
           pharmacy={open}
           onClose={close}
-          onOpenForms={(facID) => setParams({ pharmID: open.pharmID, faciID: String(facID) })}
+          onOpenForms={(facID) => dialog.open({ pharmID: open.pharmID, faciID: String(facID) })}
         />
       ) : null}
       {open && faciID ? (
         <PharmacyFormsModal
           pharmacy={open}
           faciID={faciID}
-          onClose={() => setParams({ pharmID: open.pharmID })}
+          onClose={() => dialog.close({ pharmID: open.pharmID })}
         />
       ) : null}
     </Stack>

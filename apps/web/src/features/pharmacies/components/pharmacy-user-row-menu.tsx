@@ -6,6 +6,7 @@ import {
   pharmacyForUserAction,
 } from '@portal/domain';
 import { IconDots } from '@tabler/icons-react';
+import { userRowMenuLabel } from '@/features/facility-users';
 import { DisabledMenuItem } from './disabled-menu-item.tsx';
 
 /** Why an item the caller may not use is disabled. */
@@ -41,7 +42,7 @@ export function PharmacyUserRowMenu({
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant="subtle" color="gray" aria-label={`Actions for ${user.displayName}`}>
+        <ActionIcon variant="subtle" color="gray" aria-label={userRowMenuLabel(user)}>
           <IconDots size={18} aria-hidden />
         </ActionIcon>
       </Menu.Target>

@@ -11,7 +11,7 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FakeApi, fail, ok } from '@/test/fake-api.ts';
-import { nurse, pharmacist } from '@/test/fixtures.ts';
+import { nurse, pharmacist, rowMenuName } from '@/test/fixtures.ts';
 import { currentPath, renderApp } from '@/test/render-app.tsx';
 import {
   openPharmaciesOf,
@@ -36,7 +36,7 @@ function install(isOnlyMembership = false) {
 }
 
 async function openAction(user: ReturnType<typeof renderApp>['user'], name: string, item: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, T));
+  await user.click(await screen.findByRole('button', { name: rowMenuName(name) }, T));
   await user.click(await screen.findByRole('menuitem', { name: item }));
 }
 
@@ -63,7 +63,7 @@ describe('PharmacyUsersPage', () => {
   it('gates the administration items by the domain rule: none on oneself, all on a user one manages', async () => {
     install();
     const { user } = renderApp('/pharmacy-users', { token: 'tok' });
-    await user.click(await screen.findByRole('button', { name: 'Actions for Sam Sysadmin' }, T));
+    await user.click(await screen.findByRole('button', { name: rowMenuName('Sam Sysadmin') }, T));
     expect(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' })).not.toHaveAttribute(
       'aria-disabled',
     );
@@ -73,7 +73,7 @@ describe('PharmacyUsersPage', () => {
       expect(item).toHaveAttribute('title', 'You do not have permission for this user');
     }
     await user.keyboard('{Escape}');
-    await user.click(screen.getByRole('button', { name: 'Actions for Pia Pharmacist' }));
+    await user.click(screen.getByRole('button', { name: rowMenuName('Pia Pharmacist') }));
     for (const name of ['Reset Password', 'Edit Name and Phone', 'Edit User Settings', 'Delete User'])
       expect(await screen.findByRole('menuitem', { name })).not.toHaveAttribute('aria-disabled');
   });

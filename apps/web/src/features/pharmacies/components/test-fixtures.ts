@@ -13,6 +13,7 @@ import {
 } from '@portal/domain';
 import { screen, within } from '@testing-library/react';
 import { type FakeApi, ok } from '@/test/fake-api.ts';
+import { rowMenuName } from '@/test/fixtures.ts';
 import type { renderApp } from '@/test/render-app.tsx';
 
 /** A pharmacy where the viewer is SysAdmin with every key, parsed by the domain schema. */
@@ -108,7 +109,7 @@ export function withUserPharmacies(api: FakeApi, isOnlyMembership = false): Fake
 
 /** Opens 'View / Edit Pharmacies' from a user's row menu and answers its dialog. */
 export async function openPharmaciesOf(user: ReturnType<typeof renderApp>['user'], name: string) {
-  await user.click(await screen.findByRole('button', { name: `Actions for ${name}` }, { timeout: 5000 }));
+  await user.click(await screen.findByRole('button', { name: rowMenuName(name) }, { timeout: 5000 }));
   await user.click(await screen.findByRole('menuitem', { name: 'View / Edit Pharmacies' }));
   return screen.findByRole('dialog', { name: `Pharmacies of ${name}` });
 }

@@ -54,4 +54,34 @@ describe('SecureFormsPage', () => {
     expect(contractor.getAttribute('href')).toContain('state=NJ');
     expect(contractor.getAttribute('href')).toContain('title=RN');
   });
+
+  it.each([
+    ['a facility that is not the viewer’s', '301'],
+    ['no facility at all', '999999'],
+    ['a value that is not a facility id', 'abc'],
+  ])('says so for ?faciID= of %s, alike, and leaves the page usable', async (_name, faciID) => {
+    install();
+    const { user, router } = renderApp(`/secureForms?faciID=${faciID}`, { token: 'tok' });
+    await screen.findByText('Lakeside Nursing Home', {}, { timeout: 5000 });
+    const notice = await screen.findByRole('alert');
+    // The same words for one that exists elsewhere and one that does not: the page reveals neither.
+    expect(notice).toHaveTextContent(/^That facility is not one of yours/);
+    expect(notice).not.toHaveTextContent(faciID);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Forms for Meadowbrook Care Center' }));
+    expect(
+      await screen.findByRole('dialog', { name: /Forms for Meadowbrook Care Center/ }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('?faciID=101');
+  });
+
+  it('lets the notice be dismissed, taking the facility out of the address', async () => {
+    install();
+    const { user, router } = renderApp('/secureForms?faciID=301', { token: 'tok' });
+    const notice = await screen.findByRole('alert', {}, { timeout: 5000 });
+    await user.click(within(notice).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(router.state.location.search).toBe('');
+  });
 });

@@ -1,14 +1,15 @@
-import { Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
-import { facilityForms } from '@portal/domain';
+import { Alert, Button, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { facilityForms, SECURE_FORMS_MESSAGES } from '@portal/domain';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { OpenModal } from '@/components/open-modal.tsx';
 import { SortHeader, type SortState } from '@/components/sort-header.tsx';
 import { TableScroller } from '@/components/table-scroller.tsx';
 import { useCurrentUser } from '@/features/auth';
 import { type FacilitySortKey, useFacilitiesList, visibleFacilities } from '@/features/facilities';
+import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
+import { focusPageHeading } from '@/lib/rescue-focus.ts';
 import { FormLinkGrid } from './form-link-grid.tsx';
 import { formPrefill } from './form-prefill.ts';
 import { StateCards } from './state-cards.tsx';
@@ -27,7 +28,8 @@ export function SecureFormsPage() {
   const { data, isPending } = useFacilitiesList();
   const [state, setState] = useState<string | null>(null);
   const [sort, setSort] = useState<SortState<SortKey>>({ key: 'facName', direction: 'asc' });
-  const [params, setParams] = useSearchParams();
+  const formsDialog = useDialogAddress();
+  const params = formsDialog.params;
   const facilities = data?.facilities ?? [];
   const counts = useMemo(() => {
     const map = new Map<string, number>();
@@ -39,11 +41,30 @@ export function SecureFormsPage() {
     '',
     sort,
   );
-  const opened = facilities.find((f) => String(f.facID) === params.get('faciID'));
+  const faciID = params.get('faciID');
+  const opened = facilities.find((f) => String(f.facID) === faciID);
+  // A link naming a facility that is not the viewer's (another's, none, or not an id) opened nothing and said
+  // nothing; it says so now, alike for all three, and the page under it stays as it is.
+  const isUnknown = data !== undefined && faciID !== null && opened === undefined;
 
   return (
     <Stack gap="md">
       <Title order={1}>Secure Forms</Title>
+      {isUnknown ? (
+        <Alert
+          color="yellow"
+          variant="light"
+          withCloseButton
+          closeButtonLabel="Dismiss"
+          onClose={() => {
+            formsDialog.close({});
+            // The button that had focus goes with the notice.
+            focusPageHeading();
+          }}
+        >
+          {SECURE_FORMS_MESSAGES.notYours}
+        </Alert>
+      ) : null}
       <StateCards counts={counts} selected={state} onSelect={setState} />
       <Paper withBorder>
         <TableScroller minWidth={480}>
@@ -67,7 +88,7 @@ export function SecureFormsPage() {
                       size="xs"
                       variant="light"
                       aria-label={`Forms for ${f.facName}`}
-                      onClick={() => setParams({ faciID: String(f.facID) })}
+                      onClick={() => formsDialog.open({ faciID: String(f.facID) })}
                     >
                       Forms
                     </Button>
@@ -84,7 +105,7 @@ export function SecureFormsPage() {
         </TableScroller>
       </Paper>
       {opened ? (
-        <OpenModal onClose={() => setParams({})} title={`Forms for ${opened.facName}`} size="lg">
+        <OpenModal onClose={() => formsDialog.close({})} title={`Forms for ${opened.facName}`} size="lg">
           <FormLinkGrid forms={facilityForms(opened)} prefill={formPrefill(opened, user, new Date())} />
         </OpenModal>
       ) : null}

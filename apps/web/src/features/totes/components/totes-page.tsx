@@ -4,11 +4,11 @@ import { DatePickerInput } from '@mantine/dates';
 import { formatDate, TOTES_MESSAGES } from '@portal/domain';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { EmptyTableRow } from '@/components/empty-table-row.tsx';
 import { ShowMoreFooter, useShowMore } from '@/components/show-more.tsx';
 import { SortHeader } from '@/components/sort-header.tsx';
 import { TableScroller } from '@/components/table-scroller.tsx';
+import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { useDocumentTitle } from '@/hooks/use-document-title.ts';
 import { localIsoDay } from '@/lib/time-zone.ts';
 import { type ToteHeadersParams, useToteHeaders } from '../api/get-totes.ts';
@@ -46,7 +46,7 @@ export function TotesPage() {
   const [shownRange, setShownRange] = useState<[string, string]>(() => defaultToteRange(new Date()));
   const [params, setParams] = useState<ToteHeadersParams>(() => rangeQuery(defaultToteRange(new Date())));
   const [sort, setSort] = useState<ToteSort>(DEFAULT_TOTE_SORT);
-  const [searchParams, setSearchParams] = useSearchParams();
+  const toteDialog = useDialogAddress();
   const { data, isFetching } = useToteHeaders(params);
   const rows = useMemo(() => sortTotes(data?.packingSlipHeadersList ?? [], sort), [data, sort]);
   // A range of 2,000 totes took 2.3-5.7 s to draw at once; a new answer starts again from its first 100.
@@ -65,10 +65,9 @@ export function TotesPage() {
     if (text) setParams({ SearchText: text });
     else if (range[0] && range[1]) setParams(rangeQuery([range[0], range[1]]));
   };
-  const openTote = (facID: number, toteID: string) =>
-    setSearchParams({ facID: String(facID), toteID }, { replace: false });
-  const facID = Number(searchParams.get('facID'));
-  const toteID = searchParams.get('toteID');
+  const openTote = (facID: number, toteID: string) => toteDialog.open({ facID: String(facID), toteID });
+  const facID = Number(toteDialog.params.get('facID'));
+  const toteID = toteDialog.params.get('toteID');
 
   return (
     <Stack gap="md">
@@ -163,7 +162,7 @@ export function TotesPage() {
       </Paper>
       <ShowMoreFooter shown={more.shown} total={rows.length} onShowMore={more.showMore} />
       {Number.isInteger(facID) && facID > 0 && toteID ? (
-        <ToteModal facID={facID} toteID={toteID} onClose={() => setSearchParams({})} />
+        <ToteModal facID={facID} toteID={toteID} onClose={() => toteDialog.close({})} />
       ) : null}
     </Stack>
   );
