@@ -440,7 +440,6 @@ export {
   PHONE_DIGITS,
   ProfileVersionSchema,
   phoneDigits,
-  requiredPhoneField,
   USER_MESSAGES,
 } from './schemas/user-fields.ts';
 export type {

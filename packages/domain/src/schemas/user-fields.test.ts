@@ -5,7 +5,6 @@ import {
   maskPhone,
   newPasswordField,
   optionalPhoneField,
-  requiredPhoneField,
   USER_MESSAGES,
 } from './user-fields.ts';
 
@@ -16,7 +15,6 @@ describe('user fields', () => {
     const bad = optionalPhoneField().safeParse('555-12');
     expect(bad.success).toBe(false);
     expect(bad.error?.issues[0]?.message).toBe(USER_MESSAGES.invalidPhone);
-    expect(requiredPhoneField().safeParse('').error?.issues[0]?.message).toBe(USER_MESSAGES.phoneTenDigits);
   });
 
   it('formats 10 digits as ddd-ddd-dddd', () => {

@@ -85,15 +85,6 @@ export function optionalPhoneField(message: string = USER_MESSAGES.invalidPhone)
     .refine((d) => d.length === 0 || d.length === PHONE_DIGITS, message);
 }
 
-/** A required phone of exactly 10 digits (mask stripped); yields digits. */
-export function requiredPhoneField(message: string = USER_MESSAGES.phoneTenDigits) {
-  return z
-    .string()
-    .max(40)
-    .transform(phoneDigits)
-    .refine((d) => d.length === PHONE_DIGITS, message);
-}
-
 /** A required, valid email, trimmed and lower-cased; missing or empty, it is `required`. */
 export function emailField(
   required: string = USER_MESSAGES.enterEmail,
