@@ -200,6 +200,8 @@ export const passwordResetTokens = pgTable(
   (t) => [
     uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
     index('password_reset_tokens_closed_idx').on(linkClosedAt(t)),
+    // One user's links: revoking them, the cascade of deleting the user.
+    index('password_reset_tokens_user_idx').on(t.userId),
   ],
 );
 
@@ -228,6 +230,8 @@ export const emailConfirmationTokens = pgTable(
   (t) => [
     uniqueIndex('email_confirmation_tokens_hash_idx').on(t.tokenHash),
     index('email_confirmation_tokens_closed_idx').on(linkClosedAt(t)),
+    // One user's links: revoking them, the cascade of deleting the user, and sign-in's check of open registrations.
+    index('email_confirmation_tokens_user_idx').on(t.userId),
   ],
 );
 
