@@ -409,6 +409,29 @@ const CASES: Case[] = [
     outcome: 'failure',
   },
   {
+    name: 'a pharmacy user creation refused (the email is taken)',
+    act: async (ip) => {
+      const payload = {
+        pharmID: ['sprx'],
+        UserRole: 'Pharmacist',
+        UserType: 'PharmacyUser',
+        displayName: 'Taken Address',
+        email: PHARMACIST,
+        password: 'taken-pass-1',
+      };
+      return (await call({ method: 'POST', url: '/api/createpharmuser', who: SYSADMIN, payload }, ip))
+        .statusCode;
+    },
+    status: 409,
+    kind: 'pharmacyUser.create',
+    actor: SYSADMIN,
+    user: SYSADMIN,
+    recordType: 'user',
+    recordId: () => '',
+    facId: null,
+    outcome: 'failure',
+  },
+  {
     name: 'a public packing-slip link refused (a forged token)',
     act: async (ip) =>
       (

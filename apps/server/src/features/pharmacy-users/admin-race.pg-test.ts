@@ -69,4 +69,34 @@ describe('two administrators on one pharmacy user at once', () => {
       await t.database.db.select().from(pharmacyMemberships).where(eq(pharmacyMemberships.userId, id)),
     ).toEqual([]);
   });
+
+  it('answers a creation of an email another administrator created meanwhile with 409, on record', async () => {
+    const email = 'raced.new@pharmacy.test';
+    // The other creation is in flight: its row is not yet visible to the pre-check, and the unique index makes this
+    // request wait for it, then refuse.
+    const created = await whileHeld(
+      t.database,
+      (client) =>
+        client.query(
+          `insert into users (email, display_name, user_type, password_hash) values ($1, 'Raced', 'PharmacyUser', 'x')`,
+          [email],
+        ),
+      () =>
+        post('/createpharmuser', {
+          pharmID: ['sprx'],
+          UserRole: 'Billing',
+          displayName: 'Raced Too',
+          email,
+          password: 'a-good-password',
+        }),
+    );
+    expect(created.statusCode, created.body).toBe(409);
+    const refusals = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'pharmacyUser.create'), eq(auditEvents.outcome, 'failure')));
+    expect(refusals.map((e) => e.detail)).toEqual([
+      { pharmIds: ['sprx'], role: 'Billing', email, reason: 'emailTaken' },
+    ]);
+  });
 });

@@ -154,12 +154,13 @@ describe('POST /createpharmuser', () => {
     expect(events).toHaveLength(1);
   });
 
-  it('refuses a used email with 409, whatever its case, and creates nothing', async () => {
+  it('refuses a used email with 409, whatever its case, creates nothing, and puts the refusal on record', async () => {
+    const before = await t.database.db.select({ id: users.id }).from(users);
     const taken = await call(
       SYSADMIN,
       'POST',
       '/createpharmuser',
-      newUser({ email: 'Pharmacist@Pharmacy.test' }),
+      newUser({ email: 'Pharmacist@Pharmacy.test', pharmID: ['sprx', 'upny'] }),
     );
     expect(taken).toMatchObject({
       status: 409,
@@ -168,6 +169,29 @@ describe('POST /createpharmuser', () => {
         fields: { email: 'A user with this email already exists' },
       },
     });
+    expect(await t.database.db.select({ id: users.id }).from(users)).toEqual(before);
+    // A failed creation, asking what the creation asked (its pharmacies and role) with the address as typed; not
+    // the account that has it, which the answer does not name either.
+    const [sysadmin] = await t.database.db.select().from(users).where(eq(users.email, SYSADMIN));
+    const refusals = await t.database.db
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.kind, 'pharmacyUser.create'), eq(auditEvents.outcome, 'failure')));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toMatchObject({
+      userId: sysadmin?.id,
+      actor: SYSADMIN,
+      recordType: 'user',
+      recordId: '',
+      facId: null,
+      detail: {
+        pharmIds: ['sprx', 'upny'],
+        role: 'Pharmacist',
+        email: 'pharmacist@pharmacy.test', // as typed, lowercased by the body's schema
+        reason: 'emailTaken',
+      },
+    });
+    expect(Object.keys(refusals[0]?.detail ?? {}).sort()).toEqual(['email', 'pharmIds', 'reason', 'role']);
   });
 
   it('gives the spec’s message for each bad field', async () => {

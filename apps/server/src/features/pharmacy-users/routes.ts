@@ -12,7 +12,6 @@ import {
   PHARMACY_ADMIN_MESSAGES,
   PharmacyUsersAnswerSchema,
   RemovePharmacyInputSchema,
-  USER_MESSAGES,
   UserPharmaciesAnswerSchema,
   UserPharmaciesQuerySchema,
 } from '@portal/domain';
@@ -26,6 +25,7 @@ import { isUniqueViolation } from '../../platform/db-errors.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { lockedMembershipCount, lockLiveUser, membershipCount } from '../users/queries.ts';
+import { refuseTakenEmail } from '../users/support.ts';
 import {
   type CallerPharmacies,
   callerPharmacies,
@@ -149,8 +149,9 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
         summary: 'Create a pharmacy user with one role at each chosen pharmacy',
         description:
           'Each pharmacy must be one where you manage users (SysAdmin, Manager) with user_AddPharmacyToUser and ' +
-          'user_Edit{UserRole}. The email must end with the pharmacy email domain and be unused (409). The new ' +
-          'user must replace the password at first sign-in.',
+          'user_Edit{UserRole}. The email must end with the pharmacy email domain and be unused (409, recorded as ' +
+          'a failed pharmacyUser.create naming the address, not the account that has it). The new user must ' +
+          'replace the password at first sign-in.',
         body: createPharmUserInputSchema(rules),
         response: { 200: MessageAnswerSchema, ...refusals },
       },
@@ -164,8 +165,14 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
         if (!mayAssignPharmacyRole(standing, body.UserRole))
           throw forbidden(PHARMACY_ADMIN_MESSAGES.pharmacyNotAllowed(pharmID));
       }
-      const taken = () => conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
-      if (await isEmailTaken(app.db, body.email)) throw taken();
+      // On record like the creation's own event: the pharmacies and role asked for.
+      const refuseTaken = () =>
+        refuseTakenEmail(app.db, request, {
+          kind: 'pharmacyUser.create',
+          email: body.email,
+          detail: { pharmIds: body.pharmID, role: body.UserRole },
+        });
+      if (await isEmailTaken(app.db, body.email)) throw await refuseTaken();
       const passwordHash = await hashPassword(body.password);
       try {
         await app.db.transaction(async (tx) => {
@@ -185,7 +192,7 @@ export async function pharmacyUsersRoutes(fastify: FastifyInstance) {
         });
       } catch (error) {
         // Two administrators creating the same email at once: the unique index decides, the loser gets the 409.
-        if (isUniqueViolation(error)) throw taken();
+        if (isUniqueViolation(error)) throw await refuseTaken();
         throw error;
       }
       return { message: PHARMACY_ADMIN_MESSAGES.created };

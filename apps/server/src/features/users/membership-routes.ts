@@ -10,7 +10,6 @@ import {
   MessageAnswerSchema,
   RemoveFacilityInputSchema,
   USER_ADMIN_MESSAGES,
-  USER_MESSAGES,
 } from '@portal/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -23,7 +22,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../platform/errors
 import { announce, NOTICE_CHANNELS } from '../../platform/notices.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { facilityRolesOf, findLiveUser, lockedMembershipCount, lockLiveUser } from './queries.ts';
-import { refusals, userAudit } from './support.ts';
+import { refusals, refuseTakenEmail, userAudit } from './support.ts';
 import { findTargetAt, NO_SUCH_USER } from './target.ts';
 import { adminViewerOf, type ServerViewer } from './viewer.ts';
 
@@ -63,22 +62,14 @@ export async function membershipRoutes(fastify: FastifyInstance) {
         const message = USER_ADMIN_MESSAGES.facilityEmailDomain(domain);
         throw badRequest(message, { email: message });
       }
-      // Recorded like the creation it refused, at the facility asked for, with the address typed and no more: not
-      // the account that has it (which may be another tenant's), as the answer names none.
-      const refuseTaken = async () => {
-        const me = currentUser(request);
-        await recordAudit(app.db, {
-          userId: me.id,
-          actor: me.email,
+      // On record at the facility asked for.
+      const refuseTaken = () =>
+        refuseTakenEmail(app.db, request, {
           kind: 'user.create',
-          recordType: 'user',
+          email: body.email,
+          detail: { role },
           facId: body.faciID,
-          ip: request.ip,
-          outcome: 'failure',
-          detail: { role, email: body.email, reason: 'emailTaken' },
         });
-        return conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
-      };
       if (await findLiveUser(app.db, body.email)) throw await refuseTaken();
       const passwordHash = await hashPassword(body.password);
       try {

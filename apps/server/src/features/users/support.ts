@@ -1,9 +1,10 @@
-import { ApiErrorBodySchema, ERROR_CODES } from '@portal/domain';
+import { ApiErrorBodySchema, ERROR_CODES, USER_MESSAGES } from '@portal/domain';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { AuditEntry } from '../../platform/audit.ts';
+import type { Db } from '../../db/client.ts';
+import { type AuditEntry, recordAudit } from '../../platform/audit.ts';
 import { currentUser } from '../../platform/auth.ts';
-import { HttpError } from '../../platform/errors.ts';
+import { conflict, HttpError } from '../../platform/errors.ts';
 
 /** The refusals every user-administration route may answer. */
 export const refusals = {
@@ -34,6 +35,31 @@ export function userAudit(
     outcome: 'success',
     detail,
   };
+}
+
+/**
+ * Refuses a user creation whose email is taken (found by the pre-check, or by the unique index when another
+ * creation won the race): records it as a failed `kind`, the creation it refused, with what that asked for
+ * (`detail`, and `facId` where it was at a facility) and the address as typed, and answers the 409 to throw. The
+ * record names no more than the answer does: not the account that has the address, which may be another tenant's.
+ */
+export async function refuseTakenEmail(
+  db: Db,
+  request: FastifyRequest,
+  refused: { kind: string; email: string; detail: Record<string, unknown>; facId?: number | null },
+): Promise<HttpError> {
+  const me = currentUser(request);
+  await recordAudit(db, {
+    userId: me.id,
+    actor: me.email,
+    kind: refused.kind,
+    recordType: 'user',
+    facId: refused.facId ?? null,
+    ip: request.ip,
+    outcome: 'failure',
+    detail: { ...refused.detail, email: refused.email, reason: 'emailTaken' },
+  });
+  return conflict(USER_MESSAGES.emailTaken, { email: USER_MESSAGES.emailTaken });
 }
 
 /**
