@@ -2,6 +2,16 @@ import { useCallback } from 'react';
 import { useDialogAddress } from '@/hooks/use-dialog-address.ts';
 import { ALERT_PARAM, alertParamId } from '@/lib/paths.ts';
 
+/** The address's parameters with `?alert=` set to `internalId`, or without it; the others stay as they are. */
+function withAlert(internalId: number | null): (now: URLSearchParams) => URLSearchParams {
+  return (now) => {
+    const next = new URLSearchParams(now);
+    if (internalId === null) next.delete(ALERT_PARAM);
+    else next.set(ALERT_PARAM, String(internalId));
+    return next;
+  };
+}
+
 /** The alert a widget page's address names (`?alert=`), and the way to open and close it there. */
 export interface LinkedAlert {
   /** Whether the address names an alert at all, even by a value that is not an alert's number. */
@@ -23,24 +33,8 @@ export function useLinkedAlert(): LinkedAlert {
   const dialog = useDialogAddress();
   const value = dialog.params.get(ALERT_PARAM);
   const { open: openEntry, close: closeEntry } = dialog;
-  const open = useCallback(
-    (internalId: number) =>
-      openEntry((now) => {
-        const next = new URLSearchParams(now);
-        next.set(ALERT_PARAM, String(internalId));
-        return next;
-      }),
-    [openEntry],
-  );
-  const close = useCallback(
-    () =>
-      closeEntry((now) => {
-        const next = new URLSearchParams(now);
-        next.delete(ALERT_PARAM);
-        return next;
-      }),
-    [closeEntry],
-  );
+  const open = useCallback((internalId: number) => openEntry(withAlert(internalId)), [openEntry]);
+  const close = useCallback(() => closeEntry(withAlert(null)), [closeEntry]);
   return {
     isNamed: value !== null,
     internalId: value === null ? null : alertParamId(value),
